@@ -1,0 +1,52 @@
+"""One error hierarchy for rocpr-exact.
+
+Every error the library raises on purpose is a :class:`RocPrError`, itself a
+:class:`ValueError`, so ``except ValueError`` keeps working for callers that do
+not care about the details.  Messages say what was wrong and what is needed,
+in the manner of :mod:`statistics` (``"mean requires at least one data point"``).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousPointError",
+    "InvalidInputError",
+    "NoNegativesError",
+    "NoPositivesError",
+    "NotRepresentableError",
+    "ResourceLimitError",
+    "RocPrError",
+    "UndefinedPrecisionError",
+]
+
+
+class RocPrError(ValueError):
+    """Base class of every error raised by rocpr-exact."""
+
+
+class InvalidInputError(RocPrError):
+    """The data cannot be read as a dataset: NaN score, bad label, lengths differ, empty input, ..."""
+
+
+class NoPositivesError(RocPrError):
+    """The metric needs at least one positive example (recall, TPR, ROC and PR curves)."""
+
+
+class NoNegativesError(RocPrError):
+    """The metric needs at least one negative example (FPR and the ROC curve)."""
+
+
+class UndefinedPrecisionError(RocPrError):
+    """Precision TP/(TP+FP) is undefined because nothing is predicted positive (TP + FP = 0)."""
+
+
+class AmbiguousPointError(RocPrError):
+    """A PR point with recall 0 has no unique confusion matrix (Davis & Goadrich 2006, Theorem 3.1)."""
+
+
+class NotRepresentableError(RocPrError):
+    """A ROC or PR point does not correspond to whole numbers of examples for the given P and N."""
+
+
+class ResourceLimitError(RocPrError):
+    """An exact result would exceed a documented size limit (see ``rocpr_exact.limits``)."""
