@@ -25,7 +25,7 @@ class RocPrError(ValueError):
 
 
 class InvalidInputError(RocPrError):
-    """The data cannot be read as a dataset: NaN score, bad label, lengths differ, empty input, ..."""
+    """The data cannot be read as a dataset: NaN score, bad label, lengths differ, empty input."""
 
 
 class NoPositivesError(RocPrError):
@@ -41,7 +41,7 @@ class UndefinedPrecisionError(RocPrError):
 
 
 class AmbiguousPointError(RocPrError):
-    """A PR point with recall 0 has no unique confusion matrix (Davis & Goadrich 2006, Theorem 3.1)."""
+    """A PR point with recall 0 has no unique confusion matrix (Davis & Goadrich, Theorem 3.1)."""
 
 
 class NotRepresentableError(RocPrError):

@@ -1,0 +1,62 @@
+"""rocpr-exact: the exact, verified reference implementation of Davis & Goadrich (2006).
+
+A flat namespace: ``import rocpr_exact as rx``.
+
+>>> import rocpr_exact as rx
+>>> curve = rx.Curve.from_scores([0.9, 0.8, 0.7, 0.6], [1, 0, 1, 0])
+>>> rx.auc_roc(curve)
+Fraction(3, 4)
+>>> rx.auc_pr(curve, method="step")
+Fraction(5, 6)
+"""
+
+from .areas import PR_METHODS, auc_pr, auc_roc
+from .closedform import ClosedForm
+from .confusion import (
+    ConfusionMatrix,
+    confusion_from_pr,
+    confusion_from_roc,
+    pr_point,
+    roc_point,
+)
+from .curve import Curve
+from .display import decimal
+from .errors import (
+    AmbiguousPointError,
+    InvalidInputError,
+    NoNegativesError,
+    NoPositivesError,
+    NotRepresentableError,
+    ResourceLimitError,
+    RocPrError,
+    UndefinedPrecisionError,
+)
+from .interpolation import interpolate_pr
+from .segment import Segment, local_skew
+
+__all__ = [
+    "PR_METHODS",
+    "AmbiguousPointError",
+    "ClosedForm",
+    "ConfusionMatrix",
+    "Curve",
+    "InvalidInputError",
+    "NoNegativesError",
+    "NoPositivesError",
+    "NotRepresentableError",
+    "ResourceLimitError",
+    "RocPrError",
+    "Segment",
+    "UndefinedPrecisionError",
+    "auc_pr",
+    "auc_roc",
+    "confusion_from_pr",
+    "confusion_from_roc",
+    "decimal",
+    "interpolate_pr",
+    "local_skew",
+    "pr_point",
+    "roc_point",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,116 @@
+"""Reading scores and labels exactly (DESIGN.md section 1, "Data").
+
+Scores keep their exact value: ``int`` and ``Fraction`` as they are, a finite
+``Decimal`` as the equal ``Fraction``, a ``float`` as itself (Python compares
+floats with ints and Fractions exactly, by their binary value).  Infinite
+scores are valid ordered scores; NaN is an error.  Nothing is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+from .errors import InvalidInputError
+
+__all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
+
+#: An exact, totally ordered score: int, Fraction, a float (exact binary value)
+#: or an infinite Decimal.
+Score: TypeAlias = int | Fraction | float | Decimal
+
+
+def _unwrap(value: Any) -> Any:
+    """Turn a numpy scalar into the equal Python number (``.item()`` is exact)."""
+    item = getattr(value, "item", None)
+    if item is not None and type(value).__module__ == "numpy":
+        return item()
+    return value
+
+
+def _to_list(values: Iterable[Any], what: str) -> list[Any]:
+    if isinstance(values, str | bytes):
+        raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
+    tolist = getattr(values, "tolist", None)
+    if tolist is not None and type(values).__module__ == "numpy":
+        if getattr(values, "ndim", 1) != 1:
+            raise InvalidInputError(
+                f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
+            )
+        return list(tolist())
+    try:
+        return list(values)
+    except TypeError:
+        raise InvalidInputError(
+            f"{what} must be an iterable of values, got {type(values).__name__}"
+        ) from None
+
+
+def _score(value: Any, index: int) -> Score:
+    value = _unwrap(value)
+    if isinstance(value, int | Fraction):  # bool is an int
+        return value
+    if isinstance(value, float):
+        if value != value:
+            raise InvalidInputError(
+                f"score at index {index} is NaN; NaN has no place in a ranking: "
+                "remove the example or give it a real score (infinities are allowed)"
+            )
+        return value
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            raise InvalidInputError(
+                f"score at index {index} is Decimal NaN; give every example a real score"
+            )
+        return value if value.is_infinite() else Fraction(value)
+    raise InvalidInputError(
+        f"score at index {index} is {value!r} ({type(value).__name__}); scores must be numbers "
+        "(int, Fraction, Decimal or float); parse text exactly with Decimal(text)"
+    )
+
+
+def normalize_scores(scores: Iterable[Any]) -> list[Score]:
+    """Return the scores as exact, mutually comparable Python numbers.
+
+    >>> normalize_scores([1, 0.5, Decimal("0.1"), Fraction(1, 3)])
+    [1, 0.5, Fraction(1, 10), Fraction(1, 3)]
+    >>> normalize_scores([0.1])[0] == Fraction(1, 10)   # a float is its binary value
+    False
+    """
+    return [_score(value, i) for i, value in enumerate(_to_list(scores, "scores"))]
+
+
+def _label(value: Any, index: int) -> int:
+    value = _unwrap(value)
+    if isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
+        return 1 if value else 0
+    raise InvalidInputError(
+        f"label at index {index} is {value!r}; labels must be 0/1 or False/True "
+        "(1 = positive, 0 = negative)"
+    )
+
+
+def normalize_labels(labels: Iterable[Any]) -> list[int]:
+    """Return the labels as ints 0/1; anything else is an :class:`InvalidInputError`.
+
+    Accepted: ``0``, ``1``, ``False``, ``True`` (and numbers equal to them, such
+    as ``1.0`` from a float array).  Rejected: ``2``, ``-1``, ``0.5``, ``"yes"``,
+    ``None``, NaN.
+
+    >>> normalize_labels([True, 0, 1.0])
+    [1, 0, 1]
+    """
+    return [_label(value, i) for i, value in enumerate(_to_list(labels, "labels"))]
+
+
+def check_lengths(scores: Sequence[Any], labels: Sequence[Any]) -> None:
+    """Raise unless there is one label per score and at least one example."""
+    if len(scores) != len(labels):
+        raise InvalidInputError(
+            f"scores and labels differ in length ({len(scores)} vs {len(labels)}); "
+            "give exactly one label per score"
+        )
+    if not scores:
+        raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")

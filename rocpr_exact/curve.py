@@ -1,0 +1,237 @@
+"""Curves from scored data or from counts (Davis & Goadrich 2006, Section 3).
+
+A curve is the sequence of confusion matrices of the classifiers
+"positive iff score >= t", one for each distinct score t, from the strictest
+threshold to the loosest, preceded by (TP, FP) = (0, 0) and ending at (P, N).
+Tied scores form one threshold: a tie group with a positives and b negatives is
+one diagonal ROC segment, the expected performance under random tie-breaking.
+
+``thresholds="paper"`` keeps the subset of Section 3: a threshold only where the
+class changes between distinct scores.  It drops exactly the points that lie
+between two pure tie groups of the same class, i.e. interior points of a
+straight ROC run, so the ROC polyline, its PR image, AUC-ROC and the
+``davis-goadrich`` and ``continuous`` areas are unchanged.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any, Literal
+
+from ._data import Score, check_lengths, normalize_labels, normalize_scores
+from .confusion import ConfusionMatrix, tp_fp
+from .errors import InvalidInputError, NoPositivesError
+from .segment import Segment
+
+__all__ = ["Curve"]
+
+Thresholds = Literal["all", "paper"]
+
+
+@dataclass(frozen=True, slots=True)
+class Curve:
+    """An exact ROC/PR curve: TP and FP counts at each threshold, strict to loose.
+
+    ``tps[i]`` and ``fps[i]`` are the counts of point ``i``; point 0 is (0, 0) and
+    the last point is (P, N).  Both sequences are non-decreasing and no two
+    consecutive points are equal.  ``thresholds[i]`` is the score cut-off of point
+    ``i + 1`` when the curve comes from scores (``None`` for counts).  Equality
+    compares P, N and the points, not the thresholds.
+
+    >>> c = Curve.from_scores([0.9, 0.8, 0.8, 0.3], [1, 1, 0, 0])
+    >>> [(p.tp, p.fp) for p in c.points]
+    [(0, 0), (1, 0), (2, 1), (2, 2)]
+    >>> c.thresholds
+    (0.9, 0.8, 0.3)
+    """
+
+    positives: int
+    negatives: int
+    tps: tuple[int, ...]
+    fps: tuple[int, ...]
+    thresholds: tuple[Score, ...] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
+        """Raise :class:`InvalidInputError` unless every structural invariant holds."""
+        tps, fps, p, n = self.tps, self.fps, self.positives, self.negatives
+        if len(tps) != len(fps) or len(tps) < 2:
+            raise InvalidInputError("a curve needs matching TP and FP lists of at least 2 points")
+        if (tps[0], fps[0]) != (0, 0) or (tps[-1], fps[-1]) != (p, n):
+            raise InvalidInputError(
+                f"a curve runs from (TP, FP) = (0, 0) to (P, N) = ({p}, {n}), "
+                f"got {tps[0], fps[0]} to {tps[-1], fps[-1]}"
+            )
+        for i in range(1, len(tps)):
+            dtp, dfp = tps[i] - tps[i - 1], fps[i] - fps[i - 1]
+            if dtp < 0 or dfp < 0 or dtp + dfp == 0:
+                raise InvalidInputError(
+                    f"curve points must strictly advance: point {i - 1} "
+                    f"{tps[i - 1], fps[i - 1]} -> point {i} {tps[i], fps[i]}"
+                )
+        if self.thresholds is not None and len(self.thresholds) != len(tps) - 1:
+            raise InvalidInputError("a curve needs one threshold per point after (0, 0)")
+
+    # -- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def from_scores(
+        cls, scores: Iterable[Any], labels: Iterable[Any], thresholds: Thresholds = "all"
+    ) -> Curve:
+        """The curve of a scored dataset (label 1 = positive).
+
+        ``thresholds="all"``: one point per distinct score.  ``"paper"``: only
+        where the class changes between distinct scores (Section 3).
+
+        Raises :class:`InvalidInputError` for NaN scores, labels outside
+        {0, 1}, lengths that differ and empty input.  O(n log n).
+
+        >>> Curve.from_scores([3, 2, 1], [0, 1, 1]).tps
+        (0, 0, 1, 2)
+        >>> Curve.from_scores([3, 2, 1], [0, 1, 1], thresholds="paper").tps
+        (0, 0, 2)
+        """
+        if thresholds not in ("all", "paper"):
+            raise InvalidInputError(f"thresholds must be 'all' or 'paper', got {thresholds!r}")
+        xs, ys = normalize_scores(scores), normalize_labels(labels)
+        check_lengths(xs, ys)
+        order = sorted(range(len(xs)), key=xs.__getitem__, reverse=True)
+        groups: list[tuple[Score, int, int]] = []  # (score, positives, negatives) per tie group
+        for i in order:
+            x, y = xs[i], ys[i]
+            if groups and groups[-1][0] == x:
+                score, pos, neg = groups[-1]
+                groups[-1] = (score, pos + y, neg + 1 - y)
+            else:
+                groups.append((x, y, 1 - y))
+        return cls.from_groups(groups, thresholds)
+
+    @classmethod
+    def from_groups(
+        cls, groups: Sequence[tuple[Score, int, int]], thresholds: Thresholds = "all"
+    ) -> Curve:
+        """The curve of tie groups (score, positives, negatives), highest score first."""
+        keep_all = thresholds == "all"
+        tps, fps, cuts = [0], [0], []
+        tp = fp = 0
+        for i, (score, pos, neg) in enumerate(groups):
+            tp, fp = tp + pos, fp + neg
+            following = groups[i + 1] if i + 1 < len(groups) else None
+            # Section 3: skip the cut between two pure groups of the same class.
+            same_pure_class = following is not None and (
+                (neg == 0 and following[2] == 0) or (pos == 0 and following[1] == 0)
+            )
+            if keep_all or not same_pure_class:
+                tps.append(tp)
+                fps.append(fp)
+                cuts.append(score)
+        return cls(tp, fp, tuple(tps), tuple(fps), tuple(cuts))
+
+    @classmethod
+    def from_counts(
+        cls,
+        points: Iterable[ConfusionMatrix | tuple[int, int]],
+        positives: int,
+        negatives: int,
+    ) -> Curve:
+        """The curve through given operating points, as (TP, FP) pairs or confusion matrices.
+
+        The points are sorted; (0, 0) and (P, N) are added when missing and
+        repeated points are kept once.  The points must form a chain (TP and FP
+        both non-decreasing), as the thresholds of one ranking do.
+
+        >>> Curve.from_counts([(10, 30), (5, 5)], positives=20, negatives=2000).tps
+        (0, 5, 10, 20)
+        """
+        for name, total in (("positives", positives), ("negatives", negatives)):
+            if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+                raise InvalidInputError(f"{name} must be a non-negative int, got {total!r}")
+        pairs = {(0, 0), (positives, negatives)}
+        for point in points:
+            if isinstance(point, ConfusionMatrix) and (point.positives, point.negatives) != (
+                positives,
+                negatives,
+            ):
+                raise InvalidInputError(f"{point} does not have P = {positives}, N = {negatives}")
+            c = ConfusionMatrix.from_counts(*tp_fp(point), positives, negatives)
+            pairs.add((c.tp, c.fp))
+        chain = sorted(pairs)
+        for (tp_a, fp_a), (tp_b, fp_b) in pairwise(chain):
+            if fp_b < fp_a:
+                raise InvalidInputError(
+                    f"points (TP, FP) = {(tp_a, fp_a)} and {(tp_b, fp_b)} cannot both lie on one "
+                    "curve: one has more TP but fewer FP; give the thresholds of one ranking"
+                )
+        return cls(positives, negatives, tuple(t for t, _ in chain), tuple(f for _, f in chain))
+
+    # -- views ---------------------------------------------------------------------------------
+
+    @property
+    def points(self) -> tuple[ConfusionMatrix, ...]:
+        """The confusion matrices, strictest threshold first. O(number of points)."""
+        p, n = self.positives, self.negatives
+        return tuple(
+            ConfusionMatrix(tp, fp, p - tp, n - fp)
+            for tp, fp in zip(self.tps, self.fps, strict=True)
+        )
+
+    def __len__(self) -> int:
+        return len(self.tps)
+
+    def segments(self) -> Iterator[Segment]:
+        """The segments between consecutive points, in order."""
+        tps, fps = self.tps, self.fps
+        for i in range(1, len(tps)):
+            yield Segment(tps[i - 1], fps[i - 1], tps[i], fps[i])
+
+    def min_fp_at(self, tp: Fraction | int) -> Fraction:
+        """The least FP of the ROC polyline at TP = tp (0 <= tp <= P). O(log n).
+
+        At a TP level with a vertical run of points this is the FP of the first
+        of them, which gives the upper PR value there.
+        """
+        if not 0 <= tp <= self.positives:
+            raise InvalidInputError(f"TP = {tp} lies outside [0, P = {self.positives}]")
+        i = bisect_left(self.tps, tp)
+        if self.tps[i] == tp:
+            return Fraction(self.fps[i])
+        return Segment(self.tps[i - 1], self.fps[i - 1], self.tps[i], self.fps[i]).fp_at(tp)
+
+    def precision_at(self, recall: Fraction | int) -> Fraction:
+        """The exact precision of the PR curve at a recall in [0, 1] (DESIGN.md section 1).
+
+        The PR curve is the image of the ROC polyline (Theorem 3.1, Section 4);
+        at a vertical drop this is the upper value.  At recall 0 it is the limit
+        along the curve: the precision of the first segment that leaves TP = 0,
+        which is 0 when negatives are ranked above every positive.  O(log n).
+
+        >>> c = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
+        >>> c.precision_at(Fraction(7, 20))   # Table 1: (TP, FP) = (7, 15)
+        Fraction(7, 22)
+        >>> c.precision_at(0)
+        Fraction(1, 2)
+        """
+        if self.positives == 0:
+            raise NoPositivesError("precision_at requires at least one positive example")
+        if isinstance(recall, bool) or not isinstance(recall, int | Fraction):
+            raise InvalidInputError(
+                f"recall must be an exact int or Fraction, got {recall!r}; "
+                "write decimals as Fraction('0.25')"
+            )
+        if not 0 <= recall <= 1:
+            raise InvalidInputError(f"recall must lie in [0, 1], got {recall}")
+        tp = recall * self.positives
+        if tp == 0:
+            return self.first_rising_segment().limit_precision_at_start()
+        return Fraction(tp) / (tp + self.min_fp_at(tp))
+
+    def first_rising_segment(self) -> Segment:
+        """The segment that leaves TP = 0 (it exists when P > 0)."""
+        j = bisect_right(self.tps, 0) - 1
+        return Segment(self.tps[j], self.fps[j], self.tps[j + 1], self.fps[j + 1])
