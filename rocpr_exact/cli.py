@@ -35,37 +35,57 @@ def _digits(text: str) -> int:
     return value
 
 
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every command that reads a scored CSV shares."""
+    parser.add_argument("data", help="CSV file with a header; '-' reads standard input")
+    parser.add_argument("--score-column", default="score", help="score column (default: score)")
+    parser.add_argument("--label-column", default="label", help="label column (default: label)")
+
+
+def add_digits_argument(parser: argparse.ArgumentParser) -> None:
+    """The --digits option (digits after the point in every decimal)."""
+    parser.add_argument(
+        "--digits",
+        type=_digits,
+        default=DEFAULT_DIGITS,
+        help=f"digits after the point in decimals (default {DEFAULT_DIGITS}, correctly rounded)",
+    )
+
+
+def _add_report(commands: Any) -> None:
+    report = commands.add_parser(
+        "report", help="exact report of a scored dataset (CSV with score and label columns)"
+    )
+    add_data_arguments(report)
+    add_digits_argument(report)
+    report.add_argument("--format", choices=("json", "text"), default="json")
+    report.set_defaults(run=_run_report)
+
+
+#: Each entry adds one subcommand (a function of the subparsers object).
+COMMANDS: list[Callable[[Any], None]] = [_add_report]
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rocpr-exact",
         description="Exact ROC and precision-recall analysis (Davis & Goadrich 2006).",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    report = commands.add_parser(
-        "report", help="exact report of a scored dataset (CSV with score and label columns)"
-    )
-    report.add_argument("data", help="CSV file with a header; '-' reads standard input")
-    report.add_argument("--score-column", default="score", help="score column (default: score)")
-    report.add_argument("--label-column", default="label", help="label column (default: label)")
-    report.add_argument(
-        "--digits",
-        type=_digits,
-        default=DEFAULT_DIGITS,
-        help=f"digits after the point in decimals (default {DEFAULT_DIGITS}, correctly rounded)",
-    )
-    report.add_argument("--format", choices=("json", "text"), default="json")
-    report.set_defaults(run=_run_report)
+    for add in COMMANDS:
+        add(commands)
     return parser
 
 
-def _load_curve(args: argparse.Namespace) -> Curve:
+def load_curve(args: argparse.Namespace) -> Curve:
+    """The curve of the CSV named by the shared data arguments."""
     source: Any = sys.stdin if args.data == "-" else args.data
     scores, labels = read_scored_csv(source, args.score_column, args.label_column)
     return Curve.from_scores(scores, labels)
 
 
 def _run_report(args: argparse.Namespace) -> str:
-    report = build_report(_load_curve(args), args.digits)
+    report = build_report(load_curve(args), args.digits)
     report = {"source": args.data, **report}
     if args.format == "text":
         return format_text(report)
