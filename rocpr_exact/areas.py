@@ -49,7 +49,8 @@ def auc_roc(curve: Curve) -> Fraction:
     Fraction(7, 8)
     """
     _need_both_classes(curve, "auc_roc")
-    tps, fps = curve.tps, curve.fps
+    corners = curve.corners()  # collinear points add nothing to a trapezoid sum
+    tps, fps = corners.tps, corners.fps
     twice = sum((fps[i] - fps[i - 1]) * (tps[i] + tps[i - 1]) for i in range(1, len(tps)))
     return Fraction(twice, 2 * curve.positives * curve.negatives)
 
@@ -90,9 +91,9 @@ def auc_pr(
     start = _check_min_recall(min_recall)
     t_min = start * curve.positives
     if method == "continuous":
-        return _continuous(curve, t_min)
+        return _continuous(curve.corners(), t_min)
     if method == "davis-goadrich":
-        return _trapezoid(_dg_points(curve), curve, t_min)
+        return _trapezoid(_dg_points(curve.corners()), curve, t_min)
     if method == "linear":
         return _trapezoid(_listed_points(curve), curve, t_min)
     if method == "step":
@@ -112,10 +113,18 @@ def _start_point(curve: Curve) -> _Point:
 
 
 def _listed_points(curve: Curve) -> Iterator[_Point]:
-    """The threshold points in PR space, after the recall-0 start."""
-    yield _start_point(curve)
-    for tp, fp in zip(curve.tps[1:], curve.fps[1:], strict=True):
-        yield tp, tp, tp + fp
+    """The threshold points in PR space, after the recall-0 start.
+
+    Only the two ends of each step that adds positives are listed: the points
+    in between share one recall and add no width.  O(number of rising steps).
+    """
+    start = _start_point(curve)
+    yield start
+    tps, fps = curve.tps, curve.fps
+    for i in curve.rising_index():
+        tp_a, tp_b = tps[i - 1], tps[i]
+        yield start if tp_a == 0 else (tp_a, tp_a, tp_a + fps[i - 1])
+        yield tp_b, tp_b, tp_b + fps[i]
 
 
 def _dg_points(curve: Curve) -> Iterator[_Point]:
@@ -157,13 +166,20 @@ def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fract
 
 
 def _step(curve: Curve, t_min: Fraction) -> Fraction:
-    """Average precision: sum of (R_i - max(R_{i-1}, min_recall)) P_i over thresholds."""
+    """Average precision: sum of (R_i - max(R_{i-1}, min_recall)) P_i over thresholds.
+
+    Only steps that add positives have width.  O(number of rising steps).
+    """
     pairs: list[tuple[int, int]] = []
     tps, fps = curve.tps, curve.fps
-    for i in range(1, len(tps)):
+    for i in curve.rising_index():
         tp = tps[i]
-        width = tp - max(Fraction(tps[i - 1]), t_min)
-        if width > 0:
+        if tp <= t_min:
+            continue
+        if tps[i - 1] >= t_min:
+            pairs.append(((tp - tps[i - 1]) * tp, tp + fps[i]))
+        else:
+            width = tp - t_min
             pairs.append((width.numerator * tp, width.denominator * (tp + fps[i])))
     return sum_ratios(pairs) / curve.positives
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any, Literal
 
+from ._arrays import curve_arrays, is_numeric_array
 from ._data import Score, check_lengths, normalize_labels, normalize_scores
 from .confusion import ConfusionMatrix, tp_fp
 from .errors import InvalidInputError, NoPositivesError
@@ -54,6 +55,13 @@ class Curve:
     tps: tuple[int, ...]
     fps: tuple[int, ...]
     thresholds: tuple[Score, ...] | None = field(default=None, compare=False)
+    # Caches (not part of the value): indices of the corner points and of the rising steps.
+    _corner_index: tuple[int, ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+    _rising_index: tuple[int, ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._check()
@@ -99,6 +107,8 @@ class Curve:
         """
         if thresholds not in ("all", "paper"):
             raise InvalidInputError(f"thresholds must be 'all' or 'paper', got {thresholds!r}")
+        if is_numeric_array(scores) and is_numeric_array(labels):
+            return cls._trusted(*curve_arrays(scores, labels, paper=thresholds == "paper"))
         xs, ys = normalize_scores(scores), normalize_labels(labels)
         check_lengths(xs, ys)
         order = sorted(range(len(xs)), key=xs.__getitem__, reverse=True)
@@ -111,6 +121,34 @@ class Curve:
             else:
                 groups.append((x, y, 1 - y))
         return cls.from_groups(groups, thresholds)
+
+    @classmethod
+    def _trusted(
+        cls,
+        tps: list[int],
+        fps: list[int],
+        cuts: list[Score],
+        corner_index: list[int] | None = None,
+        rising_index: list[int] | None = None,
+    ) -> Curve:
+        """A curve from cumulative counts that are correct by construction (no O(n) check).
+
+        Only for counts built as cumulative sums over sorted tie groups, which
+        start after (0, 0), strictly advance and end at (P, N).  Tests call
+        ``_check()`` on such curves.
+        """
+        curve = object.__new__(cls)
+        for name, value in (
+            ("positives", tps[-1]),
+            ("negatives", fps[-1]),
+            ("tps", (0, *tps)),
+            ("fps", (0, *fps)),
+            ("thresholds", tuple(cuts)),
+            ("_corner_index", None if corner_index is None else tuple(corner_index)),
+            ("_rising_index", None if rising_index is None else tuple(rising_index)),
+        ):
+            object.__setattr__(curve, name, value)
+        return curve
 
     @classmethod
     def from_groups(
@@ -189,6 +227,56 @@ class Curve:
         tps, fps = self.tps, self.fps
         for i in range(1, len(tps)):
             yield Segment(tps[i - 1], fps[i - 1], tps[i], fps[i])
+
+    def corner_index(self) -> tuple[int, ...]:
+        """Indices of the corners: the points where the ROC polyline changes direction.
+
+        Always includes the first and the last point.  A point strictly inside a
+        straight run (the steps before and after it are parallel) is not a
+        corner.  Dropping such points changes neither the ROC polyline nor its
+        PR image, so AUC-ROC, ``davis-goadrich`` and ``continuous`` areas and the
+        hull are computed on the corners.  O(n) once, then cached.
+        """
+        if self._corner_index is None:
+            tps, fps = self.tps, self.fps
+            keep = [0]
+            for i in range(1, len(tps) - 1):
+                cross = (tps[i] - tps[i - 1]) * (fps[i + 1] - fps[i]) - (
+                    tps[i + 1] - tps[i]
+                ) * (fps[i] - fps[i - 1])
+                if cross != 0:
+                    keep.append(i)
+            keep.append(len(tps) - 1)
+            object.__setattr__(self, "_corner_index", tuple(keep))
+        assert self._corner_index is not None
+        return self._corner_index
+
+    def corners(self) -> Curve:
+        """The same curve through its corners only (see :meth:`corner_index`).
+
+        >>> Curve.from_scores([3, 2, 1, 0], [1, 1, 0, 0]).corners().tps
+        (0, 2, 2)
+        """
+        index = self.corner_index()
+        if len(index) == len(self.tps):
+            return self
+        cuts = self.thresholds
+        return Curve(
+            self.positives,
+            self.negatives,
+            tuple(self.tps[i] for i in index),
+            tuple(self.fps[i] for i in index),
+            None if cuts is None else tuple(cuts[i - 1] for i in index[1:]),
+        )
+
+    def rising_index(self) -> tuple[int, ...]:
+        """Indices i >= 1 of the points where TP increases (TP_i > TP_{i-1}). Cached."""
+        if self._rising_index is None:
+            tps = self.tps
+            rising = tuple(i for i in range(1, len(tps)) if tps[i] > tps[i - 1])
+            object.__setattr__(self, "_rising_index", rising)
+        assert self._rising_index is not None
+        return self._rising_index
 
     def min_fp_at(self, tp: Fraction | int) -> Fraction:
         """The least FP of the ROC polyline at TP = tp (0 <= tp <= P). O(log n).

@@ -1,0 +1,79 @@
+"""The vectorised path (numpy input, corners, rising steps) equals the plain Python path."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rocpr_exact as rx
+from rocpr_exact import _arrays
+from tests.brute_force import pr_areas_plain, threshold_counts
+from tests.strategies import any_dataset
+
+Dataset = tuple[list[int], list[int]]
+
+
+@given(any_dataset, st.sampled_from(["all", "paper"]))
+def test_numpy_input_gives_the_same_curve(data: Dataset, thresholds: str) -> None:
+    scores, labels = data
+    plain = rx.Curve.from_scores(scores, labels, thresholds=thresholds)  # type: ignore[arg-type]
+    fast = rx.Curve.from_scores(
+        np.array(scores, dtype=np.float64),
+        np.array(labels, dtype=np.int8),
+        thresholds=thresholds,  # type: ignore[arg-type]
+    )
+    fast._check()
+    assert fast == plain
+    assert fast.thresholds == plain.thresholds
+    assert fast.corner_index() == plain.corner_index()
+    assert fast.rising_index() == plain.rising_index()
+
+
+@given(any_dataset)
+def test_areas_equal_the_textbook_sums_over_every_point(data: Dataset) -> None:
+    scores, labels = data
+    curve = rx.Curve.from_scores(np.array(scores), np.array(labels))
+    expected = pr_areas_plain(threshold_counts(scores, labels), sum(labels))
+    for method, value in expected.items():
+        assert rx.auc_pr(curve, method) == value, method  # type: ignore[arg-type]
+
+
+@given(any_dataset)
+def test_corners_keep_the_polyline(data: Dataset) -> None:
+    curve = rx.Curve.from_scores(*data)
+    corners = curve.corners()
+    corners._check()
+    # Every dropped point lies on the segment between the corners around it.
+    kept = set(curve.corner_index())
+    for i in range(len(curve)):
+        if i not in kept:
+            tp, fp = curve.tps[i], curve.fps[i]
+            assert corners.min_fp_at(tp) <= fp
+    for method in ("davis-goadrich", "step", "linear"):
+        full = pr_areas_plain(list(zip(curve.tps, curve.fps, strict=True)), curve.positives)
+        assert rx.auc_pr(curve, method) == full[method]  # type: ignore[arg-type]
+
+
+def test_int64_overflow_guard_falls_back_to_python_integers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = np.random.default_rng(7)
+    scores, labels = rng.integers(0, 20, 500), rng.integers(0, 2, 500)
+    expected = rx.Curve.from_scores(scores, labels)
+    monkeypatch.setattr(_arrays, "_INT64_SAFE", 0)  # pretend n**2 could overflow int64
+    guarded = rx.Curve.from_scores(scores, labels)
+    assert guarded.corner_index() == expected.corner_index()
+    assert guarded.rising_index() == expected.rising_index()
+
+
+def test_numpy_bad_input() -> None:
+    with pytest.raises(rx.InvalidInputError, match="index 1 is NaN"):
+        rx.Curve.from_scores(np.array([0.1, np.nan]), np.array([1, 0]))
+    with pytest.raises(rx.InvalidInputError, match="label at index 0 is 2"):
+        rx.Curve.from_scores(np.array([0.1, 0.2]), np.array([2, 0]))
+    with pytest.raises(rx.InvalidInputError, match="differ in length"):
+        rx.Curve.from_scores(np.array([0.1, 0.2]), np.array([1]))
+    with pytest.raises(rx.InvalidInputError, match="empty"):
+        rx.Curve.from_scores(np.array([]), np.array([]))
