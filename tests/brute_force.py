@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 
@@ -25,7 +26,7 @@ def threshold_counts(scores: list[int], labels: list[int]) -> list[tuple[int, in
 
 def limit_precision_at_zero(points: list[tuple[int, int]]) -> Fraction:
     """Precision at recall 0 along the curve: of the first step that adds positives."""
-    for (t0, f0), (t1, f1) in zip(points, points[1:], strict=False):
+    for (t0, f0), (t1, f1) in itertools.pairwise(points):
         if t1 > t0:
             return Fraction(0) if t0 == 0 and f0 > 0 else Fraction(t1 - t0, (t1 - t0) + (f1 - f0))
     raise ValueError("no positives")
@@ -44,19 +45,19 @@ def pr_areas_plain(points: list[tuple[int, int]], positives: int) -> dict[str, F
     step = sum(
         (
             Fraction(t1 - t0, positives) * prec(t1, f1)
-            for (t0, _), (t1, f1) in zip(points, points[1:], strict=False)
+            for (t0, _), (t1, f1) in itertools.pairwise(points)
         ),
         Fraction(0),
     )
     linear = sum(
         (
             Fraction(t1 - t0, positives) * (prec(t0, f0) + prec(t1, f1)) / 2
-            for (t0, f0), (t1, f1) in zip(points, points[1:], strict=False)
+            for (t0, f0), (t1, f1) in itertools.pairwise(points)
         ),
         Fraction(0),
     )
     dg_points: list[tuple[int, Fraction]] = [(0, p0)]
-    for (t0, f0), (t1, f1) in zip(points, points[1:], strict=False):
+    for (t0, f0), (t1, f1) in itertools.pairwise(points):
         if t1 == t0:
             dg_points.append((t1, prec(t1, f1)))
             continue
@@ -66,7 +67,7 @@ def pr_areas_plain(points: list[tuple[int, int]], positives: int) -> dict[str, F
     dg = sum(
         (
             Fraction(b[0] - a[0], positives) * (a[1] + b[1]) / 2
-            for a, b in zip(dg_points, dg_points[1:], strict=False)
+            for a, b in itertools.pairwise(dg_points)
         ),
         Fraction(0),
     )
