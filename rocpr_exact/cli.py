@@ -15,7 +15,7 @@ from typing import Any
 
 from .curve import Curve
 from .errors import RocPrError
-from .readers import read_scored_csv
+from .readers import read_parquet_histogram, read_scored_csv
 from .report import DEFAULT_DIGITS, build_report
 
 __all__ = ["main"]
@@ -37,7 +37,11 @@ def _digits(text: str) -> int:
 
 def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every command that reads a scored CSV shares."""
-    parser.add_argument("data", help="CSV file with a header; '-' reads standard input")
+    parser.add_argument(
+        "data",
+        help="CSV file with a header ('-' reads standard input), or a .parquet file "
+        "(reduced by DuckDB, extra 'parquet')",
+    )
     parser.add_argument("--score-column", default="score", help="score column (default: score)")
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
 
@@ -79,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def load_curve(args: argparse.Namespace) -> Curve:
     """The curve of the CSV named by the shared data arguments."""
+    if args.data.lower().endswith(".parquet"):
+        rows = read_parquet_histogram(args.data, args.score_column, args.label_column)
+        return Curve.from_histogram(rows)
     source: Any = sys.stdin if args.data == "-" else args.data
     scores, labels = read_scored_csv(source, args.score_column, args.label_column)
     return Curve.from_scores(scores, labels)
