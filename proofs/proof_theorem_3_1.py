@@ -39,8 +39,14 @@ TP1, FP1, FN1, TN1 = z3.Ints("TP1 FP1 FN1 TN1")
 TP2, FP2, FN2, TN2 = z3.Ints("TP2 FP2 FN2 TN2")
 
 
-def _matrix(tp: z3.ArithRef, fp: z3.ArithRef, fn: z3.ArithRef, tn: z3.ArithRef,
-            positives: z3.ArithRef, negatives: z3.ArithRef) -> z3.BoolRef:
+def _matrix(
+    tp: z3.ArithRef,
+    fp: z3.ArithRef,
+    fn: z3.ArithRef,
+    tn: z3.ArithRef,
+    positives: z3.ArithRef,
+    negatives: z3.ArithRef,
+) -> z3.BoolRef:
     """(tp, fp, fn, tn) is a confusion matrix of a dataset with the given class counts."""
     return z3.And(tp >= 0, fp >= 0, fn >= 0, tn >= 0, tp + fn == positives, fp + tn == negatives)
 
@@ -59,9 +65,15 @@ def test_roc_point_determines_matrix() -> None:
     # Wrong variant: the second matrix may belong to another dataset (P2, N2).
     P2, N2 = z3.Ints("P2 N2")
     wrong = z3.Implies(
-        z3.And(DATASET, P2 > 0, N2 > 0,
-               _matrix(TP1, FP1, FN1, TN1, P, N), _matrix(TP2, FP2, FN2, TN2, P2, N2),
-               fpr(FP1, N) == fpr(FP2, N2), recall(TP1, P) == recall(TP2, P2)),
+        z3.And(
+            DATASET,
+            P2 > 0,
+            N2 > 0,
+            _matrix(TP1, FP1, FN1, TN1, P, N),
+            _matrix(TP2, FP2, FN2, TN2, P2, N2),
+            fpr(FP1, N) == fpr(FP2, N2),
+            recall(TP1, P) == recall(TP2, P2),
+        ),
         _same_matrix(),
     )
     m = prove_and_refute(claim, wrong)
@@ -101,8 +113,10 @@ def test_recall_zero_points_are_ambiguous() -> None:
 
 def test_all_recall_zero_matrices_share_one_pr_point() -> None:
     # Statement 3 in general (z3): TP = 0 and FP > 0 always give the PR point (0, 0).
-    claim = z3.Implies(z3.And(DATASET, BOTH, TP1 == 0, FP1 > 0),
-                       z3.And(recall(TP1, P) == 0, precision(TP1, FP1) == 0))
+    claim = z3.Implies(
+        z3.And(DATASET, BOTH, TP1 == 0, FP1 > 0),
+        z3.And(recall(TP1, P) == 0, precision(TP1, FP1) == 0),
+    )
     wrong = z3.Implies(z3.And(DATASET, BOTH, TP1 == 0, FP1 > 0), fpr(FP1, N) == 0)
     m = prove_and_refute(claim, wrong)
     assert value(m, FP1) > 0
@@ -128,8 +142,9 @@ def test_pr_inverse_is_integer_exact() -> None:
     hypotheses = z3.And(DATASET, BOTH, TP1 > 0)
     prec = precision(TP1, FP1)
     claim = z3.Implies(hypotheses, z3.ToReal(TP1) * (1 - prec) / prec == z3.ToReal(FP1))
-    wrong = z3.Implies(z3.And(hypotheses, prec != 1),
-                       z3.ToReal(TP1) * prec / (1 - prec) == z3.ToReal(FP1))
+    wrong = z3.Implies(
+        z3.And(hypotheses, prec != 1), z3.ToReal(TP1) * prec / (1 - prec) == z3.ToReal(FP1)
+    )
     m = prove_and_refute(claim, wrong)
     tp, fp = value(m, TP1), value(m, FP1)
     assert tp * (tp / (tp + fp)) / (1 - tp / (tp + fp)) != fp
