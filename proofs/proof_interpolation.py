@@ -48,6 +48,7 @@ import mpmath
 import sympy
 import z3
 
+from proofs._certified import bounds, certified, rounded, working_precision
 from proofs._smt import precision, prove_and_refute, value
 
 # sympy symbols for the identities.
@@ -175,11 +176,11 @@ def test_d_counter_example_exact_areas() -> None:
         == 0
     )
     assert difference.is_positive
-    with mpmath.workprec(80):
-        lower = mpmath.iv.mpf(5) / 24 - mpmath.iv.log(mpmath.iv.mpf(3) / 2) / 2
-        assert lower.a > 0  # certified: the whole interval is positive
-        # 5/24 - ln(1.5)/2 = 0.2083333 - 0.2027326 = 0.0056007 (by hand, to 7 places)
-        assert abs(float(lower.mid) - 0.0056007) < 1e-6
+    with working_precision(80):
+        enclosure = mpmath.iv.mpf(5) / 24 - mpmath.iv.log(mpmath.iv.mpf(3) / 2) / 2
+    assert bounds(enclosure)[0] > 0  # certified: the whole interval is positive
+    # By hand: ln 1.5 = 0.4054651081, 5/24 - ln(1.5)/2 = 0.2083333333 - 0.2027325541 = 0.0056007793
+    assert certified(enclosure, 7) == "0.0056008"
     # Whole curve for the dataset {pos, neg} tied above pos (P = 2, N = 1): first segment from
     # (0, 0) to (1, 1) has c = 0, precision 1/2 constant, area 1/4 for every method.  Linear total
     # 13/24 = 0.5417 < continuous 3/4 - ln(3/2)/2 = 0.5473.
@@ -225,7 +226,7 @@ def test_e_table_1() -> None:
         ("0.50", "0.250"),
     ]
     for r, p, (r_printed, p_printed) in zip(recalls, precisions, printed, strict=True):
-        assert _rounded(r, 2) == r_printed and _rounded(p, 3) == p_printed
+        assert rounded(r, 2) == r_printed and rounded(p, 3) == p_printed
     # The segment has c = 5 - 5*5 = -20 < 0: precision decreases, linear over-estimates here.
     linear = _area([(recalls[0], precisions[0]), (recalls[-1], precisions[-1])])
     dg = _area(list(zip(recalls, precisions, strict=True)))
@@ -236,19 +237,8 @@ def test_e_table_1() -> None:
     tt = sympy.Symbol("tt", positive=True)
     integral = sympy.integrate(tt / (6 * tt - 20), (tt, 5, 10)) / positives
     assert sympy.simplify(sympy.expand_log(integral - continuous, force=True)) == 0
-    with mpmath.workprec(80):
-        bound = (mpmath.iv.mpf(5) / 6 + mpmath.iv.mpf(5) / 9 * mpmath.iv.log(4)) / 20
-        assert abs(float(bound.mid) - 0.0801748) < 1e-7
-        assert bound.b < mpmath.iv.mpf(dg.numerator) / dg.denominator  # continuous < DG
+    with working_precision(80):
+        enclosure = (mpmath.iv.mpf(5) / 6 + mpmath.iv.mpf(5) / 9 * mpmath.iv.log(4)) / 20
+    assert certified(enclosure, 7) == "0.0801748"
+    assert bounds(enclosure)[1] < dg  # continuous < DG, certified
     assert dg < linear
-
-
-def _rounded(value_: Fraction, places: int) -> str:
-    """``value_`` correctly rounded (half-even, exact) to ``places`` decimals, as printed.
-
-    >>> _rounded(Fraction(7, 22), 3), _rounded(Fraction(1, 8), 2)
-    ('0.318', '0.12')
-    """
-    scaled = round(value_ * 10**places)  # Fraction.__round__: exact, ties to even
-    whole, frac = divmod(scaled, 10**places)
-    return f"{whole}.{frac:0{places}d}"
