@@ -17,9 +17,9 @@ the following are equivalent:
 
 From edges to the hull.  The upper hull H of the ROC points with (0, 0) and (N, P) is concave and
 nondecreasing.  For P, N > 0 it has no horizontal ROC edge (constant TP, a vertical drop in PR
-space) except possibly at TP = P: an edge (0, 0) -> (x, 0) with x > 0 would lie below the chord
-from (0, 0) to (N, P).  So for 0 < tp < P exactly one FP value FP_H(tp) is on the hull, the
-achievable PR curve is single-valued at recall tp/P, and the lemma applied to the hull edge
+space) except possibly at TP = P: a concave nondecreasing function can be constant only on a
+final stretch, at its maximum P.  So for 0 < tp < P exactly one FP value FP_H(tp) is on the hull,
+the achievable PR curve is single-valued at recall tp/P, and the lemma applied to the hull edge
 covering tp gives the corollary.  At tp = P no point is strictly below the ROC hull, and in PR
 space every point (fp, P) lies on the achievable curve's vertical drop at recall 1, between
 P/(P + FP_H(P)) and P/(P + N): "strictly below" a PR curve means below its lowest point at that

@@ -242,3 +242,7 @@ def test_e_table_1() -> None:
     assert certified(enclosure, 7) == "0.0801748"
     assert bounds(enclosure)[1] < dg  # continuous < DG, certified
     assert dg < linear
+    # By hand: DG = (1/20)(1/2)[1/2 + 2 (3/8 + 7/22 + 2/7 + 9/34) + 1/4]; over 10472 = 8*11*7*17 the
+    # inner sum is (3927 + 3332 + 2992 + 2772)/10472 = 13023/10472, so DG = (16950/5236)/40
+    # = 1695/20944.
+    assert dg == Fraction(1695, 20944)
