@@ -70,7 +70,6 @@ _GUARD_BITS = 16
 _FACTOR_BITS = 40
 
 _ZERO = Fraction(0)
-_ONE = Fraction(1)
 
 Term = tuple[Fraction, Fraction]
 _T = TypeVar("_T")
@@ -96,9 +95,10 @@ def _is_scalar(value: object) -> TypeGuard[Fraction | int]:
 def _sum_fractions(values: list[Fraction]) -> Fraction:
     """Exact sum by binary splitting (pairwise, divide and conquer).
 
-    Adding n fractions with distinct denominators one after the other costs O(n^2) in the size of
-    the growing denominator; pairing them keeps the operands of every level balanced, so the total
-    is O(M(D) log n) for a result denominator of D digits (M = multiplication cost).
+    Adding n fractions with distinct denominators one after the other redoes a gcd on the growing
+    D-digit denominator n times: O(n D^2).  Pairing them keeps the operands of every level
+    balanced; level j has n/2^j operands of about D 2^j/n digits, so even CPython's quadratic gcd
+    costs O(D^2) in all (sum over j of D^2 2^j/n), plus O(M(D) log n) for the products.
     """
     if not values:
         return _ZERO
@@ -499,8 +499,9 @@ class ClosedForm:
         """Exact sum of many forms, rationals and ints, independent of their order.
 
         Log terms are merged in a dict keyed by argument; the rational parts (and the coefficients
-        collected for each argument) are added by binary splitting, so 10^5 summands with distinct
-        denominators take O(M(D) log n) rather than O(n D^2) (D the size of the result).
+        collected for each argument) are added by binary splitting, so n summands with distinct
+        denominators cost O(D^2) rather than O(n D^2) for a D-digit result denominator (10^5 forms
+        with denominators up to 10^7: about 1.5 s).
 
         >>> ClosedForm.sum([ClosedForm.log(2), Fraction(1, 3), ClosedForm.log(2, -1), 1])
         ClosedForm(4/3)
@@ -625,8 +626,12 @@ class ClosedForm:
         >>> (ClosedForm.log(12) - ClosedForm.log(Fraction(1, 2))).canonical_primes()
         ClosedForm(3*ln(2) + ln(3))
 
+        Equality, ``is_rational``, comparisons and decimals decide zero-ness with the same algebra
+        over a pairwise *coprime* basis instead (``_coprime_exponents``: only integers of at most 40
+        bits are factored, larger ones are split by gcds), which is as exact and has no size limit.
+
         Raises ResourceLimitError when an integer exceeds ``PRIME_FACTOR_MAX_BITS`` bits (factoring
-        could take arbitrarily long; comparisons and decimals never need this method).
+        could take arbitrarily long).  Complexity: one factorint per distinct integer.
         """
         from sympy import factorint
 
@@ -652,10 +657,11 @@ class ClosedForm:
     def enclosure(self, precision_bits: int) -> tuple[Fraction, Fraction]:
         """A rigorous lower and upper bound of the value.
 
-        Both bounds are multiples of ``2^-precision_bits``; the width is about
-        ``(number of terms + 1) * 2^(2 - precision_bits)``.  A form without log terms returns its
-        exact value twice.  The bounds are rigorous: Arb's proved ball arithmetic, or mpmath with
-        the documented error bound of ``_log_int_fixed_mpmath``, and exact integer sums.
+        Both bounds are multiples of ``2^-precision_bits``; the width is a few units of
+        ``2^-precision_bits`` (Arb), or a few units per term times its coefficient (mpmath).  A form
+        without log terms returns its exact value twice.  The bounds are rigorous: Arb's proved
+        ball arithmetic, or mpmath with the documented error bound of ``_log_int_fixed_mpmath``,
+        and exact integer sums.
 
         >>> lo, hi = ClosedForm.log(2).enclosure(20)
         >>> lo <= Fraction(693147, 10**6) < hi and hi - lo < Fraction(1, 10**5)
