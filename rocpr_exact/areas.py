@@ -191,23 +191,33 @@ def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
       c = 0:  area (b - a) / (P k)       (constant precision 1/k)
       c != 0: (1/P) [(b - a)/k - (c/k^2) (ln(k b + c) - ln(k a + c))]
     with k t + c = t + FP(t), so at a vertex the log argument is TP + FP.
+    A run of positives (dFP = 0: k = 1, c = FP_A) has the integer log
+    coefficient FP_A / P, so those terms are collected as integers over P.
     """
+    positives = curve.positives
     rational: list[tuple[int, int]] = []
-    logs: list[tuple[Fraction, Fraction]] = []
+    run_logs: dict[int, int] = {}  # argument -> coefficient * P, for runs of positives
+    other_logs: list[tuple[Fraction, Fraction]] = []
     tps, fps = curve.tps, curve.fps
     for i in range(1, len(tps)):
         tp_a, fp_a, tp_b, fp_b = tps[i - 1], fps[i - 1], tps[i], fps[i]
         dtp, dfp = tp_b - tp_a, fp_b - fp_a
         if dtp == 0 or tp_b <= t_min:
             continue
+        if dfp == 0 and tp_a >= t_min:
+            rational.append((dtp, positives))
+            if fp_a:
+                run_logs[tp_b + fp_b] = run_logs.get(tp_b + fp_b, 0) - fp_a
+                run_logs[tp_a + fp_a] = run_logs.get(tp_a + fp_a, 0) + fp_a
+            continue
         a = max(Fraction(tp_a), t_min)
         k = Fraction(dtp + dfp, dtp)
         c = Fraction(fp_a * dtp - dfp * tp_a, dtp)
-        width = (tp_b - a) / k
+        width = (tp_b - a) / (k * positives)
         rational.append((width.numerator, width.denominator))
         if c != 0:
-            coefficient = c / (k * k)
-            logs.append((-coefficient, Fraction(tp_b + fp_b)))
-            logs.append((coefficient, k * a + c))
-    total = ClosedForm.from_parts(sum_ratios(rational), logs)
-    return total / curve.positives
+            coefficient = c / (k * k * positives)
+            other_logs.append((-coefficient, Fraction(tp_b + fp_b)))
+            other_logs.append((coefficient, k * a + c))
+    terms = [(Fraction(q, positives), Fraction(x)) for x, q in run_logs.items() if q]
+    return ClosedForm.from_parts(sum_ratios(rational), terms + other_logs)

@@ -8,7 +8,14 @@ rounded to nearest, ties to even) and an exact string, ``"p/q"`` or ``"p"``, nev
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
+from typing import Any
+
+try:  # optional: fast big-integer to decimal conversion
+    import gmpy2
+except ImportError:  # pragma: no cover
+    gmpy2 = None
 from typing import TypedDict, overload
 
 from rocpr_exact._decimal import fraction_to_decimal
@@ -71,7 +78,26 @@ def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
 
 def _ratio(value: Fraction | int) -> str:
     numerator, denominator = Fraction(value).as_integer_ratio()
-    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+    text = _int_string(numerator)
+    return text if denominator == 1 else f"{text}/{_int_string(denominator)}"
+
+
+def _int_string(n: int) -> str:
+    """Decimal digits of an int of any size: GMP (subquadratic) when installed.
+
+    Python's own ``str(int)`` is quadratic and refuses more than 4300 digits by
+    default; exact denominators can have hundreds of thousands of digits.
+    """
+    if n.bit_length() < 4096:
+        return str(n)
+    if gmpy2 is not None:
+        return str(gmpy2.mpz(n).digits(10))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(n)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 @overload
