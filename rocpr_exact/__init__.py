@@ -10,6 +10,7 @@ Fraction(3, 4)
 Fraction(5, 6)
 """
 
+from .achievable import achievable_pr_curve, below_achievable_pr
 from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .confusion import (
@@ -31,6 +32,7 @@ from .errors import (
     RocPrError,
     UndefinedPrecisionError,
 )
+from .hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
 from .interpolation import interpolate_pr
 from .segment import Segment, local_skew
 
@@ -40,6 +42,7 @@ __all__ = [
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "HullPoints",
     "InvalidInputError",
     "NoNegativesError",
     "NoPositivesError",
@@ -48,14 +51,19 @@ __all__ = [
     "RocPrError",
     "Segment",
     "UndefinedPrecisionError",
+    "achievable_pr_curve",
     "auc_pr",
     "auc_roc",
+    "below_achievable_pr",
     "confusion_from_pr",
     "confusion_from_roc",
     "decimal",
+    "hull_points",
     "interpolate_pr",
     "local_skew",
+    "points_below_hull",
     "pr_point",
+    "roc_convex_hull",
     "roc_point",
 ]
 
