@@ -35,6 +35,7 @@ from .errors import (
 from .hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
 from .interpolation import interpolate_pr
 from .segment import Segment, local_skew
+from .tuning import apply_thresholds, tuned_thresholds
 
 __all__ = [
     "PR_METHODS",
@@ -52,6 +53,7 @@ __all__ = [
     "Segment",
     "UndefinedPrecisionError",
     "achievable_pr_curve",
+    "apply_thresholds",
     "auc_pr",
     "auc_roc",
     "below_achievable_pr",
@@ -65,6 +67,7 @@ __all__ = [
     "pr_point",
     "roc_convex_hull",
     "roc_point",
+    "tuned_thresholds",
 ]
 
 __version__ = "0.1.0"
