@@ -98,19 +98,22 @@ def _short(exact: Any) -> str:
 
 
 def format_text(report: dict[str, Any]) -> str:
-    """A table for people: counts, then each area with its exact value and decimal."""
+    """A table for people: counts, the hull, then each area with its exact value and decimal."""
     rows = [("AUC-ROC", report["auc_roc"])]
     rows += [(f"AUC-PR {name}", value) for name, value in report["auc_pr"].items()]
+    rows += [(f"achievable {name}", value) for name, value in report["achievable_pr"].items()]
     lines = [
         f"source      {report['source']}",
         f"positives   {report['positives']}",
         f"negatives   {report['negatives']}",
         f"thresholds  {report['thresholds']}",
+        f"hull        {len(report['roc_hull'])} vertices (TP, FP): "
+        + _short(", ".join(f"({tp}, {fp})" for tp, fp in report["roc_hull"])),
         "",
-        f"{'metric':<24} {'decimal':<{report['digits'] + 3}}  exact",
+        f"{'metric':<26} {'decimal':<{report['digits'] + 3}}  exact",
     ]
     lines += [
-        f"{name:<24} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
+        f"{name:<26} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
         for name, v in rows
     ]
     return "\n".join(lines)

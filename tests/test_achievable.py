@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import jsonschema
 import pytest
 import sympy
 from hypothesis import given
 
 import rocpr_exact as rx
+from rocpr_exact.cli import format_text
+from rocpr_exact.report import build_report, report_schema
 from tests.strategies import hull_curves
 
 #: Ranking + - + - - + + - (P = N = 4); ROC hull (TP, FP) = (0,0) (1,0) (4,3) (4,4).
@@ -102,6 +105,21 @@ def test_recall_zero_and_the_drop_at_recall_one() -> None:
     below = counts(rx.below_achievable_pr(curve))
     assert below == counts(rx.points_below_hull(curve)) == [(0, 1), (1, 1), (1, 2), (2, 2)]
     assert curve.points[-1].precision < best.precision_at(1)
+
+
+def test_report_has_the_hull_and_achievable_areas() -> None:
+    report = build_report(rx.Curve.from_scores(SCORES, LABELS), digits=6)
+    jsonschema.validate(report, report_schema())
+    assert report["roc_hull"] == [[0, 0], [1, 0], [4, 3], [4, 4]]
+    assert report["achievable_pr"]["davis_goadrich"] == {"exact": "641/840", "decimal": "0.763095"}
+    assert report["achievable_pr"]["linear"]["exact"] == "47/56"
+    assert report["achievable_pr"]["step"]["exact"] == "19/28"
+    # 5/8 + ln(7)/16 = 0.625 + 0.12161938... = 0.74661938...
+    assert report["achievable_pr"]["continuous"]["decimal"] == "0.746619"
+    assert set(report["achievable_pr"]) == set(report["auc_pr"])
+    text = format_text({"source": "example", **report})
+    assert "hull        4 vertices (TP, FP): (0, 0), (1, 0), (4, 3), (4, 4)" in text
+    assert "achievable linear          0.839286   47/56" in text
 
 
 def test_achievable_needs_both_classes() -> None:
