@@ -25,6 +25,7 @@ from .display import decimal
 from .errors import (
     AmbiguousPointError,
     InvalidInputError,
+    MissingDependencyError,
     NoNegativesError,
     NoPositivesError,
     NotRepresentableError,
@@ -45,6 +46,7 @@ __all__ = [
     "Curve",
     "HullPoints",
     "InvalidInputError",
+    "MissingDependencyError",
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",

@@ -1,8 +1,10 @@
 """The ``rocpr-exact`` command line.
 
 ``rocpr-exact report DATA.csv`` prints the exact JSON report of a scored
-dataset (``--format text`` for a table).  Bad input prints one line on stderr
-and exits with status 2; no traceback.
+dataset (``--format text`` for a table); ``rocpr-exact plot DATA.csv -o FILE``
+draws the ROC hull and the achievable PR curve (PNG or SVG, needs matplotlib).
+Bad input, or a missing optional dependency, prints one line on stderr and
+exits with status 2; no traceback.
 """
 
 from __future__ import annotations
@@ -62,8 +64,25 @@ def _add_report(commands: Any) -> None:
     report.set_defaults(run=_run_report)
 
 
+def _add_plot(commands: Any) -> None:
+    plot = commands.add_parser(
+        "plot",
+        help="draw the ROC points with the convex hull and the PR points with the achievable "
+        "PR curve and the straight-line interpolation (needs matplotlib)",
+    )
+    add_data_arguments(plot)
+    plot.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="image file to write; its suffix, .png or .svg, chooses the format",
+    )
+    plot.set_defaults(run=_run_plot)
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
 COMMANDS: list[Callable[[Any], None]] = [_add_report]
+COMMANDS.append(_add_plot)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,6 +109,15 @@ def _run_report(args: argparse.Namespace) -> str:
     if args.format == "text":
         return format_text(report)
     return json.dumps(report, indent=2)
+
+
+def _run_plot(args: argparse.Namespace) -> str:
+    from . import plot  # matplotlib itself is imported only when drawing
+
+    plot.output_format(args.output)  # fail fast, before reading the data
+    plot.require_matplotlib()
+    plot.render(load_curve(args), args.output, title=args.data)
+    return f"wrote {args.output}"
 
 
 def _short(exact: Any) -> str:
