@@ -85,7 +85,9 @@ def measure(which: str, n: int, ties: bool, repeat: int) -> dict[str, float]:
 def child(which: str, n: int, ties: bool, repeat: int) -> dict[str, float]:
     out = subprocess.run(
         [sys.executable, __file__, "--child", which, str(n), str(int(ties)), str(repeat)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
@@ -100,19 +102,26 @@ def main() -> None:
         which, n, ties, repeat = args.child
         print(json.dumps(measure(which, int(n), ties == "1", int(repeat))))
         return
-    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, "
-          f"python {platform.python_version()}")
-    header = f"{'n':>10} {'ties':>5} {'ours s':>8} {'sklearn s':>9} {'ratio':>6} " \
-             f"{'argsort s':>9} {'/argsort':>8} {'peak MiB':>8}"
+    print(
+        f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, "
+        f"python {platform.python_version()}"
+    )
+    header = (
+        f"{'n':>10} {'ties':>5} {'ours s':>8} {'sklearn s':>9} {'ratio':>6} "
+        f"{'argsort s':>9} {'/argsort':>8} {'peak MiB':>8}"
+    )
     print(header)
     for n in args.sizes:
         for ties in (False, True):
             o = child("ours", n, ties, args.repeat)
             s = child("sklearn", n, ties, args.repeat)
             a = child("argsort", n, ties, args.repeat)
-            print(f"{n:>10} {'yes' if ties else 'no':>5} {o['seconds']:>8.3f} {s['seconds']:>9.3f} "
-                  f"{o['seconds'] / s['seconds']:>6.2f} {a['seconds']:>9.3f} "
-                  f"{o['seconds'] / a['seconds']:>8.1f} {o['peak_mib']:>8.0f}", flush=True)
+            print(
+                f"{n:>10} {'yes' if ties else 'no':>5} {o['seconds']:>8.3f} {s['seconds']:>9.3f} "
+                f"{o['seconds'] / s['seconds']:>6.2f} {a['seconds']:>9.3f} "
+                f"{o['seconds'] / a['seconds']:>8.1f} {o['peak_mib']:>8.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

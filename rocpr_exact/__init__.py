@@ -10,6 +10,7 @@ Fraction(3, 4)
 Fraction(5, 6)
 """
 
+from .achievable import achievable_pr_curve, below_achievable_pr
 from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .confusion import (
@@ -24,6 +25,7 @@ from .display import decimal
 from .errors import (
     AmbiguousPointError,
     InvalidInputError,
+    MissingDependencyError,
     NoNegativesError,
     NoPositivesError,
     NotRepresentableError,
@@ -31,8 +33,10 @@ from .errors import (
     RocPrError,
     UndefinedPrecisionError,
 )
+from .hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
 from .interpolation import interpolate_pr
 from .segment import Segment, local_skew
+from .tuning import apply_thresholds, tuned_thresholds
 
 __all__ = [
     "PR_METHODS",
@@ -40,7 +44,9 @@ __all__ = [
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "HullPoints",
     "InvalidInputError",
+    "MissingDependencyError",
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
@@ -48,15 +54,22 @@ __all__ = [
     "RocPrError",
     "Segment",
     "UndefinedPrecisionError",
+    "achievable_pr_curve",
+    "apply_thresholds",
     "auc_pr",
     "auc_roc",
+    "below_achievable_pr",
     "confusion_from_pr",
     "confusion_from_roc",
     "decimal",
+    "hull_points",
     "interpolate_pr",
     "local_skew",
+    "points_below_hull",
     "pr_point",
+    "roc_convex_hull",
     "roc_point",
+    "tuned_thresholds",
 ]
 
 __version__ = "0.1.0"

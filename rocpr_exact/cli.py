@@ -1,8 +1,10 @@
 """The ``rocpr-exact`` command line.
 
 ``rocpr-exact report DATA.csv`` prints the exact JSON report of a scored
-dataset (``--format text`` for a table).  Bad input prints one line on stderr
-and exits with status 2; no traceback.
+dataset (``--format text`` for a table); ``rocpr-exact plot DATA.csv -o FILE``
+draws the ROC hull and the achievable PR curve (PNG or SVG, needs matplotlib).
+Bad input, or a missing optional dependency, prints one line on stderr and
+exits with status 2; no traceback.
 """
 
 from __future__ import annotations
@@ -66,8 +68,25 @@ def _add_report(commands: Any) -> None:
     report.set_defaults(run=_run_report)
 
 
+def _add_plot(commands: Any) -> None:
+    plot = commands.add_parser(
+        "plot",
+        help="draw the ROC points with the convex hull and the PR points with the achievable "
+        "PR curve and the straight-line interpolation (needs matplotlib)",
+    )
+    add_data_arguments(plot)
+    plot.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="image file to write; its suffix, .png or .svg, chooses the format",
+    )
+    plot.set_defaults(run=_run_plot)
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
 COMMANDS: list[Callable[[Any], None]] = [_add_report]
+COMMANDS.append(_add_plot)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -99,25 +118,37 @@ def _run_report(args: argparse.Namespace) -> str:
     return json.dumps(report, indent=2)
 
 
+def _run_plot(args: argparse.Namespace) -> str:
+    from . import plot  # matplotlib itself is imported only when drawing
+
+    plot.output_format(args.output)  # fail fast, before reading the data
+    plot.require_matplotlib()
+    plot.render(load_curve(args), args.output, title=args.data)
+    return f"wrote {args.output}"
+
+
 def _short(exact: Any) -> str:
     text = exact if isinstance(exact, str) else "closed form (see --format json)"
     return text if len(text) <= 40 else f"({len(text)} characters, see --format json)"
 
 
 def format_text(report: dict[str, Any]) -> str:
-    """A table for people: counts, then each area with its exact value and decimal."""
+    """A table for people: counts, the hull, then each area with its exact value and decimal."""
     rows = [("AUC-ROC", report["auc_roc"])]
     rows += [(f"AUC-PR {name}", value) for name, value in report["auc_pr"].items()]
+    rows += [(f"achievable {name}", value) for name, value in report["achievable_pr"].items()]
     lines = [
         f"source      {report['source']}",
         f"positives   {report['positives']}",
         f"negatives   {report['negatives']}",
         f"thresholds  {report['thresholds']}",
+        f"hull        {len(report['roc_hull'])} vertices (TP, FP): "
+        + _short(", ".join(f"({tp}, {fp})" for tp, fp in report["roc_hull"])),
         "",
-        f"{'metric':<24} {'decimal':<{report['digits'] + 3}}  exact",
+        f"{'metric':<26} {'decimal':<{report['digits'] + 3}}  exact",
     ]
     lines += [
-        f"{name:<24} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
+        f"{name:<26} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
         for name, v in rows
     ]
     return "\n".join(lines)

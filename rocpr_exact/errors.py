@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousPointError",
     "InvalidInputError",
+    "MissingDependencyError",
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
@@ -50,3 +51,10 @@ class NotRepresentableError(RocPrError):
 
 class ResourceLimitError(RocPrError):
     """An exact result would exceed a documented size limit (see ``rocpr_exact.limits``)."""
+
+
+class MissingDependencyError(RocPrError, ImportError):
+    """An optional dependency is not installed (e.g. matplotlib for plots: the ``plot`` extra).
+
+    Also an :class:`ImportError`, so ``except ImportError`` catches it too.
+    """

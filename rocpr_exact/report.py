@@ -1,5 +1,9 @@
 """The JSON report of one dataset (DESIGN.md section 4).
 
+``roc_hull`` lists the vertices of the ROC convex hull as ``[tp, fp]`` pairs,
+from ``[0, 0]`` to ``[P, N]``; ``achievable_pr`` holds the four areas of the
+achievable PR curve (Corollary 3.1), in the same shape as ``auc_pr``.
+
 Every number is an object ``{"exact": ..., "decimal": ...}``: ``exact`` is a
 string "p/q" (or "p"), or for a ``continuous`` area the closed form
 ``{"rational": "p/q", "log_terms": [["coefficient", "argument"], ...]}`` meaning
@@ -15,6 +19,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from .achievable import achievable_pr_curve
 from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
@@ -38,12 +43,18 @@ def pr_areas(curve: Curve, digits: int) -> dict[str, Any]:
 
 
 def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
-    """The report of a curve: counts, AUC-ROC and the four AUC-PR areas.
+    """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull
+    and the four areas of the achievable PR curve.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
     (2, 1, 3, {'exact': '1/2', 'decimal': '0.5000'})
+    >>> r["roc_hull"]                             # (TP, FP) = (1, 1) lies under (1, 0) -> (2, 1)
+    [[0, 0], [1, 0], [2, 1]]
+    >>> r["achievable_pr"]["step"]                # 1/2 * 1 + 1/2 * 2/3
+    {'exact': '5/6', 'decimal': '0.8333'}
     """
+    hull = achievable_pr_curve(curve)
     return {
         "positives": curve.positives,
         "negatives": curve.negatives,
@@ -51,6 +62,8 @@ def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
         "digits": digits,
         "auc_roc": number(auc_roc(curve), digits),
         "auc_pr": pr_areas(curve, digits),
+        "roc_hull": [[p.tp, p.fp] for p in hull.points],
+        "achievable_pr": pr_areas(hull, digits),
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact.cli import main
-from tests.brute_force import pr_areas_plain
 from tests.strategies import any_dataset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,11 +77,11 @@ def test_table1_davis_goadrich_uses_the_papers_points() -> None:
     first = F(1, 8)
     # Table 1: precisions 1/2, 3/8, 7/22, 2/7, 9/34, 1/4 at TP = 5..10, width 1/20 each.
     table = [F(1, 2), F(3, 8), F(7, 22), F(2, 7), F(9, 34), F(1, 4)]
-    second = sum((F(1, 20) * (a + b) / 2 for a, b in zip(table, table[1:], strict=False)), F(0))
+    second = sum((F(1, 20) * (a + b) / 2 for a, b in itertools.pairwise(table)), F(0))
     # (10,30)->(20,2000): s = 1970/10 = 197, precision (10+x)/(40+198x) at x = 0..10.
     third_points = [F(10 + x, 40 + 198 * x) for x in range(11)]
     third = sum(
-        (F(1, 20) * (a + b) / 2 for a, b in zip(third_points, third_points[1:], strict=False)),
+        (F(1, 20) * (a + b) / 2 for a, b in itertools.pairwise(third_points)),
         F(0),
     )
     assert rx.auc_pr(curve, "davis-goadrich") == first + second + third
@@ -95,7 +95,7 @@ def _segments(curve: rx.Curve) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def sympy_integral(curve: rx.Curve, t_min: Fraction = F(0)) -> sympy.Expr:
+def sympy_integral(curve: rx.Curve, t_min: Fraction = Fraction(0)) -> sympy.Expr:  # noqa: B008
     """(1/P) * integral of t / (t + FP(t)) dt, each segment integrated by sympy itself."""
     t = sympy.Symbol("t", positive=True)
     total = sympy.Integer(0)
