@@ -21,6 +21,7 @@ from .confusion import (
 )
 from .curve import Curve
 from .display import decimal
+from .dominance import Dominance, dominates
 from .errors import (
     AmbiguousPointError,
     InvalidInputError,
@@ -40,6 +41,7 @@ __all__ = [
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "Dominance",
     "InvalidInputError",
     "NoNegativesError",
     "NoPositivesError",
@@ -53,6 +55,7 @@ __all__ = [
     "confusion_from_pr",
     "confusion_from_roc",
     "decimal",
+    "dominates",
     "interpolate_pr",
     "local_skew",
     "pr_point",
