@@ -6,16 +6,21 @@ For each pair of curves over the same (P, N) -- both orders, both spaces -- the 
 ones (relative tolerance 1e-9).  Every disagreement must be *explained*, and the exact answer is
 then confirmed by a third, brute-force exact computation (``tests.brute_force``):
 
-``near-tie``
-    The float reference's worst gap is within ``TOL`` of 0 (exactly 0.0 included): the true
-    difference between the curves is smaller than float resolution.  If the exact answer is
-    "does not dominate", its witness is re-evaluated exactly by brute force; if it is "dominates",
-    the float's worst location is re-evaluated exactly and shows II not above I.
+``near-tie (below eps)``
+    II is above I, and the float reference even computes a positive worst gap, but one no larger
+    than its absolute ``eps`` = 1e-12, so it answers "dominates".  Typical with a huge N, where
+    precisions (and TPR differences from one negative in 10^13, a near-collinear vertex) are
+    themselves below 1e-12.  The exact witness is re-evaluated exactly by brute force.
+``near-tie (rounding)``
+    The float reference's worst gap is within ``TOL`` of 0 but on the wrong side: rounding hid a
+    true violation (gap <= 0 computed) or invented one (gap in (eps, TOL]).  The exact answer is
+    confirmed by brute force: the witness, or an exact evaluation at the float's worst location.
 ``pr-sampling-miss``
-    Only in PR space, only when both curves start along TP = 0 (both recall-0 limits are 0): II is
-    above I on a recall interval (0, rho) too narrow for the float reference's breakpoints and
-    256-point grid.  The float reference itself, evaluated at the exact witness, sees II above I
-    by more than ``TOL``; the witness is confirmed exactly by brute force.
+    PR space: II is above I only on a recall interval too narrow for the float reference's sample
+    points (vertex recalls and a 256-point grid), while the float reference itself, evaluated at
+    the exact witness, sees II above I by more than ``TOL``.  The typical case: both curves start
+    along TP = 0, so both recall-0 limits are 0 and say nothing, and the interval is (0, rho).
+    The witness is confirmed exactly by brute force.
 ``unexplained``
     Anything else.  The property tests fail on it.
 
@@ -45,6 +50,8 @@ from tests.strategies import PAIR_KINDS, CurvePair, Point, pair_of_kind
 TOL = 1e-9  # a float gap within this of 0 is a near-tie
 REL = 1e-9  # relative tolerance for areas
 AREA_NAMES = ("auc_roc", "continuous", "davis-goadrich", "linear", "step")
+
+Fg = tuple[float, float]  # (location, gap) as the float reference reports it
 
 
 def exact_value(curve: list[Point], p: int, n: int, space: str, at: Fraction) -> Fraction:
@@ -83,9 +90,6 @@ def float_gaps(space: str, one: list[Point], two: list[Point], p: int, n: int) -
     return fr.pr_dominance_gaps(one, two, p)
 
 
-Fg = tuple[float, float]
-
-
 def classify_decision(
     space: str, result: rx.Dominance, one: list[Point], two: list[Point], p: int, n: int
 ) -> str | None:
@@ -104,14 +108,14 @@ def classify_decision(
             seen = fr.precision_at(two, p, at) - fr.precision_at(one, p, at)
             if seen > TOL:
                 return "pr-sampling-miss"
-        return "near-tie"
+        return "near-tie (below eps)" if worst > 0 else "near-tie (rounding)"
     # The floats see II above I where the exact decider says it never is.
     if worst > TOL:
         return "unexplained"
     at = Fraction(location)
     if exact_value(two, p, n, space, at) > exact_value(one, p, n, space, at):
         return "unexplained"
-    return "near-tie"
+    return "near-tie (rounding)"
 
 
 Area = Fraction | rx.ClosedForm
@@ -143,10 +147,12 @@ class Census:
     """Counts over a batch of pairs (each pair gives 4 decisions: 2 orders x 2 spaces)."""
 
     pairs: int = 0
+    sizes: Counter[str] = field(default_factory=Counter)  # pairs per "P vs N"
     decisions: int = 0
     near_tie_flagged: int = 0  # fr.is_near_tie on the float gaps, whether or not it mattered
     wrong: Counter[str] = field(default_factory=Counter)  # "roc near-tie", "pr sampling", ...
     wrong_by_kind: Counter[str] = field(default_factory=Counter)
+    wrong_by_size: Counter[str] = field(default_factory=Counter)  # "P vs N"
     areas: int = 0
     areas_wrong: Counter[str] = field(default_factory=Counter)
 
@@ -154,6 +160,7 @@ class Census:
         p, n, one, two = pair
         c1, c2 = rx.Curve.from_counts(one, p, n), rx.Curve.from_counts(two, p, n)
         self.pairs += 1
+        self.sizes[f"{p} vs {n}"] += 1
         for a, b, ca, cb in ((one, two, c1, c2), (two, one, c2, c1)):
             for space in ("roc", "pr"):
                 self.decisions += 1
@@ -163,6 +170,7 @@ class Census:
                 if why is not None:
                     self.wrong[f"{space} {why}"] += 1
                     self.wrong_by_kind[kind] += 1
+                    self.wrong_by_size[f"{p} vs {n}"] += 1
         for curve in (one, two):
             self.areas += len(AREA_NAMES)
             for name in area_disagreements(curve, p, n):
@@ -176,6 +184,10 @@ class Census:
         ]
         lines += [f"  {why}: {count}" for why, count in sorted(self.wrong.items())]
         lines += [f"  by pair kind: {dict(sorted(self.wrong_by_kind.items()))}"]
+        lines += [
+            f"  by size: {size}: {count} of the {4 * self.sizes[size]} decisions on such pairs"
+            for size, count in sorted(self.wrong_by_size.items())
+        ]
         lines += [
             f"areas compared: {self.areas}, off by more than rel {REL}: "
             f"{sum(self.areas_wrong.values())} {dict(sorted(self.areas_wrong.items()))}"
