@@ -22,6 +22,7 @@ from .confusion import (
 )
 from .curve import Curve
 from .display import decimal
+from .dominance import Dominance, dominates
 from .errors import (
     AmbiguousPointError,
     InvalidInputError,
@@ -44,6 +45,7 @@ __all__ = [
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "Dominance",
     "HullPoints",
     "InvalidInputError",
     "MissingDependencyError",
@@ -62,6 +64,7 @@ __all__ = [
     "confusion_from_pr",
     "confusion_from_roc",
     "decimal",
+    "dominates",
     "hull_points",
     "interpolate_pr",
     "local_skew",

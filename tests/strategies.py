@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
+from random import Random
 
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
+from tests.brute_force import roc_hull, threshold_counts
 
 Dataset = tuple[list[int], list[int]]
 
@@ -119,4 +122,155 @@ hull_curves = st.one_of(
     worse_than_random().map(lambda d: rx.Curve.from_scores(*d)),
     lattice_chains().map(lambda c: rx.Curve.from_counts(c[0] + c[0][::2], c[1], c[2])),
     lattice_chains(max_steps=80).map(lambda c: rx.Curve.from_counts(*c)),
+)
+
+
+# -- pairs of curves over the same (P, N), for dominance (Theorem 3.2) --------------------------
+#
+# The constructors take a ``random.Random``: the strategies feed them hypothesis' own
+# ``st.randoms()`` (so draws shrink), the fixed-seed census in ``tests/float_reference_census.py``
+# a seeded ``random.Random``.  A curve is a list of (TP, FP) pairs from (0, 0) to (P, N), both
+# coordinates non-decreasing, no two consecutive points equal.
+
+Point = tuple[int, int]
+CurvePair = tuple[int, int, list[Point], list[Point]]  # (P, N, curve I, curve II)
+
+#: Regimes: tiny, the paper's 20 vs 2000, reversed skew, and N so large that exact gaps fall
+#: below float resolution (the near-tie cases of the float reference).
+SIZES = ((1, 1), (2, 3), (5, 4), (20, 2000), (3, 500), (60, 7), (5, 10**13))
+
+
+def _dedupe(points: list[Point]) -> list[Point]:
+    out = [points[0]]
+    for q in points[1:]:
+        if q != out[-1]:
+            out.append(q)
+    return out
+
+
+def random_chain(rnd: Random, start: Point, end: Point, max_steps: int = 8) -> list[Point]:
+    """A random monotone chain of (TP, FP) points from ``start`` to ``end``.
+
+    Each inner coordinate repeats the previous one with probability 1/3, so vertical and
+    horizontal ROC segments (PR drops, runs at TP = 0) are common.
+    """
+    (t0, f0), (t1, f1) = start, end
+    m = rnd.randint(0, max_steps)
+    ts = sorted(rnd.randint(t0, t1) for _ in range(m))
+    fs = sorted(rnd.randint(f0, f1) for _ in range(m))
+    for i in range(1, m):
+        if rnd.random() < 1 / 3:
+            ts[i] = ts[i - 1]
+        if rnd.random() < 1 / 3:
+            fs[i] = fs[i - 1]
+    return _dedupe([start, *zip(ts, fs, strict=True), end])
+
+
+def _size(rnd: Random) -> tuple[int, int]:
+    if rnd.random() < 0.5:
+        return rnd.choice(SIZES)
+    return rnd.randint(1, 12), rnd.randint(1, 12)
+
+
+def _inner_point(rnd: Random, p: int, n: int) -> Point:
+    return rnd.randint(0, p), rnd.randint(0, n)
+
+
+def _through(rnd: Random, p: int, n: int, *via: Point) -> list[Point]:
+    """A random chain from (0, 0) to (P, N) through the given points (in order)."""
+    stops = [(0, 0), *via, (p, n)]
+    out = [stops[0]]
+    for a, b in pairwise(stops):
+        out += random_chain(rnd, a, b)[1:]
+    return _dedupe(out)
+
+
+def _ranking_curve(labels: list[int], cuts: set[int]) -> list[Point]:
+    """The curve of a ranking cut into tie groups after the given positions."""
+    out, tp, fp = [(0, 0)], 0, 0
+    for i, y in enumerate(labels):
+        tp, fp = tp + y, fp + 1 - y
+        if i in cuts or i == len(labels) - 1:
+            out.append((tp, fp))
+    return out
+
+
+def pair_of_kind(rnd: Random, kind: str) -> CurvePair:
+    """One pair of curves of the named kind (see ``PAIR_KINDS``)."""
+    p, n = _size(rnd)
+    if kind == "independent":
+        return p, n, random_chain(rnd, (0, 0), (p, n)), random_chain(rnd, (0, 0), (p, n))
+    if kind == "identical":
+        c = random_chain(rnd, (0, 0), (p, n))
+        return p, n, c, list(c)
+    if kind == "touching":  # both through one common point
+        m = _inner_point(rnd, p, n)
+        return p, n, _through(rnd, p, n, m), _through(rnd, p, n, m)
+    if kind == "shared_segment":
+        a = _inner_point(rnd, p, n)
+        b = _inner_point(rnd, p, n)
+        a, b = (min(a[0], b[0]), min(a[1], b[1])), (max(a[0], b[0]), max(a[1], b[1]))
+        return p, n, _through(rnd, p, n, a, b), _through(rnd, p, n, a, b)
+    if kind == "crossing":  # I above II before M (II takes the lowest path), below after
+        tm, fm = _inner_point(rnd, p, n)
+        one = _dedupe([*random_chain(rnd, (0, 0), (tm, fm)), (tm, n), (p, n)])
+        two = _dedupe([(0, 0), (0, fm), *random_chain(rnd, (tm, fm), (p, n))])
+        return p, n, one, two
+    if kind == "swap":  # one ranking and the same with two adjacent examples exchanged
+        p, n = min(p, 60), min(n, 2000)
+        minority = 1 if p <= n else 0
+        where = set(rnd.sample(range(p + n), min(p, n)))
+        labels = [minority if i in where else 1 - minority for i in range(p + n)]
+        cuts = {rnd.randrange(p + n) for _ in range(rnd.randint(0, 10))}
+        changes = [i for i in range(p + n - 1) if labels[i] != labels[i + 1]]
+        i = rnd.choice(changes)
+        cuts |= {i - 1, i} if rnd.random() < 0.8 else set()
+        swapped = [*labels[:i], labels[i + 1], labels[i], *labels[i + 2 :]]
+        return p, n, _ranking_curve(labels, cuts), _ranking_curve(swapped, cuts)
+    if kind == "negatives_first":  # both start along TP = 0: the recall-0 limits are both 0
+        f1, f2 = rnd.randint(1, n), rnd.randint(1, n)
+        return p, n, _through(rnd, p, n, (0, f1)), _through(rnd, p, n, (0, f2))
+    if kind == "dataset":  # one labelled dataset scored twice
+        size = rnd.randint(1, 30)
+        labels = [rnd.randint(0, 1) for _ in range(size)] + [0, 1]
+        top = rnd.randint(0, size + 1)
+        first = [rnd.randint(0, top) for _ in labels]
+        second = [rnd.randint(0, top) for _ in labels]
+        p, n = sum(labels), len(labels) - sum(labels)
+        return p, n, threshold_counts(first, labels), threshold_counts(second, labels)
+    if kind == "nudge":  # one vertex moved by one example: nearly collinear when N is huge
+        c = random_chain(rnd, (0, 0), (p, n))
+        if len(c) < 3:
+            c = _dedupe([(0, 0), _inner_point(rnd, p, n), (p, n)])
+        nudged = list(c)
+        if len(c) >= 3:
+            i = rnd.randrange(1, len(c) - 1)
+            dt, df = rnd.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+            q = (c[i][0] + dt, c[i][1] + df)
+            (t0, f0), (t1, f1) = c[i - 1], c[i + 1]
+            if t0 <= q[0] <= t1 and f0 <= q[1] <= f1:
+                nudged[i] = q
+        return p, n, c, _dedupe(nudged)
+    if kind == "hull":  # a curve and its ROC convex hull, either order
+        c = random_chain(rnd, (0, 0), (p, n))
+        h = roc_hull(c)
+        return (p, n, h, c) if rnd.random() < 0.5 else (p, n, c, h)
+    raise ValueError(f"unknown pair kind {kind!r}")
+
+
+PAIR_KINDS = (
+    "independent",
+    "identical",
+    "touching",
+    "shared_segment",
+    "crossing",
+    "swap",
+    "negatives_first",
+    "dataset",
+    "nudge",
+    "hull",
+)
+
+curve_pairs = st.tuples(st.sampled_from(PAIR_KINDS), st.randoms(use_true_random=False)).map(
+    lambda kind_rnd: pair_of_kind(kind_rnd[1], kind_rnd[0])
 )

@@ -95,7 +95,7 @@ def _segments(curve: rx.Curve) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def sympy_integral(curve: rx.Curve, t_min: Fraction = Fraction(0)) -> sympy.Expr:  # noqa: B008
+def sympy_integral(curve: rx.Curve, t_min: Fraction = Fraction(0)) -> sympy.Expr:
     """(1/P) * integral of t / (t + FP(t)) dt, each segment integrated by sympy itself."""
     t = sympy.Symbol("t", positive=True)
     total = sympy.Integer(0)
