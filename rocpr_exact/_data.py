@@ -1,8 +1,9 @@
 """Reading scores and labels exactly (DESIGN.md section 1, "Data").
 
-Scores keep their exact value: ``int`` and ``Fraction`` as they are, a finite
-``Decimal`` as the equal ``Fraction``, a ``float`` as itself (Python compares
-floats with ints and Fractions exactly, by their binary value).  Infinite
+Scores keep their exact value and their type: ``int``, ``Fraction``,
+``Decimal`` and ``float`` as they are (Python compares these types with one
+another exactly: a float by its binary value, a Decimal by its decimal value,
+and equal values hash equal), numpy scalars as the equal Python number.  Infinite
 scores are valid ordered scores; NaN is an error.  Nothing is dropped.
 """
 
@@ -17,17 +18,25 @@ from .errors import InvalidInputError
 
 __all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
 
-#: An exact, totally ordered score: int, Fraction, a float (exact binary value)
-#: or an infinite Decimal.
+#: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
 Score: TypeAlias = int | Fraction | float | Decimal
 
 
 def _unwrap(value: Any) -> Any:
-    """Turn a numpy scalar into the equal Python number (``.item()`` is exact)."""
-    item = getattr(value, "item", None)
-    if item is not None and type(value).__module__ == "numpy":
-        return item()
-    return value
+    """Turn a numpy scalar into the equal Python number, exactly.
+
+    ``.item()`` is exact for integers and float16/32/64; a wider float
+    (``longdouble``) would be rounded to a Python float, so it becomes the
+    equal Fraction instead (NaN and infinities stay floats, as ``.item()`` gives).
+    """
+    if type(value).__module__ != "numpy" or not hasattr(value, "item"):
+        return value
+    if getattr(value, "itemsize", 0) > 8 and hasattr(value, "as_integer_ratio"):
+        try:
+            return Fraction(*value.as_integer_ratio())
+        except (ValueError, OverflowError):  # NaN or an infinity: exact as a float64
+            return value.astype("float64").item()
+    return value.item()
 
 
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
@@ -39,6 +48,8 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
             raise InvalidInputError(
                 f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
             )
+        if values.dtype.kind == "f" and values.dtype.itemsize > 8:
+            return list(values)  # numpy scalars: _unwrap converts each one exactly
         return list(tolist())
     try:
         return list(values)
@@ -64,7 +75,7 @@ def _score(value: Any, index: int) -> Score:
             raise InvalidInputError(
                 f"score at index {index} is Decimal NaN; give every example a real score"
             )
-        return value if value.is_infinite() else Fraction(value)
+        return value  # compares exactly with int, Fraction and float; sorts fast
     raise InvalidInputError(
         f"score at index {index} is {value!r} ({type(value).__name__}); scores must be numbers "
         "(int, Fraction, Decimal or float); parse text exactly with Decimal(text)"
@@ -75,7 +86,7 @@ def normalize_scores(scores: Iterable[Any]) -> list[Score]:
     """Return the scores as exact, mutually comparable Python numbers.
 
     >>> normalize_scores([1, 0.5, Decimal("0.1"), Fraction(1, 3)])
-    [1, 0.5, Fraction(1, 10), Fraction(1, 3)]
+    [1, 0.5, Decimal('0.1'), Fraction(1, 3)]
     >>> normalize_scores([0.1])[0] == Fraction(1, 10)   # a float is its binary value
     False
     """

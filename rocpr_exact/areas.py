@@ -90,6 +90,8 @@ def auc_pr(
         raise NoPositivesError("auc_pr requires at least one positive example")
     start = _check_min_recall(min_recall)
     t_min = start * curve.positives
+    if t_min.denominator == 1:
+        t_min = t_min.numerator  # type: ignore[assignment]  # int comparisons are fast
     if method == "continuous":
         return _continuous(curve.corners(), t_min)
     if method == "davis-goadrich":
@@ -152,7 +154,7 @@ def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fract
     for t, num, den in points:
         if t > prev_t and t > t_min:
             if prev_t < t_min:  # the piece that contains t_min: cut it there
-                edge = curve.precision_at(t_min / curve.positives)
+                edge = curve.precision_at(Fraction(t_min) / curve.positives)
                 width = t - t_min
                 pairs.append((width.numerator * num, width.denominator * den))
                 pairs.append(
@@ -190,14 +192,15 @@ def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
     Segment A -> B (dTP > 0), from t = a to t = b:
       c = 0:  area (b - a) / (P k)       (constant precision 1/k)
       c != 0: (1/P) [(b - a)/k - (c/k^2) (ln(k b + c) - ln(k a + c))]
-    with k t + c = t + FP(t), so at a vertex the log argument is TP + FP.
-    A run of positives (dFP = 0: k = 1, c = FP_A) has the integer log
-    coefficient FP_A / P, so those terms are collected as integers over P.
+    with k t + c = t + FP(t), so at a vertex the log argument is the integer
+    TP + FP, and adjacent segments merge their terms.  A run of positives
+    (dFP = 0: k = 1, c = FP_A) has the integer log coefficient FP_A / P, so
+    those are collected as integers over P.  O(number of points).
     """
     positives = curve.positives
     rational: list[tuple[int, int]] = []
     run_logs: dict[int, int] = {}  # argument -> coefficient * P, for runs of positives
-    other_logs: list[tuple[Fraction, Fraction]] = []
+    logs: dict[int | Fraction, Fraction] = {}  # argument -> coefficient, other segments
     tps, fps = curve.tps, curve.fps
     for i in range(1, len(tps)):
         tp_a, fp_a, tp_b, fp_b = tps[i - 1], fps[i - 1], tps[i], fps[i]
@@ -210,14 +213,19 @@ def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
                 run_logs[tp_b + fp_b] = run_logs.get(tp_b + fp_b, 0) - fp_a
                 run_logs[tp_a + fp_a] = run_logs.get(tp_a + fp_a, 0) + fp_a
             continue
-        a = max(Fraction(tp_a), t_min)
+        a = max(Fraction(tp_a), Fraction(t_min))
         k = Fraction(dtp + dfp, dtp)
         c = Fraction(fp_a * dtp - dfp * tp_a, dtp)
         width = (tp_b - a) / (k * positives)
         rational.append((width.numerator, width.denominator))
         if c != 0:
             coefficient = c / (k * k * positives)
-            other_logs.append((-coefficient, Fraction(tp_b + fp_b)))
-            other_logs.append((coefficient, k * a + c))
-    terms = [(Fraction(q, positives), Fraction(x)) for x, q in run_logs.items() if q]
-    return ClosedForm.from_parts(sum_ratios(rational), terms + other_logs)
+            start: int | Fraction = tp_a + fp_a if a == tp_a else k * a + c
+            logs[tp_b + fp_b] = logs.get(tp_b + fp_b, Fraction(0)) - coefficient
+            logs[start] = logs.get(start, Fraction(0)) + coefficient
+    for argument, q in run_logs.items():
+        logs[argument] = logs.get(argument, Fraction(0)) + Fraction(q, positives)
+    area = sum_ratios(rational)
+    if all(isinstance(argument, int) for argument in logs):
+        return ClosedForm.from_integer_logs(area, logs)  # type: ignore[arg-type]
+    return ClosedForm.from_parts(area, [(q, x) for x, q in logs.items()])

@@ -477,6 +477,29 @@ class ClosedForm:
     # ---------------------------------------------------------------------------------- builders
 
     @classmethod
+    def from_integer_logs(cls, rational: Fraction, coefficients: dict[int, Fraction]) -> ClosedForm:
+        """``rational + sum(c * ln(n) for n, c in coefficients.items())`` for merged int arguments.
+
+        The fast builder for areas, whose log arguments are counts TP + FP: the
+        arguments are already distinct, so only zero terms and ln 1 are dropped
+        and the ints are sorted.  O(n log n) int comparisons.
+
+        >>> ClosedForm.from_integer_logs(Fraction(1, 2), {3: Fraction(2), 1: Fraction(5), 2: Fraction(0)})
+        ClosedForm(1/2 + 2*ln(3))
+        """
+        for argument in coefficients:
+            if argument <= 0:
+                raise InvalidInputError(
+                    f"ClosedForm needs positive log arguments (ln is undefined at {argument})"
+                )
+        terms = tuple(
+            (coefficients[n], Fraction(n))
+            for n in sorted(coefficients)
+            if n != 1 and coefficients[n] != 0
+        )
+        return cls._make(rational, terms)
+
+    @classmethod
     def from_parts(
         cls,
         rational: Fraction | int = 0,

@@ -49,12 +49,15 @@ def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     The points of a curve form a chain (TP and FP both non-decreasing, no
     repeats), so they are already sorted by (FP, TP) and one left-to-right pass
     builds the upper hull: drop the last vertex while it does not make a strict
-    right turn.  Collinear points are dropped, so only corners remain.  O(n).
+    right turn.  Collinear points are dropped, so only corners remain.  A hull
+    vertex is always a corner of the curve (a point strictly inside a straight
+    run lies on a segment between two other points), so the pass runs over
+    :meth:`Curve.corner_index` only.  O(number of thresholds).
     """
     _need_both_classes(curve, caller)
     tps, fps = curve.tps, curve.fps
     hull: list[int] = []
-    for i in range(len(tps)):
+    for i in curve.corner_index():
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
             if _cross(fps[a], tps[a], fps[b], tps[b], fps[i], tps[i]) < 0:

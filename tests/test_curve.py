@@ -56,7 +56,7 @@ def test_every_score_type_is_taken_exactly() -> None:
     mixed = [0.1, Fraction(1, 10), Decimal("0.1000000000000000055511151231257828"), 0]
     curve = rx.Curve.from_scores(mixed, labels)
     assert curve.thresholds == (
-        Fraction(Decimal("0.1000000000000000055511151231257828")),
+        Decimal("0.1000000000000000055511151231257828"),
         0.1,
         Fraction(1, 10),
         0,
@@ -159,3 +159,17 @@ def test_precision_at_by_hand() -> None:
         drop.precision_at(0.5)  # type: ignore[arg-type]
     with pytest.raises(rx.NoPositivesError):
         rx.Curve.from_scores([1], [0]).precision_at(0)
+
+
+def test_numpy_longdouble_is_not_rounded_to_a_double() -> None:
+    # 1/3 in extended precision differs from the double nearest to it: two thresholds.
+    third = np.longdouble(1) / np.longdouble(3)
+    nearest_double = np.longdouble(float(third))
+    if third == nearest_double:  # pragma: no cover - platforms where longdouble is a double
+        pytest.skip("longdouble has no extra precision here")
+    curve = rx.Curve.from_scores(np.array([third, nearest_double]), [1, 0])
+    assert counts(curve) == [(0, 0), (1, 0), (1, 1)]
+    assert curve.thresholds == (
+        Fraction(*third.as_integer_ratio()),
+        Fraction(*nearest_double.as_integer_ratio()),
+    )
