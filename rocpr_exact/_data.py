@@ -48,7 +48,8 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
             raise InvalidInputError(
                 f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
             )
-        if values.dtype.kind == "f" and values.dtype.itemsize > 8:
+        dtype: Any = getattr(values, "dtype", None)
+        if dtype is not None and dtype.kind == "f" and dtype.itemsize > 8:
             return list(values)  # numpy scalars: _unwrap converts each one exactly
         return list(tolist())
     try:
