@@ -4,15 +4,18 @@ Used by :meth:`Curve.from_scores` when scores and labels are numpy arrays of a
 numeric dtype.  Exactness: the sort compares the array's own values (floats by
 their binary value, as Python does); counts are cumulative sums of 0/1 in int64,
 exact for any array that fits in memory (n < 2**63); the thresholds are turned
-into Python numbers with ``tolist()``, which is exact for every dtype accepted
-here (float16/32/64 and integers up to 64 bits).  Work: one O(n log n) argsort,
-then O(n) vectorised passes; Python objects are created only for the points.
+into Python numbers on access (``.item()``), which is exact for every dtype
+accepted here (float16/32/64 and integers up to 64 bits).  Work: one O(n log n)
+argsort, then O(n) vectorised passes; the points stay in int64 arrays behind
+read-only views (:class:`ArrayView`), and Python objects are created only for
+the corners and the steps that add positives.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ._views import ArrayView
 from .errors import InvalidInputError
 
 try:
@@ -53,8 +56,8 @@ def _labels(labels: Any, n: int) -> Any:
 
 def curve_arrays(
     scores: Any, labels: Any, paper: bool
-) -> tuple[list[int], list[int], list[Any], list[int], list[int]]:
-    """TP and FP at each kept threshold (after (0, 0)), the thresholds, strict to loose,
+) -> tuple[ArrayView, ArrayView, ArrayView, list[int], list[int]]:
+    """TP and FP at (0, 0) and each kept threshold, the thresholds, strict to loose,
     and the indices (in the curve, counting (0, 0) as 0) of its corners and rising steps.
     """
     n = scores.shape[0]
@@ -84,7 +87,14 @@ def curve_arrays(
         same = ((neg[:-1] == 0) & (neg[1:] == 0)) | ((pos[:-1] == 0) & (pos[1:] == 0))
         keep = np.append(~same, True)
         ends, tps, fps = ends[keep], tps[keep], fps[keep]
-    return tps.tolist(), fps.tolist(), s[ends].tolist(), *_indices(tps, fps)
+    corners, rising = _indices(tps, fps)
+    return (
+        ArrayView(np.concatenate(([0], tps))),
+        ArrayView(np.concatenate(([0], fps))),
+        ArrayView(s[ends]),
+        corners,
+        rising,
+    )
 
 
 def _indices(tps: Any, fps: Any) -> tuple[list[int], list[int]]:

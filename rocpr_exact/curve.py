@@ -41,7 +41,10 @@ class Curve:
     the last point is (P, N).  Both sequences are non-decreasing and no two
     consecutive points are equal.  ``thresholds[i]`` is the score cut-off of point
     ``i + 1`` when the curve comes from scores (``None`` for counts).  Equality
-    compares P, N and the points, not the thresholds.
+    compares P, N and the points, not the thresholds.  The sequences are tuples,
+    or for numpy input read-only views over int64 arrays that compare equal to
+    (and hash like) the same tuples, so that a curve of 10**7 thresholds does
+    not need 3 * 10**7 Python objects.
 
     >>> c = Curve.from_scores([0.9, 0.8, 0.8, 0.3], [1, 1, 0, 0])
     >>> [(p.tp, p.fp) for p in c.points]
@@ -52,9 +55,9 @@ class Curve:
 
     positives: int
     negatives: int
-    tps: tuple[int, ...]
-    fps: tuple[int, ...]
-    thresholds: tuple[Score, ...] | None = field(default=None, compare=False)
+    tps: Sequence[int]
+    fps: Sequence[int]
+    thresholds: Sequence[Score] | None = field(default=None, compare=False)
     # Caches (not part of the value): indices of the corner points and of the rising steps.
     _corner_index: tuple[int, ...] | None = field(
         default=None, init=False, compare=False, repr=False
@@ -125,25 +128,25 @@ class Curve:
     @classmethod
     def _trusted(
         cls,
-        tps: list[int],
-        fps: list[int],
-        cuts: list[Score],
+        tps: Sequence[int],
+        fps: Sequence[int],
+        cuts: Sequence[Score],
         corner_index: list[int] | None = None,
         rising_index: list[int] | None = None,
     ) -> Curve:
         """A curve from cumulative counts that are correct by construction (no O(n) check).
 
         Only for counts built as cumulative sums over sorted tie groups, which
-        start after (0, 0), strictly advance and end at (P, N).  Tests call
+        start at (0, 0), strictly advance and end at (P, N).  Tests call
         ``_check()`` on such curves.
         """
         curve = object.__new__(cls)
         for name, value in (
             ("positives", tps[-1]),
             ("negatives", fps[-1]),
-            ("tps", (0, *tps)),
-            ("fps", (0, *fps)),
-            ("thresholds", tuple(cuts)),
+            ("tps", tps),
+            ("fps", fps),
+            ("thresholds", cuts),
             ("_corner_index", None if corner_index is None else tuple(corner_index)),
             ("_rising_index", None if rising_index is None else tuple(rising_index)),
         ):
