@@ -32,14 +32,19 @@ from .errors import (
     UndefinedPrecisionError,
 )
 from .interpolation import interpolate_pr
+from .metrics import METRICS, compute_metric
+from .profiles import PROFILES, Deviation, known_deviations, profile, profile_metric
 from .segment import Segment, local_skew
 
 __all__ = [
+    "METRICS",
+    "PROFILES",
     "PR_METHODS",
     "AmbiguousPointError",
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "Deviation",
     "InvalidInputError",
     "NoNegativesError",
     "NoPositivesError",
@@ -50,12 +55,16 @@ __all__ = [
     "UndefinedPrecisionError",
     "auc_pr",
     "auc_roc",
+    "compute_metric",
     "confusion_from_pr",
     "confusion_from_roc",
     "decimal",
     "interpolate_pr",
+    "known_deviations",
     "local_skew",
     "pr_point",
+    "profile",
+    "profile_metric",
     "roc_point",
 ]
 
