@@ -15,6 +15,7 @@ from typing import Any
 
 from .curve import Curve
 from .errors import RocPrError
+from .profiles import PROFILES
 from .readers import read_scored_csv
 from .report import DEFAULT_DIGITS, build_report
 
@@ -59,6 +60,13 @@ def _add_report(commands: Any) -> None:
     add_data_arguments(report)
     add_digits_argument(report)
     report.add_argument("--format", choices=("json", "text"), default="json")
+    report.add_argument(
+        "--profile",
+        action="append",
+        choices=tuple(PROFILES),
+        default=[],
+        help="add what this tool would print without rounding error (repeatable)",
+    )
     report.set_defaults(run=_run_report)
 
 
@@ -85,7 +93,8 @@ def load_curve(args: argparse.Namespace) -> Curve:
 
 
 def _run_report(args: argparse.Namespace) -> str:
-    report = build_report(load_curve(args), args.digits)
+    profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
+    report = build_report(load_curve(args), args.digits, profiles)
     report = {"source": args.data, **report}
     if args.format == "text":
         return format_text(report)
@@ -113,7 +122,26 @@ def format_text(report: dict[str, Any]) -> str:
         f"{name:<24} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
         for name, v in rows
     ]
-    return "\n".join(lines)
+    return "\n".join(lines + _profile_lines(report))
+
+
+def _profile_lines(report: dict[str, Any]) -> list[str]:
+    """The --profile block of the text table: one row per tool metric, then known deviations."""
+    width = report["digits"] + 3
+    lines: list[str] = []
+    for tool, entry in report.get("profiles", {}).items():
+        lines += ["", f"{'profile ' + tool:<32} {'decimal':<{width}}  exact"]
+        lines += [
+            f"{tool + '.' + metric:<32} {v['decimal']:<{width}}  {_short(v['exact'])}"
+            for metric, v in entry.items()
+            if metric != "known_deviations"
+        ]
+        lines += [
+            f"known deviation: {tool}.{d['metric']} exceeds {d['reference']} by "
+            f"{d['excess']['exact']} ({d['note']})"
+            for d in entry["known_deviations"]
+        ]
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:

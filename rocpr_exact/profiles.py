@@ -303,10 +303,14 @@ def known_deviations(name: str, data: ProfileData) -> tuple[Deviation, ...]:
     if name != "aucalculator" or aucalculator_curve(curve) is curve:
         return ()
     leading = curve.fps[bisect_right(curve.tps, 0) - 1]
+    ignored = (
+        f"{leading} negative ranked above every positive is"
+        if leading == 1
+        else (f"{leading} negatives ranked above every positive are")
+    )
     why = (
-        f"AUCCalculator 0.2 drops the points with TP = 0, so the {leading} negative(s) "
-        "ranked above every positive are ignored: its curve goes straight from the origin "
-        "to the first point with TP > 0"
+        f"AUCCalculator 0.2 drops the points with TP = 0, so the {ignored} ignored: "
+        "its curve goes straight from the origin to the first point with TP > 0"
     )
     tool_pr = _aucalculator_auc_pr(curve)
     exact_pr = auc_pr(curve, "davis-goadrich")

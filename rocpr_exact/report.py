@@ -11,6 +11,7 @@ The schema is ``rocpr_exact/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any
@@ -19,8 +20,9 @@ from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
 from .display import decimal, exact_string
+from .profiles import known_deviations, profile
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "number", "report_schema"]
+__all__ = ["DEFAULT_DIGITS", "build_report", "number", "profile_report", "report_schema"]
 
 DEFAULT_DIGITS = 30
 
@@ -37,14 +39,40 @@ def pr_areas(curve: Curve, digits: int) -> dict[str, Any]:
     }
 
 
-def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
-    """The report of a curve: counts, AUC-ROC and the four AUC-PR areas.
+def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
+    """One profile's metrics (:mod:`rocpr_exact.profiles`) and its known deviations on this data.
+
+    >>> r = profile_report("aucalculator", Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]), 3)
+    >>> r["auc_roc"], [d["excess"]["exact"] for d in r["known_deviations"]]
+    ({'exact': '3/8', 'decimal': '0.375'}, ['1/8', '1/8'])
+    """
+    entry: dict[str, Any] = {
+        metric: number(value, digits) for metric, value in profile(name, curve).items()
+    }
+    entry["known_deviations"] = [
+        {
+            "metric": d.metric,
+            "reference": d.reference,
+            "tool_value": number(d.tool_value, digits),
+            "reference_value": number(d.reference_value, digits),
+            "excess": number(d.excess, digits),
+            "note": d.note,
+        }
+        for d in known_deviations(name, curve)
+    ]
+    return entry
+
+
+def build_report(
+    curve: Curve, digits: int = DEFAULT_DIGITS, profiles: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The report of a curve: counts, AUC-ROC, the four AUC-PR areas and the named profiles.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
     (2, 1, 3, {'exact': '1/2', 'decimal': '0.5000'})
     """
-    return {
+    report: dict[str, Any] = {
         "positives": curve.positives,
         "negatives": curve.negatives,
         "thresholds": len(curve) - 1,
@@ -52,6 +80,9 @@ def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
         "auc_roc": number(auc_roc(curve), digits),
         "auc_pr": pr_areas(curve, digits),
     }
+    if profiles:
+        report["profiles"] = {name: profile_report(name, curve, digits) for name in profiles}
+    return report
 
 
 def report_schema() -> dict[str, Any]:
