@@ -3,6 +3,12 @@
 ``rocpr-exact report DATA.csv`` prints the exact JSON report of a scored
 dataset (``--format text`` for a table).  Bad input prints one line on stderr
 and exits with status 2; no traceback.
+
+DATA is a CSV of scored examples (``score,label``), or, with ``--positives P
+--negatives N``, a CSV of operating points whose header is ``recall,precision``
+or ``fpr,tpr`` (:mod:`rocpr_exact.points`, as AUCCalculator reads them).
+``rocpr-exact curve DATA --recall-step 1/100`` lists the exact ROC and PR points
+and the PR curve on a recall grid (:mod:`rocpr_exact.listing`).
 """
 
 from __future__ import annotations
@@ -11,10 +17,13 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from .curve import Curve
-from .errors import RocPrError
+from .errors import InvalidInputError, RocPrError
+from .listing import curve_listing, format_listing
+from .points import curve_from_points, read_points_csv
 from .profiles import PROFILES
 from .readers import read_scored_csv
 from .report import DEFAULT_DIGITS, build_report
@@ -41,6 +50,15 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("data", help="CSV file with a header; '-' reads standard input")
     parser.add_argument("--score-column", default="score", help="score column (default: score)")
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
+    parser.add_argument(
+        "--positives",
+        type=int,
+        metavar="P",
+        help="read DATA as operating points (header recall,precision or fpr,tpr) for P positives",
+    )
+    parser.add_argument(
+        "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
+    )
 
 
 def add_digits_argument(parser: argparse.ArgumentParser) -> None:
@@ -70,8 +88,33 @@ def _add_report(commands: Any) -> None:
     report.set_defaults(run=_run_report)
 
 
+def _fraction(text: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected an exact number such as 1/100 or 0.01, got {text!r}"
+        ) from None
+
+
+def _add_curve(commands: Any) -> None:
+    curve = commands.add_parser(
+        "curve", help="exact ROC and PR points and the PR curve on a recall grid"
+    )
+    add_data_arguments(curve)
+    add_digits_argument(curve)
+    curve.add_argument(
+        "--recall-step",
+        type=_fraction,
+        default=Fraction(1, 100),
+        help="spacing of the recall grid, exact (default 1/100)",
+    )
+    curve.add_argument("--format", choices=("json", "text"), default="json")
+    curve.set_defaults(run=_run_curve)
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
-COMMANDS: list[Callable[[Any], None]] = [_add_report]
+COMMANDS: list[Callable[[Any], None]] = [_add_report, _add_curve]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -86,8 +129,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def load_curve(args: argparse.Namespace) -> Curve:
-    """The curve of the CSV named by the shared data arguments."""
+    """The curve of the CSV named by the shared data arguments (scored examples or points)."""
     source: Any = sys.stdin if args.data == "-" else args.data
+    if args.positives is not None or args.negatives is not None:
+        if args.positives is None or args.negatives is None:
+            raise InvalidInputError(
+                "operating points need both --positives P and --negatives N (the class totals)"
+            )
+        kind, rows = read_points_csv(source)
+        return curve_from_points(kind, rows, args.positives, args.negatives)
     scores, labels = read_scored_csv(source, args.score_column, args.label_column)
     return Curve.from_scores(scores, labels)
 
@@ -99,6 +149,16 @@ def _run_report(args: argparse.Namespace) -> str:
     if args.format == "text":
         return format_text(report)
     return json.dumps(report, indent=2)
+
+
+def _run_curve(args: argparse.Namespace) -> str:
+    listing = {
+        "source": args.data,
+        **curve_listing(load_curve(args), args.recall_step, args.digits),
+    }
+    if args.format == "text":
+        return format_listing(listing)
+    return json.dumps(listing, indent=2)
 
 
 def _short(exact: Any) -> str:
