@@ -18,8 +18,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from . import vectors
 from .curve import Curve
 from .errors import InvalidInputError, RocPrError
 from .listing import curve_listing, format_listing
@@ -113,8 +115,30 @@ def _add_curve(commands: Any) -> None:
     curve.set_defaults(run=_run_curve)
 
 
+def _add_vectors(commands: Any) -> None:
+    command = commands.add_parser(
+        "vectors", help="write the golden test vectors (deterministic; see docs/oracle.md)"
+    )
+    command.add_argument(
+        "--write", type=Path, metavar="DIR", help="write the vector files into DIR (else print)"
+    )
+    command.add_argument(
+        "--figure7",
+        type=Path,
+        default=Path("examples/figure7.json"),
+        help="Figure 7 curves to add when the file exists (default examples/figure7.json)",
+    )
+    command.set_defaults(run=_run_vectors)
+
+
+def _run_vectors(args: argparse.Namespace) -> str:
+    if args.write is None:
+        return vectors.dumps(vectors.build_vectors(args.figure7))
+    return "\n".join(f"wrote {path}" for path in vectors.write_vectors(args.write, args.figure7))
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
-COMMANDS: list[Callable[[Any], None]] = [_add_report, _add_curve]
+COMMANDS: list[Callable[[Any], None]] = [_add_report, _add_curve, _add_vectors]
 
 
 def _parser() -> argparse.ArgumentParser:
