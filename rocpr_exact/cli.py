@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import vectors
+from . import conformance, vectors
 from .curve import Curve
 from .errors import InvalidInputError, RocPrError
 from .listing import curve_listing, format_listing
@@ -137,8 +137,54 @@ def _run_vectors(args: argparse.Namespace) -> str:
     return "\n".join(f"wrote {path}" for path in vectors.write_vectors(args.write, args.figure7))
 
 
+def _tolerance(text: str) -> Fraction:
+    value = _fraction(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a tolerance must be >= 0, got {text!r}")
+    return value
+
+
+def _add_check(commands: Any) -> None:
+    command = commands.add_parser(
+        "check",
+        help="compare another implementation's results with the vectors (exit 0 = all pass)",
+        description=(
+            "RESULTS.json: {'results': {tcId: {metric: value}}}; see docs/oracle.md. "
+            "Exit 0 when every verdict is PASS, 1 on FAIL or MISSING, 2 for bad input files."
+        ),
+    )
+    command.add_argument("vectors", type=Path, help="a vector file (vectors/rocpr_auc_test.json)")
+    command.add_argument("results", type=Path, help="the implementation's RESULTS.json")
+    command.add_argument(
+        "--rtol", type=_tolerance, default=Fraction(1, 10**9), help="relative tolerance (1e-9)"
+    )
+    command.add_argument("--atol", type=_tolerance, default=Fraction(0), help="absolute (0)")
+    command.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        help="check this metric (repeatable; default: every metric named in RESULTS.json)",
+    )
+    command.add_argument(
+        "--skip-flag",
+        action="append",
+        default=[],
+        metavar="FLAG",
+        help="do not check cases with this flag, e.g. ExactScores (repeatable)",
+    )
+    command.add_argument("--quiet", action="store_true", help="print only failures and summary")
+    command.set_defaults(run=_run_check)
+
+
+def _run_check(args: argparse.Namespace) -> tuple[str, int]:
+    report = conformance.check_files(
+        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
+    )
+    return report.format(args.quiet), report.exit_code
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
-COMMANDS: list[Callable[[Any], None]] = [_add_report, _add_curve, _add_vectors]
+COMMANDS: list[Callable[[Any], None]] = [_add_report, _add_curve, _add_vectors, _add_check]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -229,17 +275,22 @@ def _profile_lines(report: dict[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status (0 ok, 2 bad input).
+
+    A command returns its output, or (output, status) when it has its own status
+    (``check`` exits 1 when a verdict is not PASS).
+    """
     sys.set_int_max_str_digits(0)  # exact denominators can have many thousands of digits
     args = _parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], str] = args.run
+    run: Callable[[argparse.Namespace], str | tuple[str, int]] = args.run
     try:
-        output = run(args)
+        result = run(args)
     except RocPrError as exc:
         print(f"rocpr-exact: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    output, status = result if isinstance(result, tuple) else (result, 0)
     print(output)
-    return 0
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover
