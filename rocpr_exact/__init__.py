@@ -8,6 +8,13 @@ A flat namespace: ``import rocpr_exact as rx``.
 Fraction(3, 4)
 >>> rx.auc_pr(curve, method="step")
 Fraction(5, 6)
+>>> rx.profile("sklearn", curve)["auc_pr_trapezoid"]   # what scikit-learn's auc() would print
+Fraction(19, 24)
+
+Oracle tools: :mod:`rocpr_exact.profiles` (other tools' conventions),
+:mod:`rocpr_exact.vectors` (golden vectors), :mod:`rocpr_exact.conformance`
+(``rocpr-exact check``) and :mod:`rocpr_exact.testing` (``assert_metric_close``);
+see docs/oracle.md.
 """
 
 from .areas import PR_METHODS, auc_pr, auc_roc
@@ -33,6 +40,7 @@ from .errors import (
 )
 from .interpolation import interpolate_pr
 from .metrics import METRICS, compute_metric
+from .points import curve_from_points, read_points_csv
 from .profiles import PROFILES, Deviation, known_deviations, profile, profile_metric
 from .segment import Segment, local_skew
 
@@ -58,6 +66,7 @@ __all__ = [
     "compute_metric",
     "confusion_from_pr",
     "confusion_from_roc",
+    "curve_from_points",
     "decimal",
     "interpolate_pr",
     "known_deviations",
@@ -65,6 +74,7 @@ __all__ = [
     "pr_point",
     "profile",
     "profile_metric",
+    "read_points_csv",
     "roc_point",
 ]
 

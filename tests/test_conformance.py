@@ -303,3 +303,36 @@ def test_load_vectors_reads_the_committed_file() -> None:
     assert report.verdicts[0].status == "PASS" and report.exit_code == 1  # the rest is missing
     everything = {tc: {"auc_roc": v["auc_roc"]} for tc, v in perfect_results().items()}
     assert check(data, everything).passed
+
+
+def test_the_documented_ci_example_runs_as_documented(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/oracle.md: its make_results.py snippet and the summary line it shows."""
+    pytest.importorskip("sklearn")
+    text = (ROOT / "docs" / "oracle.md").read_text(encoding="utf-8")
+    snippet = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert snippet.startswith('"""make_results.py')
+    (tmp_path / "vectors").symlink_to(ROOT / "vectors")
+    monkeypatch.chdir(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(compile(snippet, "make_results.py", "exec"), {})
+    code, out, _ = run(
+        [
+            *("check", "vectors/rocpr_auc_test.json", "results.json"),
+            *("--skip-flag", "ExactScores", "--skip-flag", "InfiniteScores"),
+        ],
+        capsys,
+    )
+    assert code == 1
+    lines = out.splitlines()
+    for line in [*lines[:2], *(line for line in lines if line.startswith("FAIL")), lines[-1]]:
+        assert line in text, line
+
+
+def test_the_documented_assertion_message_is_real() -> None:
+    text = (ROOT / "docs" / "oracle.md").read_text(encoding="utf-8")
+    with pytest.raises(AssertionError) as failure:
+        assert_metric_close("average_precision", 0.83, [0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1])
+    assert f"AssertionError: {failure.value}\n" in text
