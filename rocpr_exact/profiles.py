@@ -22,7 +22,9 @@ no sample weights:
   full recall; 1.9 keeps every threshold (``drop_intermediate=False`` by default,
   and ``True`` drops only interior points of vertical runs).  None of these
   choices changes either area: every point after full recall, and every point
-  inside a vertical run, adds a piece of zero width.
+  inside a vertical run, adds a piece of zero width.  scikit-learn writes
+  precision 0 where TP + FP = 0; unweighted, that never happens (every threshold
+  is a score some example has), so the profile never needs it.
 * With one class missing, scikit-learn 1.9 returns ``nan`` from
   ``roc_auc_score`` (``UndefinedMetricWarning``), returns ``0.0`` from
   ``average_precision_score`` when there is no positive (with a warning; it sets
