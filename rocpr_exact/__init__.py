@@ -8,6 +8,13 @@ A flat namespace: ``import rocpr_exact as rx``.
 Fraction(3, 4)
 >>> rx.auc_pr(curve, method="step")
 Fraction(5, 6)
+>>> rx.profile("sklearn", curve)["auc_pr_trapezoid"]   # what scikit-learn's auc() would print
+Fraction(19, 24)
+
+Oracle tools: :mod:`rocpr_exact.profiles` (other tools' conventions),
+:mod:`rocpr_exact.vectors` (golden vectors), :mod:`rocpr_exact.conformance`
+(``rocpr-exact check``) and :mod:`rocpr_exact.testing` (``assert_metric_close``);
+see docs/oracle.md.
 """
 
 from .achievable import achievable_pr_curve, below_achievable_pr
@@ -36,15 +43,21 @@ from .errors import (
 )
 from .hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
 from .interpolation import interpolate_pr
+from .metrics import METRICS, compute_metric
+from .points import curve_from_points, read_points_csv
+from .profiles import PROFILES, Deviation, known_deviations, profile, profile_metric
 from .segment import Segment, local_skew
 from .tuning import apply_thresholds, tuned_thresholds
 
 __all__ = [
+    "METRICS",
+    "PROFILES",
     "PR_METHODS",
     "AmbiguousPointError",
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
+    "Deviation",
     "Dominance",
     "HullPoints",
     "InvalidInputError",
@@ -61,15 +74,21 @@ __all__ = [
     "auc_pr",
     "auc_roc",
     "below_achievable_pr",
+    "compute_metric",
     "confusion_from_pr",
     "confusion_from_roc",
+    "curve_from_points",
     "decimal",
     "dominates",
     "hull_points",
     "interpolate_pr",
+    "known_deviations",
     "local_skew",
     "points_below_hull",
     "pr_point",
+    "profile",
+    "profile_metric",
+    "read_points_csv",
     "roc_convex_hull",
     "roc_point",
     "tuned_thresholds",

@@ -5,6 +5,13 @@ dataset (``--format text`` for a table); ``rocpr-exact plot DATA.csv -o FILE``
 draws the ROC hull and the achievable PR curve (PNG or SVG, needs matplotlib).
 Bad input, or a missing optional dependency, prints one line on stderr and
 exits with status 2; no traceback.
+
+DATA is a CSV of scored examples (``score,label``), a Parquet file (reduced to a
+histogram by DuckDB), or, with ``--positives P --negatives N``, a CSV of
+operating points whose header is ``recall,precision`` or ``fpr,tpr``
+(:mod:`rocpr_exact.points`, as AUCCalculator reads them).
+``rocpr-exact curve DATA --recall-step 1/100`` lists the exact ROC and PR points
+and the PR curve on a recall grid (:mod:`rocpr_exact.listing`).
 """
 
 from __future__ import annotations
@@ -13,10 +20,16 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from . import conformance, vectors
 from .curve import Curve
-from .errors import RocPrError
+from .errors import InvalidInputError, RocPrError
+from .listing import curve_listing, format_listing
+from .points import curve_from_points, read_points_csv
+from .profiles import PROFILES
 from .readers import read_parquet_histogram, read_scored_csv
 from .report import DEFAULT_DIGITS, build_report
 
@@ -46,6 +59,15 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--score-column", default="score", help="score column (default: score)")
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
+    parser.add_argument(
+        "--positives",
+        type=int,
+        metavar="P",
+        help="read DATA as operating points (header recall,precision or fpr,tpr) for P positives",
+    )
+    parser.add_argument(
+        "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
+    )
 
 
 def add_digits_argument(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +87,13 @@ def _add_report(commands: Any) -> None:
     add_data_arguments(report)
     add_digits_argument(report)
     report.add_argument("--format", choices=("json", "text"), default="json")
+    report.add_argument(
+        "--profile",
+        action="append",
+        choices=tuple(PROFILES),
+        default=[],
+        help="add what this tool would print without rounding error (repeatable)",
+    )
     report.set_defaults(run=_run_report)
 
 
@@ -84,9 +113,107 @@ def _add_plot(commands: Any) -> None:
     plot.set_defaults(run=_run_plot)
 
 
+def _fraction(text: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected an exact number such as 1/100 or 0.01, got {text!r}"
+        ) from None
+
+
+def _add_curve(commands: Any) -> None:
+    curve = commands.add_parser(
+        "curve", help="exact ROC and PR points and the PR curve on a recall grid"
+    )
+    add_data_arguments(curve)
+    add_digits_argument(curve)
+    curve.add_argument(
+        "--recall-step",
+        type=_fraction,
+        default=Fraction(1, 100),
+        help="spacing of the recall grid, exact (default 1/100)",
+    )
+    curve.add_argument("--format", choices=("json", "text"), default="json")
+    curve.set_defaults(run=_run_curve)
+
+
+def _add_vectors(commands: Any) -> None:
+    command = commands.add_parser(
+        "vectors", help="write the golden test vectors (deterministic; see docs/oracle.md)"
+    )
+    command.add_argument(
+        "--write", type=Path, metavar="DIR", help="write the vector files into DIR (else print)"
+    )
+    command.add_argument(
+        "--figure7",
+        type=Path,
+        default=Path("examples/figure7.json"),
+        help="Figure 7 curves to add when the file exists (default examples/figure7.json)",
+    )
+    command.set_defaults(run=_run_vectors)
+
+
+def _run_vectors(args: argparse.Namespace) -> str:
+    if args.write is None:
+        return vectors.dumps(vectors.build_vectors(args.figure7))
+    return "\n".join(f"wrote {path}" for path in vectors.write_vectors(args.write, args.figure7))
+
+
+def _tolerance(text: str) -> Fraction:
+    value = _fraction(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a tolerance must be >= 0, got {text!r}")
+    return value
+
+
+def _add_check(commands: Any) -> None:
+    command = commands.add_parser(
+        "check",
+        help="compare another implementation's results with the vectors (exit 0 = all pass)",
+        description=(
+            "RESULTS.json: {'results': {tcId: {metric: value}}}; see docs/oracle.md. "
+            "Exit 0 when every verdict is PASS, 1 on FAIL or MISSING, 2 for bad input files."
+        ),
+    )
+    command.add_argument("vectors", type=Path, help="a vector file (vectors/rocpr_auc_test.json)")
+    command.add_argument("results", type=Path, help="the implementation's RESULTS.json")
+    command.add_argument(
+        "--rtol", type=_tolerance, default=Fraction(1, 10**9), help="relative tolerance (1e-9)"
+    )
+    command.add_argument("--atol", type=_tolerance, default=Fraction(0), help="absolute (0)")
+    command.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        help="check this metric (repeatable; default: every metric named in RESULTS.json)",
+    )
+    command.add_argument(
+        "--skip-flag",
+        action="append",
+        default=[],
+        metavar="FLAG",
+        help="do not check cases with this flag, e.g. ExactScores (repeatable)",
+    )
+    command.add_argument("--quiet", action="store_true", help="print only failures and summary")
+    command.set_defaults(run=_run_check)
+
+
+def _run_check(args: argparse.Namespace) -> tuple[str, int]:
+    report = conformance.check_files(
+        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
+    )
+    return report.format(args.quiet), report.exit_code
+
+
 #: Each entry adds one subcommand (a function of the subparsers object).
-COMMANDS: list[Callable[[Any], None]] = [_add_report]
-COMMANDS.append(_add_plot)
+COMMANDS: list[Callable[[Any], None]] = [
+    _add_report,
+    _add_curve,
+    _add_vectors,
+    _add_check,
+    _add_plot,
+]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -101,17 +228,25 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def load_curve(args: argparse.Namespace) -> Curve:
-    """The curve of the CSV named by the shared data arguments."""
+    """The curve named by the shared data arguments (scored examples, Parquet or points)."""
     if args.data.lower().endswith(".parquet"):
-        rows = read_parquet_histogram(args.data, args.score_column, args.label_column)
-        return Curve.from_histogram(rows)
+        histogram = read_parquet_histogram(args.data, args.score_column, args.label_column)
+        return Curve.from_histogram(histogram)
     source: Any = sys.stdin if args.data == "-" else args.data
+    if args.positives is not None or args.negatives is not None:
+        if args.positives is None or args.negatives is None:
+            raise InvalidInputError(
+                "operating points need both --positives P and --negatives N (the class totals)"
+            )
+        kind, rows = read_points_csv(source)
+        return curve_from_points(kind, rows, args.positives, args.negatives)
     scores, labels = read_scored_csv(source, args.score_column, args.label_column)
     return Curve.from_scores(scores, labels)
 
 
 def _run_report(args: argparse.Namespace) -> str:
-    report = build_report(load_curve(args), args.digits)
+    profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
+    report = build_report(load_curve(args), args.digits, profiles)
     report = {"source": args.data, **report}
     if args.format == "text":
         return format_text(report)
@@ -125,6 +260,16 @@ def _run_plot(args: argparse.Namespace) -> str:
     plot.require_matplotlib()
     plot.render(load_curve(args), args.output, title=args.data)
     return f"wrote {args.output}"
+
+
+def _run_curve(args: argparse.Namespace) -> str:
+    listing = {
+        "source": args.data,
+        **curve_listing(load_curve(args), args.recall_step, args.digits),
+    }
+    if args.format == "text":
+        return format_listing(listing)
+    return json.dumps(listing, indent=2)
 
 
 def _short(exact: Any) -> str:
@@ -151,21 +296,45 @@ def format_text(report: dict[str, Any]) -> str:
         f"{name:<26} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
         for name, v in rows
     ]
-    return "\n".join(lines)
+    return "\n".join(lines + _profile_lines(report))
+
+
+def _profile_lines(report: dict[str, Any]) -> list[str]:
+    """The --profile block of the text table: one row per tool metric, then known deviations."""
+    width = report["digits"] + 3
+    lines: list[str] = []
+    for tool, entry in report.get("profiles", {}).items():
+        lines += ["", f"{'profile ' + tool:<32} {'decimal':<{width}}  exact"]
+        lines += [
+            f"{tool + '.' + metric:<32} {v['decimal']:<{width}}  {_short(v['exact'])}"
+            for metric, v in entry.items()
+            if metric != "known_deviations"
+        ]
+        lines += [
+            f"known deviation: {tool}.{d['metric']} exceeds {d['reference']} by "
+            f"{d['excess']['exact']} ({d['note']})"
+            for d in entry["known_deviations"]
+        ]
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status (0 ok, 2 bad input).
+
+    A command returns its output, or (output, status) when it has its own status
+    (``check`` exits 1 when a verdict is not PASS).
+    """
     sys.set_int_max_str_digits(0)  # exact denominators can have many thousands of digits
     args = _parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], str] = args.run
+    run: Callable[[argparse.Namespace], str | tuple[str, int]] = args.run
     try:
-        output = run(args)
+        result = run(args)
     except RocPrError as exc:
         print(f"rocpr-exact: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    output, status = result if isinstance(result, tuple) else (result, 0)
     print(output)
-    return 0
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,6 +15,7 @@ The schema is ``rocpr_exact/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any
@@ -24,8 +25,9 @@ from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
 from .display import decimal, exact_string
+from .profiles import known_deviations, profile
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "number", "report_schema"]
+__all__ = ["DEFAULT_DIGITS", "build_report", "number", "profile_report", "report_schema"]
 
 DEFAULT_DIGITS = 30
 
@@ -42,9 +44,35 @@ def pr_areas(curve: Curve, digits: int) -> dict[str, Any]:
     }
 
 
-def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
-    """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull
-    and the four areas of the achievable PR curve.
+def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
+    """One profile's metrics (:mod:`rocpr_exact.profiles`) and its known deviations on this data.
+
+    >>> r = profile_report("aucalculator", Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]), 3)
+    >>> r["auc_roc"], [d["excess"]["exact"] for d in r["known_deviations"]]
+    ({'exact': '3/8', 'decimal': '0.375'}, ['1/8', '1/8'])
+    """
+    entry: dict[str, Any] = {
+        metric: number(value, digits) for metric, value in profile(name, curve).items()
+    }
+    entry["known_deviations"] = [
+        {
+            "metric": d.metric,
+            "reference": d.reference,
+            "tool_value": number(d.tool_value, digits),
+            "reference_value": number(d.reference_value, digits),
+            "excess": number(d.excess, digits),
+            "note": d.note,
+        }
+        for d in known_deviations(name, curve)
+    ]
+    return entry
+
+
+def build_report(
+    curve: Curve, digits: int = DEFAULT_DIGITS, profiles: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull,
+    the four areas of the achievable PR curve, and the named profiles.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
@@ -55,7 +83,7 @@ def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
     {'exact': '5/6', 'decimal': '0.8333'}
     """
     hull = achievable_pr_curve(curve)
-    return {
+    report: dict[str, Any] = {
         "positives": curve.positives,
         "negatives": curve.negatives,
         "thresholds": len(curve) - 1,
@@ -65,6 +93,9 @@ def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
         "roc_hull": [[p.tp, p.fp] for p in hull.points],
         "achievable_pr": pr_areas(hull, digits),
     }
+    if profiles:
+        report["profiles"] = {name: profile_report(name, curve, digits) for name in profiles}
+    return report
 
 
 def report_schema() -> dict[str, Any]:
