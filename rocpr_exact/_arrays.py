@@ -38,20 +38,29 @@ def is_numeric_array(values: Any) -> bool:
     return kind in "biu" or (kind == "f" and values.dtype.itemsize in _EXACT_FLOAT_SIZES)
 
 
-def _labels(labels: Any, n: int) -> Any:
+def _check_labels(labels: Any, n: int) -> None:
     if labels.shape[0] != n:
         raise InvalidInputError(
             f"scores and labels differ in length ({n} vs {labels.shape[0]}); "
             "give exactly one label per score"
         )
-    bad = np.flatnonzero((labels != 0) & (labels != 1))
-    if bad.size:
-        i = int(bad[0])
+    if labels.dtype.kind == "b":
+        return
+    bad = (labels != 0) & (labels != 1)  # NaN labels are caught here too
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
         raise InvalidInputError(
             f"label at index {i} is {labels[i].item()!r}; labels must be 0/1 or False/True "
             "(1 = positive, 0 = negative)"
         )
-    return labels.astype(np.int64)
+
+
+def _with_origin(values: Any) -> ArrayView:
+    """A read-only view of [0, values...] (the curve's point (0, 0) first)."""
+    out = np.empty(values.shape[0] + 1, dtype=values.dtype)
+    out[0] = 0
+    out[1:] = values
+    return ArrayView(out)
 
 
 def curve_arrays(
@@ -63,23 +72,22 @@ def curve_arrays(
     n = scores.shape[0]
     if n == 0:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
-    y = _labels(labels, n)
-    if scores.dtype.kind == "f":
-        nan = np.flatnonzero(np.isnan(scores))
-        if nan.size:
-            raise InvalidInputError(
-                f"score at index {int(nan[0])} is NaN; NaN has no place in a ranking: "
-                "remove the example or give it a real score (infinities are allowed)"
-            )
+    _check_labels(labels, n)
+    if scores.dtype.kind == "f" and np.isnan(scores).any():
+        raise InvalidInputError(
+            f"score at index {int(np.flatnonzero(np.isnan(scores))[0])} is NaN; NaN has no "
+            "place in a ranking: remove the example or give it a real score "
+            "(infinities are allowed)"
+        )
     order = np.argsort(scores)[::-1]  # descending; order inside a tie group is irrelevant
-    s, y = scores[order], y[order]
-    tp = np.cumsum(y)
-    fp = np.arange(1, n + 1, dtype=np.int64) - tp
+    s = scores[order]
+    tp = np.cumsum(labels[order], dtype=np.int64)  # exact: at most n < 2**63
     last = np.empty(n, dtype=bool)  # last example of each tie group
     np.not_equal(s[1:], s[:-1], out=last[:-1])
     last[-1] = True
     ends = np.flatnonzero(last)
-    tps, fps = tp[ends], fp[ends]
+    tps = tp[ends]
+    fps = ends + 1 - tps  # examples called positive, less the positives
     if paper and ends.size > 1:
         pos = np.diff(tps, prepend=0)
         neg = np.diff(fps, prepend=0)
@@ -88,26 +96,24 @@ def curve_arrays(
         keep = np.append(~same, True)
         ends, tps, fps = ends[keep], tps[keep], fps[keep]
     corners, rising = _indices(tps, fps)
-    return (
-        ArrayView(np.concatenate(([0], tps))),
-        ArrayView(np.concatenate(([0], fps))),
-        ArrayView(s[ends]),
-        corners,
-        rising,
-    )
+    return _with_origin(tps), _with_origin(fps), ArrayView(s[ends]), corners, rising
 
 
 def _indices(tps: Any, fps: Any) -> tuple[list[int], list[int]]:
     """Corner and rising-step indices of the curve (0, 0), (tps[0], fps[0]), ...
 
-    Cross products of consecutive steps are at most n**2 < 2**63 for
-    n < 3 * 10**9; larger inputs use Python integers (object arrays).
+    Point i is a corner when the steps into and out of it are not parallel:
+    dTP_i dFP_{i+1} != dTP_{i+1} dFP_i.  These cross products are at most
+    n**2 < 2**63 for n < 3 * 10**9; larger inputs use Python integers (object
+    arrays), so nothing can overflow.
     """
     n = int(tps[-1] + fps[-1])
-    t = np.concatenate(([0], tps)).astype(np.int64 if n < _INT64_SAFE else object)
-    f = np.concatenate(([0], fps)).astype(t.dtype)
-    dt, df = np.diff(t), np.diff(f)
-    cross = dt[:-1] * df[1:] - dt[1:] * df[:-1]
-    corners = np.concatenate(([0], np.flatnonzero(cross != 0) + 1, [t.shape[0] - 1]))
-    rising = np.flatnonzero(dt > 0) + 1
-    return corners.tolist(), rising.tolist()
+    dtype = np.int64 if n < _INT64_SAFE else object
+    dt = np.diff(tps, prepend=0).astype(dtype, copy=False)
+    df = np.diff(fps, prepend=0).astype(dtype, copy=False)
+    cross = dt[:-1] * df[1:]
+    cross -= dt[1:] * df[:-1]
+    inner = np.flatnonzero(cross) + 1
+    corners = [0, *inner.tolist(), dt.shape[0]]
+    rising = (np.flatnonzero(dt > 0) + 1).tolist()
+    return corners, rising

@@ -42,6 +42,10 @@ class ArrayView(Sequence[Any]):
     def __iter__(self) -> Iterator[Any]:
         return iter(self._array.tolist())
 
+    def take(self, index: Sequence[int]) -> tuple[Any, ...]:
+        """The items at the given positions, as a tuple. O(len(index))."""
+        return tuple(self._array[list(index)].tolist())
+
     def as_tuple(self) -> tuple[Any, ...]:
         """The items as a tuple (O(n) Python objects)."""
         return tuple(self._array.tolist())

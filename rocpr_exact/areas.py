@@ -122,11 +122,9 @@ def _listed_points(curve: Curve) -> Iterator[_Point]:
     """
     start = _start_point(curve)
     yield start
-    tps, fps = curve.tps, curve.fps
-    for i in curve.rising_index():
-        tp_a, tp_b = tps[i - 1], tps[i]
-        yield start if tp_a == 0 else (tp_a, tp_a, tp_a + fps[i - 1])
-        yield tp_b, tp_b, tp_b + fps[i]
+    for tp_a, fp_a, tp_b, fp_b in curve.rising_steps():
+        yield start if tp_a == 0 else (tp_a, tp_a, tp_a + fp_a)
+        yield tp_b, tp_b, tp_b + fp_b
 
 
 def _dg_points(curve: Curve) -> Iterator[_Point]:
@@ -173,16 +171,14 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
     Only steps that add positives have width.  O(number of rising steps).
     """
     pairs: list[tuple[int, int]] = []
-    tps, fps = curve.tps, curve.fps
-    for i in curve.rising_index():
-        tp = tps[i]
+    for tp_a, _, tp, fp in curve.rising_steps():
         if tp <= t_min:
             continue
-        if tps[i - 1] >= t_min:
-            pairs.append(((tp - tps[i - 1]) * tp, tp + fps[i]))
+        if tp_a >= t_min:
+            pairs.append(((tp - tp_a) * tp, tp + fp))
         else:
             width = tp - t_min
-            pairs.append((width.numerator * tp, width.denominator * (tp + fps[i])))
+            pairs.append((width.numerator * tp, width.denominator * (tp + fp)))
     return sum_ratios(pairs) / curve.positives
 
 

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from ._arrays import curve_arrays, is_numeric_array
 from ._data import Score, check_lengths, normalize_labels, normalize_scores
+from ._views import ArrayView
 from .confusion import ConfusionMatrix, tp_fp
 from .errors import InvalidInputError, NoPositivesError
 from .segment import Segment
@@ -65,6 +66,7 @@ class Curve:
     _rising_index: tuple[int, ...] | None = field(
         default=None, init=False, compare=False, repr=False
     )
+    _corner_curve: Curve | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._check()
@@ -149,6 +151,7 @@ class Curve:
             ("thresholds", cuts),
             ("_corner_index", None if corner_index is None else tuple(corner_index)),
             ("_rising_index", None if rising_index is None else tuple(rising_index)),
+            ("_corner_curve", None),
         ):
             object.__setattr__(curve, name, value)
         return curve
@@ -296,17 +299,22 @@ class Curve:
         >>> Curve.from_scores([3, 2, 1, 0], [1, 1, 0, 0]).corners().tps
         (0, 2, 2)
         """
-        index = self.corner_index()
-        if len(index) == len(self.tps):
-            return self
-        cuts = self.thresholds
-        return Curve(
-            self.positives,
-            self.negatives,
-            tuple(self.tps[i] for i in index),
-            tuple(self.fps[i] for i in index),
-            None if cuts is None else tuple(cuts[i - 1] for i in index[1:]),
-        )
+        if self._corner_curve is None:
+            index = self.corner_index()
+            if len(index) == len(self.tps):
+                corners = self
+            else:
+                cuts = self.thresholds
+                corners = Curve(
+                    self.positives,
+                    self.negatives,
+                    _take(self.tps, index),
+                    _take(self.fps, index),
+                    None if cuts is None else _take(cuts, [i - 1 for i in index[1:]]),
+                )
+            object.__setattr__(self, "_corner_curve", corners)
+        assert self._corner_curve is not None
+        return self._corner_curve
 
     def rising_index(self) -> tuple[int, ...]:
         """Indices i >= 1 of the points where TP increases (TP_i > TP_{i-1}). Cached."""
@@ -316,6 +324,24 @@ class Curve:
             object.__setattr__(self, "_rising_index", rising)
         assert self._rising_index is not None
         return self._rising_index
+
+    def rising_steps(self) -> list[tuple[int, int, int, int]]:
+        """(TP_A, FP_A, TP_B, FP_B) of every step that adds positives, in order.
+
+        >>> Curve.from_scores([3, 2, 1], [0, 1, 1]).rising_steps()
+        [(0, 1, 1, 1), (1, 1, 2, 1)]
+        """
+        rising = self.rising_index()
+        before = [i - 1 for i in rising]
+        return list(
+            zip(
+                _take(self.tps, before),
+                _take(self.fps, before),
+                _take(self.tps, rising),
+                _take(self.fps, rising),
+                strict=True,
+            )
+        )
 
     def min_fp_at(self, tp: Fraction | int) -> Fraction:
         """The least FP of the ROC polyline at TP = tp (0 <= tp <= P). O(log n).
@@ -362,3 +388,10 @@ class Curve:
         """The segment that leaves TP = 0 (it exists when P > 0)."""
         j = bisect_right(self.tps, 0) - 1
         return Segment(self.tps[j], self.fps[j], self.tps[j + 1], self.fps[j + 1])
+
+
+def _take(values: Sequence[Any], index: Sequence[int]) -> tuple[Any, ...]:
+    """The items at the given positions, as a tuple (vectorised for array views)."""
+    if isinstance(values, ArrayView):
+        return values.take(index)
+    return tuple(values[i] for i in index)

@@ -55,16 +55,18 @@ def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     :meth:`Curve.corner_index` only.  O(number of thresholds).
     """
     _need_both_classes(curve, caller)
-    tps, fps = curve.tps, curve.fps
+    corners = curve.corners()
+    tps, fps = corners.tps, corners.fps
     hull: list[int] = []
-    for i in curve.corner_index():
+    for i in range(len(tps)):
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
             if _cross(fps[a], tps[a], fps[b], tps[b], fps[i], tps[i]) < 0:
                 break
             hull.pop()
         hull.append(i)
-    return hull
+    index = curve.corner_index()
+    return [index[k] for k in hull]
 
 
 def roc_convex_hull(curve: Curve) -> Curve:
