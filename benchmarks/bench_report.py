@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import resource
 import subprocess
@@ -82,6 +83,16 @@ def measure(which: str, n: int, ties: bool, repeat: int) -> dict[str, float]:
     return {"seconds": best, "peak_mib": peak}
 
 
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
 def child(which: str, n: int, ties: bool, repeat: int) -> dict[str, float]:
     out = subprocess.run(
         [sys.executable, __file__, "--child", which, str(n), str(int(ties)), str(repeat)],
@@ -102,10 +113,7 @@ def main() -> None:
         which, n, ties, repeat = args.child
         print(json.dumps(measure(which, int(n), ties == "1", int(repeat))))
         return
-    print(
-        f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, "
-        f"python {platform.python_version()}"
-    )
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, python {platform.python_version()}")
     header = (
         f"{'n':>10} {'ties':>5} {'ours s':>8} {'sklearn s':>9} {'ratio':>6} "
         f"{'argsort s':>9} {'/argsort':>8} {'peak MiB':>8}"

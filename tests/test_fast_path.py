@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact import _arrays
+from rocpr_exact.report import build_report
 from tests.brute_force import pr_areas_plain, threshold_counts
 from tests.strategies import any_dataset
 
@@ -77,3 +80,25 @@ def test_numpy_bad_input() -> None:
         rx.Curve.from_scores(np.array([0.1, 0.2]), np.array([1]))
     with pytest.raises(rx.InvalidInputError, match="empty"):
         rx.Curve.from_scores(np.array([]), np.array([]))
+
+
+@given(any_dataset)
+def test_continuous_on_every_point_equals_continuous_on_the_corners(data: Dataset) -> None:
+    from rocpr_exact.areas import _continuous
+
+    curve = rx.Curve.from_scores(*data)
+    # Interior points of a straight run add log terms that cancel exactly.
+    assert _continuous(curve, Fraction(0)) == rx.auc_pr(curve, "continuous")
+    assert _continuous(curve, Fraction(0)).terms == rx.auc_pr(curve, "continuous").terms  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_whole_report_from_numpy_equals_the_plain_python_path(ties: bool) -> None:
+    rng = np.random.default_rng(2006)
+    labels = (rng.random(20_000) < 0.01).astype(np.int8)
+    scores = rng.random(20_000) + 0.35 * labels
+    if ties:
+        scores = np.round(scores, 2)
+    fast = build_report(rx.Curve.from_scores(scores, labels), digits=40)
+    plain = build_report(rx.Curve.from_scores(scores.tolist(), labels.tolist()), digits=40)
+    assert fast == plain
