@@ -30,7 +30,7 @@ from typing import Literal
 from ._exact import sum_ratios
 from .closedform import ClosedForm
 from .curve import Curve
-from .errors import InvalidInputError, NoNegativesError, NoPositivesError
+from .errors import InvalidInputError, NoPositivesError
 
 __all__ = ["PR_METHODS", "auc_pr", "auc_roc"]
 
@@ -48,18 +48,11 @@ def auc_roc(curve: Curve) -> Fraction:
     >>> auc_roc(Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0]))
     Fraction(7, 8)
     """
-    _need_both_classes(curve, "auc_roc")
+    curve.require_both_classes("auc_roc")
     corners = curve.corners()  # collinear points add nothing to a trapezoid sum
     tps, fps = corners.tps, corners.fps
     twice = sum((fps[i] - fps[i - 1]) * (tps[i] + tps[i - 1]) for i in range(1, len(tps)))
     return Fraction(twice, 2 * curve.positives * curve.negatives)
-
-
-def _need_both_classes(curve: Curve, name: str) -> None:
-    if curve.positives == 0:
-        raise NoPositivesError(f"{name} requires at least one positive example")
-    if curve.negatives == 0:
-        raise NoNegativesError(f"{name} requires at least one negative example")
 
 
 def _check_min_recall(min_recall: Fraction | int) -> Fraction:

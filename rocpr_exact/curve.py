@@ -26,7 +26,7 @@ from ._arrays import curve_arrays, is_numeric_array
 from ._data import Score, check_lengths, normalize_labels, normalize_scores
 from ._views import ArrayView
 from .confusion import ConfusionMatrix, tp_fp
-from .errors import InvalidInputError, NoPositivesError
+from .errors import InvalidInputError, NoNegativesError, NoPositivesError
 from .segment import Segment
 
 __all__ = ["Curve"]
@@ -383,6 +383,18 @@ class Curve:
         if tp == 0:
             return self.first_rising_segment().limit_precision_at_start()
         return Fraction(tp) / (tp + self.min_fp_at(tp))
+
+    def require_both_classes(self, name: str) -> None:
+        """Raise :class:`NoPositivesError` or :class:`NoNegativesError` unless P > 0 and N > 0.
+
+        ``name`` is the function that needs them (ROC space needs both classes).
+        """
+        if self.positives == 0:
+            raise NoPositivesError(f"{name} requires at least one positive example")
+        if self.negatives == 0:
+            raise NoNegativesError(
+                f"{name} requires at least one negative example (ROC needs N > 0)"
+            )
 
     def first_rising_segment(self) -> Segment:
         """The segment that leaves TP = 0 (it exists when P > 0)."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from .confusion import ConfusionMatrix
 from .curve import Curve
-from .errors import InvalidInputError, NoNegativesError, NoPositivesError
+from .errors import InvalidInputError
 
 __all__ = ["HullPoints", "hull_points", "points_below_hull", "roc_convex_hull"]
 
@@ -32,13 +32,6 @@ __all__ = ["HullPoints", "hull_points", "points_below_hull", "roc_convex_hull"]
 def _cross(x0: int, y0: int, x1: int, y1: int, x2: int, y2: int) -> int:
     """(P1 - P0) x (P2 - P0): > 0 left turn, 0 collinear, < 0 right turn (P2 below line P0 P1)."""
     return (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
-
-
-def _need_both_classes(curve: Curve, name: str) -> None:
-    if curve.positives == 0:
-        raise NoPositivesError(f"{name} requires at least one positive example (ROC needs P > 0)")
-    if curve.negatives == 0:
-        raise NoNegativesError(f"{name} requires at least one negative example (ROC needs N > 0)")
 
 
 def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
@@ -54,7 +47,7 @@ def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     run lies on a segment between two other points), so the pass runs over
     :meth:`Curve.corner_index` only.  O(number of thresholds).
     """
-    _need_both_classes(curve, caller)
+    curve.require_both_classes(caller)
     corners = curve.corners()
     tps, fps = corners.tps, corners.fps
     hull: list[int] = []
@@ -169,7 +162,7 @@ def _check_convex(hull: Curve) -> None:
     below the chord).  Used by the tests after every hull construction.
     """
     hull._check()
-    _need_both_classes(hull, "a ROC hull")
+    hull.require_both_classes("a ROC hull")
     tps, fps = hull.tps, hull.fps
     if tps[1] == 0:
         raise InvalidInputError("a ROC hull leaves (0, 0) upwards (its first edge has TP > 0)")

@@ -174,16 +174,7 @@ def render(
     roc.plot([0, 1], [0, 1], color="0.8", linestyle=":", linewidth=1, label="random")
     roc.plot(*roc_xy(curve.points), color="0.55", linewidth=1, label="ROC curve")
     roc.plot(*roc_xy(hull.points), color="C0", linewidth=2.2, label="convex hull")
-    roc.plot(*roc_xy(sorted_points.on_hull), "o", color="C0", markersize=5, label="on the hull")
-    if sorted_points.below:
-        roc.plot(
-            *roc_xy(sorted_points.below),
-            "o",
-            markerfacecolor="white",
-            markeredgecolor="0.35",
-            markersize=5,
-            label="below the hull",
-        )
+    _hull_markers(roc, roc_xy, sorted_points)
     roc.set(
         xlim=(-0.01, 1.01),
         ylim=(-0.01, 1.01),
@@ -213,16 +204,7 @@ def render(
     pr.plot(
         *_xy(pr_samples(hull, resolution)), color="C0", linewidth=2.2, label="achievable PR curve"
     )
-    pr.plot(*pr_xy(sorted_points.on_hull), "o", color="C0", markersize=5, label="on the hull")
-    if sorted_points.below:
-        pr.plot(
-            *pr_xy(sorted_points.below),
-            "o",
-            markerfacecolor="white",
-            markeredgecolor="0.35",
-            markersize=5,
-            label="below the hull",
-        )
+    _hull_markers(pr, pr_xy, sorted_points)
     pr.set(
         xlim=(-0.01, 1.01),
         ylim=(-0.01, 1.03),
@@ -237,3 +219,17 @@ def render(
         figure.savefig(path, format=fmt)
     except OSError as exc:
         raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def _hull_markers(axes: Any, xy: Any, sorted_points: Any) -> None:
+    """Points on the hull as filled dots, points strictly below it as hollow ones."""
+    axes.plot(*xy(sorted_points.on_hull), "o", color="C0", markersize=5, label="on the hull")
+    if sorted_points.below:
+        axes.plot(
+            *xy(sorted_points.below),
+            "o",
+            markerfacecolor="white",
+            markeredgecolor="0.35",
+            markersize=5,
+            label="below the hull",
+        )

@@ -79,7 +79,7 @@ from ._exact import sum_ratios
 from .areas import auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
-from .errors import InvalidInputError, NoNegativesError, NoPositivesError
+from .errors import InvalidInputError, NoPositivesError
 
 __all__ = [
     "PROFILES",
@@ -117,17 +117,11 @@ def _need_positives(curve: Curve, what: str) -> None:
         raise NoPositivesError(f"{what} requires at least one positive example")
 
 
-def _need_both(curve: Curve, what: str) -> None:
-    _need_positives(curve, what)
-    if curve.negatives == 0:
-        raise NoNegativesError(f"{what} requires at least one negative example")
-
-
 # -- scikit-learn ------------------------------------------------------------------------------
 
 
 def _sklearn_roc_auc_score(curve: Curve) -> Fraction:
-    _need_both(curve, "sklearn roc_auc_score (which returns nan here)")
+    curve.require_both_classes("sklearn roc_auc_score (which returns nan here)")
     return auc_roc(curve)
 
 
@@ -170,7 +164,7 @@ def _prroc_auc_davis_goadrich(curve: Curve) -> Value:
 
 
 def _prroc_roc_auc(curve: Curve) -> Fraction:
-    _need_both(curve, "PRROC roc.curve auc")
+    curve.require_both_classes("PRROC roc.curve auc")
     return auc_roc(curve)
 
 
@@ -187,7 +181,7 @@ def aucalculator_curve(curve: Curve) -> Curve:
     >>> aucalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
     (0, 5, 9)
     """
-    _need_both(curve, "AUCCalculator (it replaces a missing class by 1 example)")
+    curve.require_both_classes("AUCCalculator (it replaces a missing class by 1 example)")
     last_zero = bisect_right(curve.tps, 0) - 1
     if last_zero == 0:
         return curve
