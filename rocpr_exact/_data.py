@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from .errors import InvalidInputError
+from .limits import check_score
 
 __all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
 
@@ -23,11 +24,31 @@ Score: TypeAlias = int | Fraction | float | Decimal
 
 
 def _unwrap(value: Any) -> Any:
-    """Turn a numpy scalar into the equal Python number (``.item()`` is exact)."""
+    """Turn a numpy scalar into the equal Python number (``.item()`` is exact).
+
+    ``numpy.longdouble`` has no Python equivalent (``.item()`` returns it
+    unchanged): a finite one becomes the equal Fraction, an infinite one the
+    Decimal infinity of the same sign; a NaN stays as it is (and is rejected).
+    """
+    if type(value).__module__ != "numpy":
+        return value
     item = getattr(value, "item", None)
-    if item is not None and type(value).__module__ == "numpy":
-        return item()
+    value = item() if item is not None else value
+    if type(value).__module__ == "numpy" and hasattr(value, "as_integer_ratio"):
+        if value != value:
+            return value
+        try:
+            return Fraction(*value.as_integer_ratio())
+        except OverflowError:  # +-inf
+            return Decimal("Infinity") if value > 0 else Decimal("-Infinity")
     return value
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return bool(value != value)
+    except Exception:  # an object that cannot even compare to itself is no number
+        return False
 
 
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
@@ -64,7 +85,15 @@ def _score(value: Any, index: int) -> Score:
             raise InvalidInputError(
                 f"score at index {index} is Decimal NaN; give every example a real score"
             )
-        return value if value.is_infinite() else Fraction(value)
+        if value.is_infinite():
+            return value
+        check_score(value, f"score at index {index}")
+        return Fraction(value)
+    if _is_nan(value):
+        raise InvalidInputError(
+            f"score at index {index} is NaN ({type(value).__name__}); give every example a real "
+            "score (infinities are allowed)"
+        )
     raise InvalidInputError(
         f"score at index {index} is {value!r} ({type(value).__name__}); scores must be numbers "
         "(int, Fraction, Decimal or float); parse text exactly with Decimal(text)"
@@ -84,7 +113,9 @@ def normalize_scores(scores: Iterable[Any]) -> list[Score]:
 
 def _label(value: Any, index: int) -> int:
     value = _unwrap(value)
-    if isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
+    if isinstance(value, Decimal) and value.is_nan():
+        pass  # comparing a signalling NaN raises; it is no label either way
+    elif isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
         return 1 if value else 0
     raise InvalidInputError(
         f"label at index {index} is {value!r}; labels must be 0/1 or False/True "

@@ -92,9 +92,9 @@ def auc_pr(
     if method == "continuous":
         return _continuous(curve, t_min)
     if method == "davis-goadrich":
-        return _trapezoid(_dg_points(curve), curve, t_min)
+        return _trapezoid(_dg_points(curve), curve, t_min, "the davis-goadrich AUC-PR")
     if method == "linear":
-        return _trapezoid(_listed_points(curve), curve, t_min)
+        return _trapezoid(_listed_points(curve), curve, t_min, "the linear AUC-PR")
     if method == "step":
         return _step(curve, t_min)
     raise InvalidInputError(
@@ -136,7 +136,7 @@ def _dg_points(curve: Curve) -> Iterator[_Point]:
             yield t, t * dtp, t * dtp + fp_a * dtp + (t - tp_a) * dfp
 
 
-def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fraction:
+def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction, what: str) -> Fraction:
     """Composite trapezoid over recall of a piecewise-linear PR curve, over [t_min/P, 1]."""
     pairs: list[tuple[int, int]] = []
     prev_t, prev_num, prev_den = next(points)
@@ -153,7 +153,7 @@ def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fract
                 pairs.append(((t - prev_t) * num, den))
                 pairs.append(((t - prev_t) * prev_num, prev_den))
         prev_t, prev_num, prev_den = t, num, den
-    return sum_ratios(pairs) / (2 * curve.positives)
+    return sum_ratios(pairs, what) / (2 * curve.positives)
 
 
 def _step(curve: Curve, t_min: Fraction) -> Fraction:
@@ -165,7 +165,7 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
         width = tp - max(Fraction(tps[i - 1]), t_min)
         if width > 0:
             pairs.append((width.numerator * tp, width.denominator * (tp + fps[i])))
-    return sum_ratios(pairs) / curve.positives
+    return sum_ratios(pairs, "the step AUC-PR (average precision)") / curve.positives
 
 
 def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
@@ -193,5 +193,5 @@ def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
             coefficient = c / (k * k)
             logs.append((-coefficient, Fraction(tp_b + fp_b)))
             logs.append((coefficient, k * a + c))
-    total = ClosedForm.from_parts(sum_ratios(rational), logs)
+    total = ClosedForm.from_parts(sum_ratios(rational, "the continuous AUC-PR"), logs)
     return total / curve.positives

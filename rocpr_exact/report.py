@@ -19,22 +19,34 @@ from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
 from .display import decimal, exact_string
+from .limits import check_decimal, check_exact
 
 __all__ = ["DEFAULT_DIGITS", "build_report", "number", "report_schema"]
 
 DEFAULT_DIGITS = 30
 
 
-def number(value: Fraction | int | ClosedForm, digits: int) -> dict[str, Any]:
-    """The report's representation of one exact value."""
+def number(
+    value: Fraction | int | ClosedForm, digits: int, what: str = "a value"
+) -> dict[str, Any]:
+    """The report's representation of one exact value.
+
+    Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
+    before writing a value beyond ``max_exact_digits`` or certifying a decimal
+    beyond ``max_decimal_work`` (:mod:`rocpr_exact.limits`).
+    """
+    check_exact(value, what)
+    check_decimal(value, digits, what)
     return {"exact": exact_string(value), "decimal": decimal(value, digits)}
 
 
-def pr_areas(curve: Curve, digits: int) -> dict[str, Any]:
+def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
     """The four AUC-PR methods of one curve, keyed by method name (``-`` written ``_``)."""
-    return {
-        method.replace("-", "_"): number(auc_pr(curve, method), digits) for method in PR_METHODS
-    }
+    out = {}
+    for method in PR_METHODS:
+        key = method.replace("-", "_")
+        out[key] = number(auc_pr(curve, method), digits, f"{what}.{key}")
+    return out
 
 
 def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
@@ -49,7 +61,7 @@ def build_report(curve: Curve, digits: int = DEFAULT_DIGITS) -> dict[str, Any]:
         "negatives": curve.negatives,
         "thresholds": len(curve) - 1,
         "digits": digits,
-        "auc_roc": number(auc_roc(curve), digits),
+        "auc_roc": number(auc_roc(curve), digits, "auc_roc"),
         "auc_pr": pr_areas(curve, digits),
     }
 
