@@ -137,18 +137,28 @@ def _lines(stream: IO[str] | IO[bytes], name: str) -> Iterator[str]:
             yield chunk
 
 
-def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(_lines(stream, name))
+def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[str]]]:
+    """The CSV rows with where they are ("line 3", or "lines 3-5" for a quoted line break).
+
+    Strict quoting: ``"0.5"3`` is an error rather than the silent ``0.53``.
+    """
+    reader = csv.reader(_lines(stream, name), strict=True)
+    last = 0
     try:
         for row in reader:
-            yield reader.line_num, row
+            first, last = last + 1, reader.line_num
+            lines = f"line {last}" if first == last else f"lines {first}-{last}"
+            yield f"{name}: {lines}", row
     except UnicodeDecodeError as exc:  # a text stream opened with a strict encoding
         raise InvalidInputError(
             f"{name}: near line {reader.line_num + 1}: the text cannot be decoded "
             f"({exc.encoding}: {exc.reason}); save it as UTF-8 CSV"
         ) from None
     except csv.Error as exc:
-        raise InvalidInputError(f"{name}: line {reader.line_num}: malformed CSV ({exc})") from None
+        hint = "; is a closing quote missing?" if "end of data" in str(exc) else ""
+        raise InvalidInputError(
+            f"{name}: line {reader.line_num}: malformed CSV ({exc}){hint}"
+        ) from None
 
 
 def read_scored_csv(
@@ -204,21 +214,31 @@ def _read(
         raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
     missing = [c for c in (score_column, label_column) if c not in header]
     if missing:
+        separator = next((sep for sep in (";", "\t", "|") if sep in "".join(header)), None)
+        hint = (
+            f" (the header contains {separator!r}: the file must be comma-separated)"
+            if len(header) == 1 and separator
+            else ""
+        )
         raise InvalidInputError(
-            f"{name}: no column {missing[0]!r} in the header {header}; "
+            f"{name}: no column {missing[0]!r} in the header {header}{hint}; "
             "name the columns with --score-column and --label-column"
         )
     i_score, i_label = header.index(score_column), header.index(label_column)
     scores: list[Decimal | Fraction] = []
     labels: list[int] = []
-    for line, row in rows:
+    for where, row in rows:
         if _blank(row):
             continue  # a blank line holds no example
-        where = f"{name}: line {line}"
         check_examples(len(scores) + 1, where)
         if len(row) != len(header):
+            hint = (
+                " (a quoted field runs over several lines: is a closing quote missing?)"
+                if any("\n" in cell or "\r" in cell for cell in row)
+                else ""
+            )
             raise InvalidInputError(
-                f"{where}: {len(row)} fields where the header has {len(header)}"
+                f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
             )
         scores.append(parse_score(row[i_score], where))
         labels.append(parse_label(row[i_label], where))
