@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from .errors import InvalidInputError
+from .limits import check_score
 
 __all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
 
@@ -37,6 +38,13 @@ def _unwrap(value: Any) -> Any:
         except (ValueError, OverflowError):  # NaN or an infinity: exact as a float64
             return value.astype("float64").item()
     return value.item()
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return bool(value != value)
+    except Exception:  # an object that cannot even compare to itself is no number
+        return False
 
 
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
@@ -76,7 +84,14 @@ def _score(value: Any, index: int) -> Score:
             raise InvalidInputError(
                 f"score at index {index} is Decimal NaN; give every example a real score"
             )
+        if not value.is_infinite():
+            check_score(value, f"score at index {index}")  # bounds the exponent's size
         return value  # compares exactly with int, Fraction and float; sorts fast
+    if _is_nan(value):
+        raise InvalidInputError(
+            f"score at index {index} is NaN ({type(value).__name__}); give every example a real "
+            "score (infinities are allowed)"
+        )
     raise InvalidInputError(
         f"score at index {index} is {value!r} ({type(value).__name__}); scores must be numbers "
         "(int, Fraction, Decimal or float); parse text exactly with Decimal(text)"
@@ -96,7 +111,9 @@ def normalize_scores(scores: Iterable[Any]) -> list[Score]:
 
 def _label(value: Any, index: int) -> int:
     value = _unwrap(value)
-    if isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
+    if isinstance(value, Decimal) and value.is_nan():
+        pass  # comparing a signalling NaN raises; it is no label either way
+    elif isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
         return 1 if value else 0
     raise InvalidInputError(
         f"label at index {index} is {value!r}; labels must be 0/1 or False/True "

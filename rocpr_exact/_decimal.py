@@ -9,7 +9,31 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["fraction_to_decimal", "scaled_to_decimal"]
+__all__ = ["fraction_to_decimal", "int_to_text", "scaled_to_decimal"]
+
+# Python limits int -> str conversion to 4300 digits by default
+# (sys.set_int_max_str_digits); longer integers are written in chunks this long.
+_CHUNK = 4000
+_BASE = 10**_CHUNK
+
+
+def int_to_text(n: int) -> str:
+    """``str(n)`` for an integer of any length, whatever ``sys.get_int_max_str_digits()`` is.
+
+    >>> len(int_to_text(10**5000)), int_to_text(-(10**4000) - 7)[-5:]
+    (5001, '00007')
+    """
+    try:
+        return str(n)
+    except ValueError:  # longer than the interpreter's int -> str limit
+        pass
+    sign, n = ("-", -n) if n < 0 else ("", n)
+    chunks = []
+    while n >= _BASE:
+        n, low = divmod(n, _BASE)
+        chunks.append(str(low).rjust(_CHUNK, "0"))
+    chunks.append(str(n))
+    return sign + "".join(reversed(chunks))
 
 
 def scaled_to_decimal(scaled: int, digits: int) -> str:
@@ -21,7 +45,7 @@ def scaled_to_decimal(scaled: int, digits: int) -> str:
     '7'
     """
     sign = "-" if scaled < 0 else ""
-    text = str(abs(scaled)).rjust(digits + 1, "0")
+    text = int_to_text(abs(scaled)).rjust(digits + 1, "0")
     if digits == 0:
         return sign + text
     return f"{sign}{text[:-digits]}.{text[-digits:]}"

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from .limits import check_sum
+
 try:  # optional speed-up, see README "Dependencies"
     import gmpy2
 
@@ -38,8 +40,12 @@ def _split(items: Sequence[tuple[Any, Any]], lo: int, hi: int) -> tuple[Any, Any
     return n1 * d2 + n2 * d1, d1 * d2
 
 
-def sum_ratios(pairs: Iterable[tuple[int, int]]) -> Fraction:
+def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "an exact sum") -> Fraction:
     """Exact sum of numerator/denominator pairs (denominators > 0). O(M(n) log n).
+
+    Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
+    before any big-integer work when the product of the distinct denominators
+    exceeds ``max_sum_digits`` digits (:mod:`rocpr_exact.limits`).
 
     >>> sum_ratios([(1, 2), (1, 3), (1, 6), (1, 3)])
     Fraction(4, 3)
@@ -49,6 +55,7 @@ def sum_ratios(pairs: Iterable[tuple[int, int]]) -> Fraction:
     groups: defaultdict[int, int] = defaultdict(int)
     for numerator, denominator in pairs:
         groups[denominator] += numerator
+    check_sum(groups, what)
     items = [(_mpz(n), _mpz(d)) for d, n in groups.items() if n]
     if not items:
         return Fraction(0)

@@ -88,9 +88,9 @@ def auc_pr(
     if method == "continuous":
         return _continuous(curve.corners(), t_min)
     if method == "davis-goadrich":
-        return _trapezoid(_dg_points(curve.corners()), curve, t_min)
+        return _trapezoid(_dg_points(curve.corners()), curve, t_min, "the davis-goadrich AUC-PR")
     if method == "linear":
-        return _trapezoid(_listed_points(curve), curve, t_min)
+        return _trapezoid(_listed_points(curve), curve, t_min, "the linear AUC-PR")
     if method == "step":
         return _step(curve, t_min)
     raise InvalidInputError(
@@ -138,7 +138,7 @@ def _dg_points(curve: Curve) -> Iterator[_Point]:
             yield t, t * dtp, t * dtp + fp_a * dtp + (t - tp_a) * dfp
 
 
-def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fraction:
+def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction, what: str) -> Fraction:
     """Composite trapezoid over recall of a piecewise-linear PR curve, over [t_min/P, 1]."""
     pairs: list[tuple[int, int]] = []
     prev_t, prev_num, prev_den = next(points)
@@ -155,7 +155,7 @@ def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction) -> Fract
                 pairs.append(((t - prev_t) * num, den))
                 pairs.append(((t - prev_t) * prev_num, prev_den))
         prev_t, prev_num, prev_den = t, num, den
-    return sum_ratios(pairs) / (2 * curve.positives)
+    return sum_ratios(pairs, what) / (2 * curve.positives)
 
 
 def _step(curve: Curve, t_min: Fraction) -> Fraction:
@@ -172,7 +172,7 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
         else:
             width = tp - t_min
             pairs.append((width.numerator * tp, width.denominator * (tp + fp)))
-    return sum_ratios(pairs) / curve.positives
+    return sum_ratios(pairs, "the step AUC-PR (average precision)") / curve.positives
 
 
 def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
@@ -214,7 +214,7 @@ def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
             logs[start] = logs.get(start, Fraction(0)) + coefficient
     for argument, q in run_logs.items():
         logs[argument] = logs.get(argument, Fraction(0)) + Fraction(q, positives)
-    area = sum_ratios(rational)
+    area = sum_ratios(rational, "the continuous AUC-PR")
     if all(isinstance(argument, int) for argument in logs):
         return ClosedForm.from_integer_logs(area, logs)  # type: ignore[arg-type]
     return ClosedForm.from_parts(area, [(q, x) for x, q in logs.items()])

@@ -25,6 +25,7 @@ from .areas import PR_METHODS, auc_pr, auc_roc
 from .closedform import ClosedForm
 from .curve import Curve
 from .display import decimal, exact_string
+from .limits import check_decimal, check_exact
 from .profiles import known_deviations, profile
 
 __all__ = ["DEFAULT_DIGITS", "build_report", "number", "profile_report", "report_schema"]
@@ -32,16 +33,27 @@ __all__ = ["DEFAULT_DIGITS", "build_report", "number", "profile_report", "report
 DEFAULT_DIGITS = 30
 
 
-def number(value: Fraction | int | ClosedForm, digits: int) -> dict[str, Any]:
-    """The report's representation of one exact value."""
+def number(
+    value: Fraction | int | ClosedForm, digits: int, what: str = "a value"
+) -> dict[str, Any]:
+    """The report's representation of one exact value.
+
+    Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
+    before writing a value beyond ``max_exact_digits`` or certifying a decimal
+    beyond ``max_decimal_work`` (:mod:`rocpr_exact.limits`).
+    """
+    check_exact(value, what)
+    check_decimal(value, digits, what)
     return {"exact": exact_string(value), "decimal": decimal(value, digits)}
 
 
-def pr_areas(curve: Curve, digits: int) -> dict[str, Any]:
+def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
     """The four AUC-PR methods of one curve, keyed by method name (``-`` written ``_``)."""
-    return {
-        method.replace("-", "_"): number(auc_pr(curve, method), digits) for method in PR_METHODS
-    }
+    out = {}
+    for method in PR_METHODS:
+        key = method.replace("-", "_")
+        out[key] = number(auc_pr(curve, method), digits, f"{what}.{key}")
+    return out
 
 
 def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
@@ -82,16 +94,17 @@ def build_report(
     >>> r["achievable_pr"]["step"]                # 1/2 * 1 + 1/2 * 2/3
     {'exact': '5/6', 'decimal': '0.8333'}
     """
+    roc_area = number(auc_roc(curve), digits, "auc_roc")  # first: it names a missing class
     hull = achievable_pr_curve(curve)
     report: dict[str, Any] = {
         "positives": curve.positives,
         "negatives": curve.negatives,
         "thresholds": len(curve) - 1,
         "digits": digits,
-        "auc_roc": number(auc_roc(curve), digits),
+        "auc_roc": roc_area,
         "auc_pr": pr_areas(curve, digits),
         "roc_hull": [[p.tp, p.fp] for p in hull.points],
-        "achievable_pr": pr_areas(hull, digits),
+        "achievable_pr": pr_areas(hull, digits, "achievable_pr"),
     }
     if profiles:
         report["profiles"] = {name: profile_report(name, curve, digits) for name in profiles}

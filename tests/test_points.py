@@ -136,8 +136,7 @@ def test_bad_recall_step_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "recall,precision\n0.25,0.5\n")
-    with pytest.raises(SystemExit):
-        main(["curve", str(path), *TABLE1, "--recall-step", "one"])
-    assert "expected an exact number" in capsys.readouterr().err
+    code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "one"], capsys)
+    assert code == 2 and "expected an exact number" in err
     code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "0"], capsys)
     assert code == 2 and "recall step" in err

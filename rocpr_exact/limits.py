@@ -1,0 +1,325 @@
+"""Resource limits: documented bounds that keep every input quick to answer.
+
+Exact answers can be big.  The ``davis-goadrich`` area of a million examples
+with many positives is a fraction whose numerator and denominator have
+hundreds of thousands of digits; a score written ``1e-999999999`` is the
+fraction 1/10**999999999; certifying 10,000 digits of a closed form with a
+million logarithms takes hours.  None of these is an error in the data, but
+without a bound such an input makes ``rocpr-exact report`` run for hours or
+exhaust memory with no word.  Each limit below is checked *before* the
+expensive step, from sizes that cost nothing to compute, and exceeding it
+raises :class:`~rocpr_exact.errors.ResourceLimitError` with a message that
+names the limit and says how to raise it.
+
+=====================  ===========  ====================================================
+limit                  default      what it bounds
+=====================  ===========  ====================================================
+``max_examples``       10,000,000   data rows read from one CSV file
+``max_line_chars``     1,000,000    characters in one CSV line (a file with no newlines)
+``max_score_digits``   10,000       digits of one score's exact value: significant
+                                    digits plus the size of its exponent
+                                    (``1e-999999999`` has 1,000,000,000), or the length
+                                    of a ``p/q`` score
+``max_sum_digits``     5,000,000    digits of the common denominator of one exact sum
+                                    before reduction (the product of its distinct
+                                    term denominators): bounds the big-integer work
+``max_exact_digits``   2,000,000    digits of one integer (numerator or denominator)
+                                    of an exact value written in a report: writing an
+                                    integer of d digits takes time ~d**2 in Python 3.11
+``max_digits``         10,000       ``--digits``: digits after the point of a decimal
+``max_decimal_work``   10**9        ``--digits`` times the number of log terms of one
+                                    closed form whose decimal is certified
+=====================  ===========  ====================================================
+
+With the defaults a report of 10**6 examples (any class balance, with or
+without ties) runs in about a minute or less; see ``docs/reliability.md`` for
+the measurements behind these numbers.  ``None`` lifts a limit.
+
+The limits in force are a context variable, so they are per thread and per
+asyncio task.  Change them for a block with :func:`using`:
+
+>>> from fractions import Fraction
+>>> with using(max_sum_digits=3):
+...     current().max_sum_digits
+3
+>>> current().max_sum_digits
+5000000
+>>> check_digits(20_000)
+Traceback (most recent call last):
+...
+rocpr_exact.errors.ResourceLimitError: --digits 20,000 exceeds the limit max_digits = 10,000; ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from .errors import InvalidInputError, ResourceLimitError
+
+__all__ = [
+    "DEFAULTS",
+    "Limits",
+    "check_decimal",
+    "check_digits",
+    "check_exact",
+    "check_examples",
+    "check_score",
+    "check_score_text",
+    "check_sum",
+    "current",
+    "digits_of_bits",
+    "parse_assignment",
+    "using",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The resource limits in force (``None`` = no limit).  See the module docstring."""
+
+    max_examples: int | None = 10_000_000
+    max_line_chars: int | None = 1_000_000
+    max_score_digits: int | None = 10_000
+    max_sum_digits: int | None = 5_000_000
+    max_exact_digits: int | None = 2_000_000
+    max_digits: int | None = 10_000
+    max_decimal_work: int | None = 1_000_000_000
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
+                raise InvalidInputError(
+                    f"limit {field.name} must be a non-negative int or None, got {value!r}"
+                )
+
+    @classmethod
+    def unlimited(cls) -> Limits:
+        """Every limit lifted (``--no-limits``)."""
+        return cls(**{field.name: None for field in dataclasses.fields(cls)})
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The names of the limits, in the order of the table above."""
+        return tuple(field.name for field in dataclasses.fields(cls))
+
+
+#: The defaults (a frozen value, safe to share).
+DEFAULTS = Limits()
+
+_CURRENT: contextvars.ContextVar[Limits] = contextvars.ContextVar(
+    "rocpr_exact_limits", default=DEFAULTS
+)
+
+
+def current() -> Limits:
+    """The limits in force in this thread or task."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def using(limits: Limits | None = None, **changes: int | None) -> Iterator[Limits]:
+    """Run a ``with`` block under ``limits`` (default: the current ones) with ``changes``.
+
+    >>> with using(Limits.unlimited(), max_digits=50) as inside:
+    ...     inside.max_digits, inside.max_examples
+    (50, None)
+    """
+    unknown = sorted(set(changes) - set(Limits.names()))
+    if unknown:
+        raise InvalidInputError(
+            f"unknown limit {unknown[0]!r}; the limits are {', '.join(Limits.names())}"
+        )
+    chosen = dataclasses.replace(limits if limits is not None else current(), **changes)
+    token = _CURRENT.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _CURRENT.reset(token)
+
+
+def parse_assignment(text: str) -> tuple[str, int | None]:
+    """Parse ``NAME=N`` (or ``NAME=none``) as given to ``--limit``.
+
+    >>> parse_assignment("max_examples=20000000"), parse_assignment("max_digits=none")
+    (('max_examples', 20000000), ('max_digits', None))
+    """
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or name not in Limits.names():
+        raise InvalidInputError(
+            f"--limit takes NAME=N with NAME one of {', '.join(Limits.names())}, got {text!r}"
+        )
+    value = value.strip().replace("_", "").replace(",", "")
+    if value.lower() in ("none", "inf", "unlimited"):
+        return name, None
+    if not value.isdigit():
+        raise InvalidInputError(
+            f"--limit {name}= takes a whole number >= 0 or 'none', got {value!r}"
+        )
+    return name, int(value)
+
+
+def digits_of_bits(bits: int) -> int:
+    """An upper bound on the decimal digits of a positive integer of ``bits`` bits.
+
+    log10(2) = 0.30102999566... < 0.30103, so this never underestimates.
+
+    >>> digits_of_bits((10**99).bit_length()), digits_of_bits(1)
+    (100, 1)
+    """
+    return bits * 30103 // 100000 + 1
+
+
+def _advice(name: str) -> str:
+    return (
+        f"raise it with --limit {name}=N (Python: "
+        f"rocpr_exact.limits.using({name}=N)), or lift every limit with --no-limits"
+    )
+
+
+def _exceeded(name: str, what: str, extra: str = "") -> ResourceLimitError:
+    limit = getattr(current(), name)
+    return ResourceLimitError(
+        f"{what} exceeds the limit {name} = {limit:,}; {extra}{_advice(name)}"
+    )
+
+
+def _over(name: str, value: int) -> bool:
+    limit = getattr(current(), name)
+    return limit is not None and value > limit
+
+
+def check_examples(count: int, where: str) -> None:
+    """Raise when ``count`` examples exceed ``max_examples`` (checked while reading)."""
+    if _over("max_examples", count):
+        raise _exceeded(
+            "max_examples",
+            f"{where}: the number of examples",
+            "memory grows by about 0.5 kB per example; ",
+        )
+
+
+def check_score_text(text: str, where: str) -> None:
+    """Raise when the text of one score is longer than ``max_score_digits`` characters."""
+    if _over("max_score_digits", len(text)):
+        raise _exceeded(
+            "max_score_digits",
+            f"{where}: a score of {len(text):,} characters",
+            "only the order of the scores matters, so shorter scores give the same curve; ",
+        )
+
+
+def check_score(value: Decimal, where: str) -> None:
+    """Raise when the exact value of a finite Decimal score would be too big to build.
+
+    ``Decimal("1e-999999999")`` is a one-character mantissa, but the equal
+    Fraction has a denominator of a billion digits.
+
+    >>> check_score(Decimal("-1.5e-3"), "line 2")
+    >>> with using(max_score_digits=100):
+    ...     check_score(Decimal("1e-200"), "line 2")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: line 2: the score 1E-200 has 201 digits ...
+    """
+    if not value.is_finite():
+        return
+    digits, exponent = value.as_tuple()[1:]
+    assert isinstance(exponent, int)
+    size = len(digits) + abs(exponent)
+    if _over("max_score_digits", size):
+        shown = str(value) if len(digits) <= 20 else f"{value:.3e}"
+        raise _exceeded(
+            "max_score_digits",
+            f"{where}: the score {shown} has {size:,} digits as an exact number, which",
+            "only the order of the scores matters, so rescaled scores give the same curve; ",
+        )
+
+
+def check_sum(denominators: Iterable[int], what: str) -> None:
+    """Raise before an exact sum whose unreduced common denominator is too big.
+
+    The bound is the number of digits of the product of the distinct
+    denominators: the size of the integers that binary splitting and the final
+    gcd work on.  O(number of terms), no big-integer arithmetic.
+    """
+    limit = current().max_sum_digits
+    if limit is None:
+        return
+    bits = 0
+    for denominator in denominators:
+        bits += denominator.bit_length()
+    digits = digits_of_bits(bits)
+    if digits > limit:
+        raise _exceeded(
+            "max_sum_digits",
+            f"{what} is an exact sum whose common denominator has up to {digits:,} digits, which",
+            "it takes minutes to hours to compute (faster with gmpy2: "
+            "pip install 'rocpr-exact[fast]'); ",
+        )
+
+
+def _max_integer_digits(value: object) -> int:
+    parts: list[Fraction] = []
+    if isinstance(value, int | Fraction):
+        parts.append(Fraction(value))
+    else:  # a ClosedForm: rational + sum of coefficient * ln(argument)
+        parts.append(getattr(value, "rational", Fraction(0)))
+        for coefficient, argument in getattr(value, "terms", ()):
+            parts += [coefficient, argument]
+    bits = max(max(abs(p.numerator).bit_length(), p.denominator.bit_length()) for p in parts)
+    return digits_of_bits(bits)
+
+
+def check_exact(value: object, what: str) -> None:
+    """Raise when an exact value has an integer too long to write (``max_exact_digits``).
+
+    >>> check_exact(Fraction(1, 3), "auc_roc")
+    >>> with using(max_exact_digits=10):
+    ...     check_exact(Fraction(1, 3**40), "auc_roc")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: auc_roc: the exact value has an integer of up to 20 ...
+    """
+    if current().max_exact_digits is None:
+        return
+    digits = _max_integer_digits(value)
+    if _over("max_exact_digits", digits):
+        raise _exceeded(
+            "max_exact_digits",
+            f"{what}: the exact value has an integer of up to {digits:,} digits, which",
+            "writing it takes time about quadratic in its length; ",
+        )
+
+
+def check_digits(digits: int) -> None:
+    """Raise when ``--digits`` exceeds ``max_digits``."""
+    if _over("max_digits", digits):
+        raise _exceeded("max_digits", f"--digits {digits:,}")
+
+
+def check_decimal(value: object, digits: int, what: str) -> None:
+    """Raise before a certified decimal that would take too long (``max_decimal_work``).
+
+    A closed form with L log terms costs about L logarithms at ``digits``
+    digits each; the bound is ``digits * L`` (about 10**9 per two minutes).
+    """
+    check_digits(digits)
+    terms = len(getattr(value, "terms", ()))
+    work = digits * terms
+    if _over("max_decimal_work", work):
+        raise _exceeded(
+            "max_decimal_work",
+            f"{what}: {digits:,} certified digits of a closed form with {terms:,} log terms "
+            f"(work {work:,})",
+            "fewer --digits is faster; ",
+        )
