@@ -27,7 +27,7 @@ then confirmed by a third, brute-force exact computation (``tests.brute_force``)
 Reproduce the census of ``docs/float-reference.md`` (600 pairs, the size of the CI hypothesis
 profile)::
 
-    /work/venv/bin/python -m tests.float_reference_census --pairs 600 --seed 2006
+    python -m tests.float_reference_census --pairs 600 --seed 2006
 """
 
 from __future__ import annotations
