@@ -40,7 +40,7 @@ def _split(items: Sequence[tuple[Any, Any]], lo: int, hi: int) -> tuple[Any, Any
     return n1 * d2 + n2 * d1, d1 * d2
 
 
-def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "an exact sum") -> Fraction:
+def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "sum_ratios") -> Fraction:
     """Exact sum of numerator/denominator pairs (denominators > 0). O(M(n) log n).
 
     Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
