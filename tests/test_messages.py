@@ -785,12 +785,12 @@ READER: list[tuple[str, object, type[Exception], str]] = [
     ),
     (
         "text stream that cannot be decoded",
-        io.TextIOWrapper(io.BytesIO(b"score,label\n\xff,1\n"), encoding="utf-8"),
+        lambda: io.TextIOWrapper(io.BytesIO(b"score,label\n\xff,1\n"), encoding="utf-8"),
         E,
         f"{S}: near line 1: the text cannot be decoded (utf-8: invalid start byte); "
         "save it as UTF-8 CSV",
     ),
-    ("broken stream", _Broken(), E, f"cannot read {S}: Input/output error"),
+    ("broken stream", _Broken, E, f"cannot read {S}: Input/output error"),
     (
         "long score",
         b"score,label\n" + b"1" * 10001 + b",1\n",
@@ -807,7 +807,8 @@ READER: list[tuple[str, object, type[Exception], str]] = [
     ("source", "error", "message"), [c[1:] for c in READER], ids=[c[0] for c in READER]
 )
 def test_reader_message(source: object, error: type[Exception], message: str) -> None:
-    stream = io.BytesIO(source) if isinstance(source, bytes) else source
+    # A fresh stream for every run: bytes, or a factory of streams.
+    stream = io.BytesIO(source) if isinstance(source, bytes) else source()  # type: ignore[operator]
     with pytest.raises(error) as info:
         readers.read_scored_csv(stream)  # type: ignore[arg-type]
     assert type(info.value) is error
