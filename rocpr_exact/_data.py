@@ -33,7 +33,10 @@ def _unwrap(value: Any) -> Any:
     if type(value).__module__ != "numpy":
         return value
     item = getattr(value, "item", None)
-    value = item() if item is not None else value
+    try:
+        value = item() if item is not None else value
+    except (TypeError, ValueError):  # an array of several values: no number (rejected later)
+        return value
     if type(value).__module__ == "numpy" and hasattr(value, "as_integer_ratio"):
         if value != value:
             return value
@@ -54,9 +57,12 @@ def _is_nan(value: Any) -> bool:
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
     if isinstance(values, str | bytes):
         raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
+    # Array-likes (numpy arrays, memoryviews, pandas and torch objects) have ndim and tolist(),
+    # which gives Python numbers exactly; their iteration may not (numpy scalars, sub-views).
     tolist = getattr(values, "tolist", None)
-    if tolist is not None and type(values).__module__ == "numpy":
-        if getattr(values, "ndim", 1) != 1:
+    ndim = getattr(values, "ndim", None)
+    if tolist is not None and ndim is not None:
+        if ndim != 1:
             raise InvalidInputError(
                 f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
             )
