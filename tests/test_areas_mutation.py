@@ -188,6 +188,18 @@ def test_min_recall_by_hand() -> None:
     assert rx.auc_pr(TABLE1, "linear", min_recall=F(3, 8)) == F(11, 320) + F(105, 1616)
 
 
+def test_min_recall_at_a_vertical_drop() -> None:
+    # Points (0,0) (1,0) (1,1) (2,1) (2,2), P = 2: at recall 1/2 precision drops from 1 to 1/2.
+    # From min_recall 1/2 the DG and linear curves run from the bottom of the drop (1/2, 1/2)
+    # to (1, 2/3): 1/2 * (1/2 + 2/3)/2 = 7/24.  Step: 1/2 * 2/3 = 1/3.
+    curve = rx.Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0])
+    half = F(1, 2)
+    assert rx.auc_pr(curve, "davis-goadrich", min_recall=half) == F(7, 24)
+    assert rx.auc_pr(curve, "linear", min_recall=half) == F(7, 24)
+    assert rx.auc_pr(curve, "step", min_recall=half) == F(1, 3)
+    assert_areas(curve, half)
+
+
 @pytest.mark.parametrize("r0", [F(0), F(1, 8), F(1, 4), F(3, 8), F(1, 2), F(9, 10), F(1)])
 def test_min_recall_table1_against_brute_force(r0: Fraction) -> None:
     assert_areas(TABLE1, r0)

@@ -6,6 +6,7 @@ shares no code with rocpr_exact.  Error messages are pinned in ``tests/test_mess
 
 from __future__ import annotations
 
+import array
 import io
 import sys
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
-from rocpr_exact import _decimal, _exact, readers
+from rocpr_exact import _decimal, _exact, limits, readers
 from rocpr_exact.interpolation import InterpolatedPoint, interpolate_pr
 from rocpr_exact.segment import Segment
 
@@ -48,6 +49,11 @@ def test_longdouble_infinities_keep_their_sign() -> None:
     # Ranking +inf (pos), 0 (pos), -inf (neg): the positives come first.
     assert counts(curve) == [(0, 0), (1, 0), (2, 0), (2, 1)]
     assert curve.thresholds == (Decimal("Infinity"), 0, Decimal("-Infinity"))
+
+
+def test_memoryviews_are_read_by_tolist() -> None:
+    curve = rx.Curve.from_scores(memoryview(array.array("d", [0.5, 0.25])), [1, 0])
+    assert curve.thresholds == (0.5, 0.25)
 
 
 def test_non_numpy_objects_with_as_integer_ratio_are_left_alone() -> None:
@@ -133,6 +139,15 @@ def test_sum_ratios_is_the_plain_sum_with_and_without_gmpy2(pairs: list[tuple[in
     assert plain == expected and type(plain) is Fraction
 
 
+def test_sum_limit_counts_only_terms_that_do_not_cancel() -> None:
+    # 1/(10**6 + 3) - 1/(10**6 + 3) cancels; what is left, 1/7, has a 1-digit denominator.
+    pairs = [(1, 10**6 + 3), (-1, 10**6 + 3), (1, 7)]
+    with limits.using(max_sum_digits=1):
+        assert _exact.sum_ratios(pairs) == F(1, 7)
+    with limits.using(max_sum_digits=0), pytest.raises(rx.ResourceLimitError):
+        _exact.sum_ratios(pairs)
+
+
 def test_coprime_fraction() -> None:
     value = _exact.coprime_fraction(-3, 4)
     assert (value.numerator, value.denominator) == (-3, 4)
@@ -191,6 +206,14 @@ def test_interpolation_from_the_origin_and_with_fractional_fp() -> None:
         point(0, 2, F(0), F(0)),
         point(1, 3, F(1, 2), F(1, 4)),
         point(2, 4, F(1), F(1, 3)),
+    )
+
+
+def test_interpolation_with_one_positive() -> None:
+    # P = 1: (0,0) -> (1,1), s = 1, precision 1/2 along the segment (limit 1/k = 1/2 at 0).
+    assert interpolate_pr((0, 0), (1, 1), positives=1) == (
+        point(0, 0, F(0), F(1, 2)),
+        point(1, 1, F(1), F(1, 2)),
     )
 
 
@@ -269,3 +292,24 @@ def test_parse_score_values() -> None:
     assert readers.parse_score(" -inf ", "x") == Decimal("-Infinity")
     assert readers.parse_score("4/6", "x") == F(2, 3)
     assert readers.parse_score("1E+2", "x") == 100
+
+
+class _Recording(io.BytesIO):
+    """A stream that records the sizes the reader asks readline for."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.sizes: list[int | None] = []
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self.sizes.append(size)
+        return super().readline(size)
+
+
+def test_reader_never_asks_for_more_than_a_line_limit() -> None:
+    # The memory guard: with max_line_chars = 100 no read may return more than 102 characters
+    # (the line and its "\r\n"), however long the line in the file is.
+    stream = _Recording(b"score,label\n" + b"1" * 500 + b",1\n")
+    with limits.using(max_line_chars=100), pytest.raises(rx.ResourceLimitError):
+        readers.read_scored_csv(stream)
+    assert stream.sizes == [102, 102]

@@ -40,6 +40,15 @@ class _Uncomparable:
         return "Uncomparable()"
 
 
+class _Flat:
+    """An array-like with ``tolist`` and ``ndim`` but no ``shape``."""
+
+    ndim = 2
+
+    def tolist(self) -> list[list[int]]:
+        return [[1, 2], [3, 4]]
+
+
 def _curve(scores: Any, labels: Any) -> Callable[[], object]:
     return lambda: rx.Curve.from_scores(scores, labels)
 
@@ -97,6 +106,32 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         _curve([1, 2], np.zeros((2, 1))),
         E,
         "labels must be one-dimensional, got shape (2, 1)",
+    ),
+    (
+        "2-D memoryview",
+        _curve(memoryview(np.zeros((2, 2))), [1, 0]),
+        E,
+        "scores must be one-dimensional, got shape (2, 2)",
+    ),
+    (
+        "array-like without a shape",
+        _curve(_Flat(), [1, 0]),
+        E,
+        "scores must be one-dimensional, got shape None",
+    ),
+    (
+        "numpy array as one score",
+        _curve([np.array([1, 2]), 3], [1, 0]),
+        E,
+        "score at index 0 is array([1, 2]) (ndarray); scores must be numbers (int, Fraction, "
+        "Decimal or float); parse text exactly with Decimal(text)",
+    ),
+    (
+        "numpy dtype as one score",
+        _curve([1, np.dtype("f8")], [1, 0]),
+        E,
+        "score at index 1 is dtype('float64') (Float64DType); scores must be numbers (int, "
+        "Fraction, Decimal or float); parse text exactly with Decimal(text)",
     ),
     ("int scores", _curve(5, [1]), E, "scores must be an iterable of values, got int"),
     ("int labels", _curve([5], 1), E, "labels must be an iterable of values, got int"),
@@ -359,6 +394,12 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     (
         "end",
         lambda: rx.Curve(2, 3, (0, 2), (0, 2)),
+        E,
+        "a curve runs from (TP, FP) = (0, 0) to (P, N) = (2, 3), got (0, 0) to (2, 2)",
+    ),
+    (
+        "end of a longer curve",
+        lambda: rx.Curve(2, 3, (0, 1, 2), (0, 1, 2)),
         E,
         "a curve runs from (TP, FP) = (0, 0) to (P, N) = (2, 3), got (0, 0) to (2, 2)",
     ),
