@@ -56,6 +56,19 @@ def test_memoryviews_are_read_by_tolist() -> None:
     assert curve.thresholds == (0.5, 0.25)
 
 
+class _Iterable:
+    """Has ``ndim`` but no ``tolist``: read by iteration."""
+
+    ndim = 1
+
+    def __iter__(self) -> Iterator[float]:
+        return iter([0.5, 0.25])
+
+
+def test_objects_with_ndim_but_no_tolist_are_iterated() -> None:
+    assert rx.Curve.from_scores(_Iterable(), [1, 0]).thresholds == (0.5, 0.25)
+
+
 def test_non_numpy_objects_with_as_integer_ratio_are_left_alone() -> None:
     # A float has as_integer_ratio too, but only numpy longdouble is converted to a Fraction.
     curve = rx.Curve.from_scores([0.5, 0.25], [1, 0])

@@ -133,6 +133,13 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         "score at index 1 is dtype('float64') (Float64DType); scores must be numbers (int, "
         "Fraction, Decimal or float); parse text exactly with Decimal(text)",
     ),
+    (
+        "numpy ufunc as one score",
+        _curve([1, np.add], [1, 0]),
+        E,
+        "score at index 1 is <ufunc 'add'> (ufunc); scores must be numbers (int, Fraction, "
+        "Decimal or float); parse text exactly with Decimal(text)",
+    ),
     ("int scores", _curve(5, [1]), E, "scores must be an iterable of values, got int"),
     ("int labels", _curve([5], 1), E, "labels must be an iterable of values, got int"),
     (
