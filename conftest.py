@@ -1,4 +1,5 @@
-"""Hypothesis profiles: ``default`` for quick local runs, ``ci`` (selected by .ci/run) for more."""
+"""Hypothesis profiles: ``default`` for quick local runs, ``ci`` (selected by .ci/run) for more,
+``mutation`` (selected by scripts/mutation.sh) for fast, reproducible mutation runs."""
 
 from __future__ import annotations
 
@@ -12,5 +13,15 @@ settings.register_profile(
     max_examples=600,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+)
+# Mutation testing (scripts/mutation.sh): few, reproducible examples, no example database, so a
+# mutant is killed or survives the same way on every run.
+settings.register_profile(
+    "mutation",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

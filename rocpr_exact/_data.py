@@ -37,7 +37,10 @@ def _unwrap(value: Any) -> Any:
             return Fraction(*value.as_integer_ratio())
         except (ValueError, OverflowError):  # NaN or an infinity: exact as a float64
             return value.astype("float64").item()
-    return value.item()
+    try:
+        return value.item()
+    except (TypeError, ValueError):  # an array of several values: no number (rejected later)
+        return value
 
 
 def _is_nan(value: Any) -> bool:
@@ -50,9 +53,12 @@ def _is_nan(value: Any) -> bool:
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
     if isinstance(values, str | bytes):
         raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
+    # Array-likes (numpy arrays, memoryviews, pandas and torch objects) have ndim and tolist(),
+    # which gives Python numbers exactly; their iteration may not (numpy scalars, sub-views).
     tolist = getattr(values, "tolist", None)
-    if tolist is not None and type(values).__module__ == "numpy":
-        if getattr(values, "ndim", 1) != 1:
+    ndim = getattr(values, "ndim", None)
+    if tolist is not None and ndim is not None:
+        if ndim != 1:
             raise InvalidInputError(
                 f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
             )

@@ -40,12 +40,13 @@ def _split(items: Sequence[tuple[Any, Any]], lo: int, hi: int) -> tuple[Any, Any
     return n1 * d2 + n2 * d1, d1 * d2
 
 
-def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "an exact sum") -> Fraction:
+def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "sum_ratios") -> Fraction:
     """Exact sum of numerator/denominator pairs (denominators > 0). O(M(n) log n).
 
     Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
     before any big-integer work when the product of the distinct denominators
-    exceeds ``max_sum_digits`` digits (:mod:`rocpr_exact.limits`).
+    (of the groups that do not cancel to 0) exceeds ``max_sum_digits`` digits
+    (:mod:`rocpr_exact.limits`).
 
     >>> sum_ratios([(1, 2), (1, 3), (1, 6), (1, 3)])
     Fraction(4, 3)
@@ -55,8 +56,9 @@ def sum_ratios(pairs: Iterable[tuple[int, int]], what: str = "an exact sum") -> 
     groups: defaultdict[int, int] = defaultdict(int)
     for numerator, denominator in pairs:
         groups[denominator] += numerator
-    check_sum(groups, what)
-    items = [(_mpz(n), _mpz(d)) for d, n in groups.items() if n]
+    nonzero = {d: n for d, n in groups.items() if n}
+    check_sum(nonzero, what)
+    items = [(_mpz(n), _mpz(d)) for d, n in nonzero.items()]
     if not items:
         return Fraction(0)
     numerator, denominator = _split(items, 0, len(items))

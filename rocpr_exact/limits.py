@@ -262,7 +262,7 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
     if digits > limit:
         raise _exceeded(
             "max_sum_digits",
-            f"{what} is an exact sum whose common denominator has up to {digits:,} digits, which",
+            f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
             "it takes minutes to hours to compute (faster with gmpy2: "
             "pip install 'rocpr-exact[fast]'); ",
         )

@@ -59,8 +59,8 @@ def parse_score(text: str, where: str) -> Decimal | Fraction:
 def parse_label(text: str, where: str) -> int:
     """Parse one label: 1/true = positive, 0/false = negative (case-insensitive).
 
-    A decimal numeral equal to 0 or 1 ("1.0", "0.00", as written for a float
-    column) is that label, as ``1.0`` is in the Python API.
+    A decimal numeral of at most 40 characters equal to 0 or 1 ("1.0", "0.00",
+    as written for a float column) is that label, as ``1.0`` is in the Python API.
 
     >>> parse_label(" True ", "line 2"), parse_label("0", "line 3"), parse_label("1.0", "line 4")
     (1, 0, 1)

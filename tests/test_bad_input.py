@@ -542,6 +542,7 @@ def _subprocess(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.subprocess
 def test_subprocess_interrupt_and_internal_error(tmp_path: Path) -> None:
     path = tmp_path / "d.csv"
     path.write_text("score,label\n1,1\n0,0\n")
@@ -573,6 +574,7 @@ def test_subprocess_interrupt_and_internal_error(tmp_path: Path) -> None:
     assert "RecursionError" in done.stderr and done.stderr.count("\n") == 1
 
 
+@pytest.mark.subprocess
 def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
     path = tmp_path / "d.csv"
     path.write_text("score,label\n1,1\n0,0\n")

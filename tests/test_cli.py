@@ -146,6 +146,7 @@ def test_non_utf8_and_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 2 and "cannot read" in err
 
 
+@pytest.mark.subprocess
 def test_console_entry_point_has_no_traceback(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "d.csv", [0.5, "nan"], [1, 0])
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
