@@ -173,3 +173,15 @@ def test_numpy_longdouble_is_not_rounded_to_a_double() -> None:
         Fraction(*third.as_integer_ratio()),
         Fraction(*nearest_double.as_integer_ratio()),
     )
+
+
+def test_corner_curve_keeps_its_thresholds() -> None:
+    # Scores 5, 4 (positives), 3 (negative), 2, 1 (positives): points (0,0), (1,0), (2,0), (2,1),
+    # (3,1), (4,1). (1,0) and (3,1) lie inside straight runs, so the corners are (0,0), (2,0),
+    # (2,1), (4,1), whose thresholds are the scores 4, 3 and 1.
+    curve = rx.Curve.from_scores([5, 4, 3, 2, 1], [1, 1, 0, 1, 1])
+    corners = curve.corners()
+    assert counts(corners) == [(0, 0), (2, 0), (2, 1), (4, 1)]
+    assert corners.thresholds == (4, 3, 1)
+    fast = rx.Curve.from_scores(np.array([5, 4, 3, 2, 1]), np.array([1, 1, 0, 1, 1])).corners()
+    assert fast.thresholds == (4, 3, 1)
