@@ -20,12 +20,14 @@ limit                  default      what it bounds
                                     digits plus the size of its exponent
                                     (``1e-999999999`` has 1,000,000,000), or the length
                                     of a ``p/q`` score
-``max_sum_digits``     5,000,000    digits of the common denominator of one exact sum
-                                    before reduction (the product of its distinct
-                                    term denominators): bounds the big-integer work
-``max_exact_digits``   2,000,000    digits of one integer (numerator or denominator)
-                                    of an exact value written in a report: writing an
-                                    integer of d digits takes time ~d**2 in Python 3.11
+``max_sum_digits``     20,000,000   digits of the common denominator of one exact sum
+                       (1,500,000   before reduction (the product of its distinct
+                       without      term denominators): bounds the big-integer work
+                       gmpy2)       (Python's own gcd is quadratic, GMP's is not)
+``max_exact_digits``   10,000,000   digits of one integer (numerator or denominator)
+                       (2,000,000   of an exact value written in a report: writing an
+                       without      integer of d digits takes time ~d**2 in Python
+                       gmpy2)       3.11, ~d log d with GMP
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
 ``max_decimal_work``   10**9        ``--digits`` times the number of log terms of one
                                     closed form whose decimal is certified
@@ -42,8 +44,8 @@ asyncio task.  Change them for a block with :func:`using`:
 >>> with using(max_sum_digits=3):
 ...     current().max_sum_digits
 3
->>> current().max_sum_digits
-5000000
+>>> current().max_sum_digits == DEFAULTS.max_sum_digits
+True
 >>> check_digits(20_000)
 Traceback (most recent call last):
 ...
@@ -61,6 +63,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import InvalidInputError, ResourceLimitError
+
+try:  # GMP makes the big sums, gcds and digit strings subquadratic: higher defaults
+    import gmpy2  # noqa: F401
+
+    _HAVE_GMP = True
+except ImportError:  # pragma: no cover - exercised where gmpy2 is absent
+    _HAVE_GMP = False
 
 __all__ = [
     "DEFAULTS",
@@ -86,8 +95,8 @@ class Limits:
     max_examples: int | None = 10_000_000
     max_line_chars: int | None = 1_000_000
     max_score_digits: int | None = 10_000
-    max_sum_digits: int | None = 5_000_000
-    max_exact_digits: int | None = 2_000_000
+    max_sum_digits: int | None = 20_000_000 if _HAVE_GMP else 1_500_000
+    max_exact_digits: int | None = 10_000_000 if _HAVE_GMP else 2_000_000
     max_digits: int | None = 10_000
     max_decimal_work: int | None = 1_000_000_000
 
