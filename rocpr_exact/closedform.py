@@ -484,7 +484,8 @@ class ClosedForm:
         arguments are already distinct, so only zero terms and ln 1 are dropped
         and the ints are sorted.  O(n log n) int comparisons.
 
-        >>> ClosedForm.from_integer_logs(Fraction(1, 2), {3: Fraction(2), 1: Fraction(5), 2: Fraction(0)})
+        >>> terms = {3: Fraction(2), 1: Fraction(5), 2: Fraction(0)}
+        >>> ClosedForm.from_integer_logs(Fraction(1, 2), terms)
         ClosedForm(1/2 + 2*ln(3))
         """
         for argument in coefficients:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import Any
 
 try:  # optional: fast big-integer to decimal conversion
     import gmpy2
