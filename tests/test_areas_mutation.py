@@ -227,3 +227,11 @@ def test_auc_roc_by_hand() -> None:
     # (0,0) (1,0) (1,1) (2,1) (2,2), P = N = 2: trapezoids (1-0)(1+1) + (2-1)(2+2) = 2 + 4 = 6
     # over 2PN = 8 -> 3/4 (pairs: pos 4 beats both negatives, pos 2 beats the negative 1).
     assert rx.auc_roc(rx.Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0])) == F(3, 4)
+
+
+def test_continuous_when_a_later_run_end_mirrors_an_earlier_log_argument() -> None:
+    # Scores 7..1 with labels 0,1,1,0,1,1,1: corners (0,0), (0,1), (2,1), (2,2), (5,2). The runs
+    # of positives put log terms at TP + FP = 1 and 3 (first run) and 4 and 7 (second run);
+    # 5 - 2 = 3 is also an earlier argument, so a slip from TP + FP to TP - FP would change
+    # the value. Checked against mpmath quadrature of the polyline (brute_areas).
+    assert_areas(rx.Curve.from_scores([7, 6, 5, 4, 3, 2, 1], [0, 1, 1, 0, 1, 1, 1]))

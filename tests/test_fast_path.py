@@ -102,3 +102,25 @@ def test_whole_report_from_numpy_equals_the_plain_python_path(ties: bool) -> Non
     fast = build_report(rx.Curve.from_scores(scores, labels), digits=40)
     plain = build_report(rx.Curve.from_scores(scores.tolist(), labels.tolist()), digits=40)
     assert fast == plain
+
+
+def test_parallel_mixed_steps_are_one_straight_run() -> None:
+    # Tie groups (1 positive, 1 negative), (1 positive, 1 negative), then 1 positive: points
+    # (0,0), (1,1), (2,2), (3,2). The steps into and out of (1,1) are both (1,1): it is not a
+    # corner (cross product 1*1 - 1*1 = 0); (2,2) is (steps (1,1) then (1,0): 1*0 - 1*1 != 0).
+    scores, labels = [3, 3, 2, 2, 1], [1, 0, 1, 0, 1]
+    for curve in (
+        rx.Curve.from_scores(scores, labels),
+        rx.Curve.from_scores(np.array(scores), np.array(labels)),
+    ):
+        assert curve.corner_index() == (0, 2, 3)
+        assert curve.rising_index() == (1, 2, 3)
+
+
+def test_numpy_input_honours_paper_thresholds() -> None:
+    # Scores 4, 3 (positives), 2, 1 (negatives): "paper" keeps only the class change, so
+    # (1, 0) and (2, 1) go: points (0,0), (2,0), (2,2).
+    scores, labels = np.array([4, 3, 2, 1]), np.array([1, 1, 0, 0])
+    paper = rx.Curve.from_scores(scores, labels, thresholds="paper")
+    assert (paper.tps, paper.fps) == ((0, 2, 2), (0, 0, 2))
+    assert len(rx.Curve.from_scores(scores, labels)) == 5

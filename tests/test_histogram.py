@@ -46,8 +46,9 @@ def test_histogram_bad_rows() -> None:
         rx.Curve.from_histogram([(1, 2, 0.5)])  # type: ignore[list-item]
     with pytest.raises(rx.InvalidInputError, match="NaN"):
         rx.Curve.from_histogram([(float("nan"), 2, 0)])
-    with pytest.raises(rx.InvalidInputError, match="no examples"):
+    with pytest.raises(rx.InvalidInputError) as info:
         rx.Curve.from_histogram([(1, 0, 0)])
+    assert str(info.value) == "the histogram holds no examples"
 
 
 def write_parquet(
