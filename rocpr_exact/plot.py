@@ -175,15 +175,7 @@ def render(
     roc.plot(*roc_xy(curve.points), color="0.55", linewidth=1, label="ROC curve")
     roc.plot(*roc_xy(hull.points), color="C0", linewidth=2.2, label="convex hull")
     _hull_markers(roc, roc_xy, sorted_points)
-    roc.set(
-        xlim=(-0.01, 1.01),
-        ylim=(-0.01, 1.01),
-        xlabel="False positive rate",
-        ylabel="True positive rate",
-        title="(a) ROC points and convex hull",
-        aspect="equal",
-    )
-    roc.legend(loc="lower right", fontsize="small")
+    _frame(roc, "False positive rate", "True positive rate", "(a) ROC points and convex hull")
 
     # (b) PR space: the points, the achievable curve and the straight lines between its points.
     def pr_xy(points: Any) -> tuple[list[float], list[float]]:
@@ -205,15 +197,7 @@ def render(
         *_xy(pr_samples(hull, resolution)), color="C0", linewidth=2.2, label="achievable PR curve"
     )
     _hull_markers(pr, pr_xy, sorted_points)
-    pr.set(
-        xlim=(-0.01, 1.01),
-        ylim=(-0.01, 1.03),
-        xlabel="Recall",
-        ylabel="Precision",
-        title="(b) PR points and the achievable PR curve",
-        aspect="equal",
-    )
-    pr.legend(loc="upper right", fontsize="small")
+    _frame(pr, "Recall", "Precision", "(b) PR points and the achievable PR curve")
 
     try:
         figure.savefig(path, format=fmt)
@@ -233,3 +217,16 @@ def _hull_markers(axes: Any, xy: Any, sorted_points: Any) -> None:
             markersize=5,
             label="below the hull",
         )
+
+
+def _frame(axes: Any, xlabel: str, ylabel: str, title: str) -> None:
+    """The unit square with a small margin, labels, title and legend (placed by matplotlib)."""
+    axes.set(
+        xlim=(-0.01, 1.01),
+        ylim=(-0.01, 1.03),
+        xlabel=xlabel,
+        ylabel=ylabel,
+        title=title,
+        aspect="equal",
+    )
+    axes.legend(loc="best", fontsize="small")
