@@ -22,7 +22,7 @@ Checked exhaustively below on every dataset of up to 7 examples (every label seq
 tie grouping), with plain Fractions and a brute-force pairwise count, independent of the library.
 
 Library functions that rely on it: ``rocpr_exact/areas.py`` -- ``auc_roc``.  Property test:
-``tests/test_auc_roc.py``.
+``tests/differential/test_auc_roc_brute_force.py``.
 """
 
 from __future__ import annotations

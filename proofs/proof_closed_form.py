@@ -26,7 +26,7 @@ equals the closed form exactly (difference simplifies to 0), independently of F.
 
 Library functions that rely on it: ``rocpr_exact/closedform.py`` -- ``ClosedForm``;
 ``rocpr_exact/areas.py`` -- ``auc_pr(curve, method="continuous")``.  Property test:
-``tests/test_areas.py``.
+``tests/areas/test_auc.py``.
 """
 
 from __future__ import annotations

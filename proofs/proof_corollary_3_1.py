@@ -40,7 +40,7 @@ achievable PR curve in PR space (walking its hyperbolic segments), and the class
 
 Library functions that rely on it: ``rocpr_exact/hull.py`` -- ``roc_convex_hull``,
 ``points_below_hull``; ``rocpr_exact/achievable.py`` -- ``achievable_pr_curve``,
-``below_achievable_pr``.  Property test: ``tests/test_hull.py``.
+``below_achievable_pr``.  Property test: ``tests/geometry/test_hull.py``.
 """
 
 from __future__ import annotations

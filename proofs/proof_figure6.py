@@ -25,7 +25,7 @@ rationals) or certified (mpmath interval arithmetic for (ii)).  See ``ERRATA.md`
 discussion of the printed 0.031 and 0.50.
 
 Library functions that rely on it: ``rocpr_exact/areas.py`` -- ``auc_pr`` (all four methods),
-``rocpr_exact/closedform.py`` -- ``ClosedForm``; golden values for ``tests/test_areas.py``.
+``rocpr_exact/closedform.py`` -- ``ClosedForm``; golden values for ``tests/areas/test_auc.py``.
 """
 
 from __future__ import annotations

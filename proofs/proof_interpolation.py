@@ -36,7 +36,7 @@ chord inequality of (c) and the hull step of (d), each with a refuted wrong vari
 Library functions that rely on it: ``rocpr_exact/segment.py`` -- ``local_skew``, ``Segment``;
 ``rocpr_exact/interpolation.py`` -- ``interpolate_pr``; ``Curve.precision_at`` in
 ``rocpr_exact/curve.py``; ``rocpr_exact/areas.py`` -- ``auc_pr`` (methods ``davis-goadrich``,
-``linear``).  Property test: ``tests/test_areas.py``.
+``linear``).  Property test: ``tests/areas/test_auc.py``.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ decider and an independent PR-space decider that walks the hyperbolic PR segment
 
 Library functions that rely on it: ``rocpr_exact/dominance.py`` -- ``dominates`` (space="roc" and
 space="pr" must agree); ``Curve.precision_at`` in ``rocpr_exact/curve.py`` (upper PR value).
-Property test: ``tests/test_dominance_properties.py``.
+Property test: ``tests/properties/test_dominance.py``.
 """
 
 from __future__ import annotations

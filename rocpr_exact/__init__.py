@@ -11,26 +11,23 @@ Fraction(5, 6)
 >>> rx.profile("sklearn", curve)["auc_pr_trapezoid"]   # what scikit-learn's auc() would print
 Fraction(19, 24)
 
-Oracle tools: :mod:`rocpr_exact.profiles` (other tools' conventions),
-:mod:`rocpr_exact.vectors` (golden vectors), :mod:`rocpr_exact.conformance`
-(``rocpr-exact check``) and :mod:`rocpr_exact.testing` (``assert_metric_close``);
+Oracle tools: :mod:`rocpr_exact.profiles.registry` (other tools' conventions),
+:mod:`rocpr_exact.oracle.vectors` (golden vectors), :mod:`rocpr_exact.oracle.conformance`
+(``rocpr-exact check``) and :mod:`rocpr_exact.oracle.testing` (``assert_metric_close``);
 see docs/oracle.md.
 """
 
-from .achievable import achievable_pr_curve, below_achievable_pr
-from .areas import PR_METHODS, auc_pr, auc_roc
-from .closedform import ClosedForm
-from .confusion import (
+from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
+from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
     confusion_from_roc,
     pr_point,
     roc_point,
 )
-from .curve import Curve
-from .display import decimal
-from .dominance import Dominance, dominates
-from .errors import (
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.segment import Segment, local_skew
+from rocpr_exact.errors import (
     AmbiguousPointError,
     InvalidInputError,
     MissingDependencyError,
@@ -41,13 +38,22 @@ from .errors import (
     RocPrError,
     UndefinedPrecisionError,
 )
-from .hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
-from .interpolation import interpolate_pr
-from .metrics import METRICS, compute_metric
-from .points import curve_from_points, read_points_csv
-from .profiles import PROFILES, Deviation, known_deviations, profile, profile_metric
-from .segment import Segment, local_skew
-from .tuning import apply_thresholds, tuned_thresholds
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import decimal
+from rocpr_exact.geometry.achievable import achievable_pr_curve, below_achievable_pr
+from rocpr_exact.geometry.dominance import Dominance, dominates
+from rocpr_exact.geometry.hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
+from rocpr_exact.geometry.interpolation import interpolate_pr
+from rocpr_exact.geometry.tuning import apply_thresholds, tuned_thresholds
+from rocpr_exact.io.points import curve_from_points, read_points_csv
+from rocpr_exact.oracle.metrics import METRICS, compute_metric
+from rocpr_exact.profiles.registry import (
+    PROFILES,
+    Deviation,
+    known_deviations,
+    profile,
+    profile_metric,
+)
 
 __all__ = [
     "METRICS",

@@ -9,9 +9,9 @@ exits with status 2; no traceback.
 DATA is a CSV of scored examples (``score,label``), a Parquet file (reduced to a
 histogram by DuckDB), or, with ``--positives P --negatives N``, a CSV of
 operating points whose header is ``recall,precision`` or ``fpr,tpr``
-(:mod:`rocpr_exact.points`, as AUCCalculator reads them).
+(:mod:`rocpr_exact.io.points`, as AUCCalculator reads them).
 ``rocpr-exact curve DATA --recall-step 1/100`` lists the exact ROC and PR points
-and the PR curve on a recall grid (:mod:`rocpr_exact.listing`).
+and the PR curve on a recall grid (:mod:`rocpr_exact.output.listing`).
 
 Exit status (documented in ``docs/reliability.md``):
 
@@ -38,14 +38,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from . import conformance, limits, vectors
-from .curve import Curve
-from .errors import InvalidInputError, RocPrError
-from .listing import curve_listing, format_listing
-from .points import curve_from_points, read_points_csv
-from .profiles import PROFILES
-from .readers import read_parquet_histogram, read_scored_csv
-from .report import DEFAULT_DIGITS, build_report
+from rocpr_exact import limits
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.io.points import curve_from_points, read_points_csv
+from rocpr_exact.io.readers import read_parquet_histogram, read_scored_csv
+from rocpr_exact.oracle import conformance, vectors
+from rocpr_exact.output.listing import curve_listing, format_listing
+from rocpr_exact.output.report import DEFAULT_DIGITS, build_report
+from rocpr_exact.profiles.registry import PROFILES
 
 __all__ = ["main"]
 
@@ -328,7 +329,7 @@ def _run_report(args: argparse.Namespace) -> str:
 
 
 def _run_plot(args: argparse.Namespace) -> str:
-    from . import plot  # matplotlib itself is imported only when drawing
+    from rocpr_exact.output import plot  # matplotlib itself is imported only when drawing
 
     plot.output_format(args.output)  # fail fast, before reading the data
     plot.require_matplotlib()

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 
 try:  # GMP makes the big sums, gcds and digit strings subquadratic: higher defaults
     import gmpy2  # noqa: F401

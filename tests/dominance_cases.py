@@ -1,7 +1,7 @@
 """Engineered hard cases for dominance: pairs (P, N, curve I, curve II) of (TP, FP) lists.
 
-Pinned with ``@example`` on the property tests (``tests/test_dominance_properties.py``) and
-worked out by hand in ``tests/test_dominance.py``.
+Pinned with ``@example`` on the property tests (``tests/properties/test_dominance.py``) and
+worked out by hand in ``tests/geometry/test_dominance.py``.
 """
 
 from __future__ import annotations

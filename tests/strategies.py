@@ -274,3 +274,9 @@ PAIR_KINDS = (
 curve_pairs = st.tuples(st.sampled_from(PAIR_KINDS), st.randoms(use_true_random=False)).map(
     lambda kind_rnd: pair_of_kind(kind_rnd[1], kind_rnd[0])
 )
+
+
+def curves(pair: CurvePair) -> tuple[rx.Curve, rx.Curve]:
+    """The two curves of a pair, built from their (TP, FP) points."""
+    p, n, one, two = pair
+    return rx.Curve.from_counts(one, p, n), rx.Curve.from_counts(two, p, n)

@@ -1,0 +1,151 @@
+"""Reading scores and labels exactly (DESIGN.md section 1, "Data").
+
+Scores keep their exact value and their type: ``int``, ``Fraction``,
+``Decimal`` and ``float`` as they are (Python compares these types with one
+another exactly: a float by its binary value, a Decimal by its decimal value,
+and equal values hash equal), numpy scalars as the equal Python number.  Infinite
+scores are valid ordered scores; NaN is an error.  Nothing is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.limits import check_score
+
+__all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
+
+#: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
+Score: TypeAlias = int | Fraction | float | Decimal
+
+
+def _unwrap(value: Any) -> Any:
+    """Turn a numpy scalar into the equal Python number, exactly.
+
+    ``.item()`` is exact for integers and float16/32/64; a wider float
+    (``longdouble``) would be rounded to a Python float, so it becomes the
+    equal Fraction instead (NaN and infinities stay floats, as ``.item()`` gives).
+    """
+    if type(value).__module__ != "numpy" or not hasattr(value, "item"):
+        return value
+    if getattr(value, "itemsize", 0) > 8 and hasattr(value, "as_integer_ratio"):
+        try:
+            return Fraction(*value.as_integer_ratio())
+        except (ValueError, OverflowError):  # NaN or an infinity: exact as a float64
+            return value.astype("float64").item()
+    try:
+        return value.item()
+    except (TypeError, ValueError):  # an array of several values: no number (rejected later)
+        return value
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return bool(value != value)
+    except Exception:  # an object that cannot even compare to itself is no number
+        return False
+
+
+def _to_list(values: Iterable[Any], what: str) -> list[Any]:
+    if isinstance(values, str | bytes):
+        raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
+    # Array-likes (numpy arrays, memoryviews, pandas and torch objects) have ndim and tolist(),
+    # which gives Python numbers exactly; their iteration may not (numpy scalars, sub-views).
+    tolist = getattr(values, "tolist", None)
+    ndim = getattr(values, "ndim", None)
+    if tolist is not None and ndim is not None:
+        if ndim != 1:
+            raise InvalidInputError(
+                f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
+            )
+        dtype: Any = getattr(values, "dtype", None)
+        if dtype is not None and dtype.kind == "f" and dtype.itemsize > 8:
+            return list(values)  # numpy scalars: _unwrap converts each one exactly
+        return list(tolist())
+    try:
+        return list(values)
+    except TypeError:
+        raise InvalidInputError(
+            f"{what} must be an iterable of values, got {type(values).__name__}"
+        ) from None
+
+
+def _score(value: Any, index: int) -> Score:
+    value = _unwrap(value)
+    if isinstance(value, int | Fraction):  # bool is an int
+        return value
+    if isinstance(value, float):
+        if value != value:
+            raise InvalidInputError(
+                f"score at index {index} is NaN; NaN has no place in a ranking: "
+                "remove the example or give it a real score (infinities are allowed)"
+            )
+        return value
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            raise InvalidInputError(
+                f"score at index {index} is Decimal NaN; give every example a real score"
+            )
+        if not value.is_infinite():
+            check_score(value, f"score at index {index}")  # bounds the exponent's size
+        return value  # compares exactly with int, Fraction and float; sorts fast
+    if _is_nan(value):
+        raise InvalidInputError(
+            f"score at index {index} is NaN ({type(value).__name__}); give every example a real "
+            "score (infinities are allowed)"
+        )
+    raise InvalidInputError(
+        f"score at index {index} is {value!r} ({type(value).__name__}); scores must be numbers "
+        "(int, Fraction, Decimal or float); parse text exactly with Decimal(text)"
+    )
+
+
+def normalize_scores(scores: Iterable[Any]) -> list[Score]:
+    """Return the scores as exact, mutually comparable Python numbers.
+
+    >>> normalize_scores([1, 0.5, Decimal("0.1"), Fraction(1, 3)])
+    [1, 0.5, Decimal('0.1'), Fraction(1, 3)]
+    >>> normalize_scores([0.1])[0] == Fraction(1, 10)   # a float is its binary value
+    False
+    """
+    return [_score(value, i) for i, value in enumerate(_to_list(scores, "scores"))]
+
+
+def _label(value: Any, index: int) -> int:
+    value = _unwrap(value)
+    if isinstance(value, Decimal) and value.is_nan():
+        pass  # comparing a signalling NaN raises; it is no label either way
+    elif isinstance(value, int | float | Fraction | Decimal) and value in (0, 1):
+        return 1 if value else 0
+    raise InvalidInputError(
+        f"label at index {index} is {value!r}; labels must be 0/1 or False/True "
+        "(1 = positive, 0 = negative)"
+    )
+
+
+def normalize_labels(labels: Iterable[Any]) -> list[int]:
+    """Return the labels as ints 0/1; anything else is an :class:`InvalidInputError`.
+
+    Accepted: ``0``, ``1``, ``False``, ``True`` (and numbers equal to them, such
+    as ``1.0`` from a float array).  Rejected: ``2``, ``-1``, ``0.5``, ``"yes"``,
+    ``None``, NaN.
+
+    >>> normalize_labels([True, 0, 1.0])
+    [1, 0, 1]
+    """
+    return [_label(value, i) for i, value in enumerate(_to_list(labels, "labels"))]
+
+
+def check_lengths(scores: Sequence[Any], labels: Sequence[Any]) -> None:
+    """Raise unless there is one label per score and at least one example."""
+    if len(scores) != len(labels):
+        raise InvalidInputError(
+            f"scores and labels differ in length ({len(scores)} vs {len(labels)}); "
+            "give exactly one label per score"
+        )
+    if not scores:
+        raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")

@@ -1,0 +1,136 @@
+"""Decimal and exact-string views of exact values (display and JSON reports only).
+
+Every value rocpr-exact computes is an ``int``, a :class:`~fractions.Fraction` or a
+:class:`~rocpr_exact.exact.closedform.ClosedForm` (DESIGN.md, section 3: "Exactness rules").
+This module
+turns them into the two strings a report shows: a decimal whose every digit is certified (correctly
+rounded to nearest, ties to even) and an exact string, ``"p/q"`` or ``"p"``, never a JSON float.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+try:  # optional: fast big-integer to decimal conversion
+    import gmpy2
+except ImportError:  # pragma: no cover
+    gmpy2 = None
+from typing import TypedDict, overload
+
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.text import fraction_to_decimal
+
+__all__ = ["ClosedFormJSON", "decimal", "exact_string"]
+
+
+class ClosedFormJSON(TypedDict):
+    """JSON view of a :class:`ClosedForm`: value = rational + sum(coef * ln(arg))."""
+
+    rational: str
+    log_terms: list[list[str]]
+
+
+def _type_error(function: str, value: object) -> TypeError:
+    hint = (
+        " (a float is an approximation: pass Fraction(x) for its exact binary value)"
+        if isinstance(value, float)
+        else ""
+    )
+    return TypeError(
+        f"{function} needs an exact value (int, Fraction or ClosedForm), "
+        f"got {type(value).__name__}{hint}"
+    )
+
+
+def _is_exact_scalar(value: object) -> bool:
+    return isinstance(value, Fraction) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
+    """Write ``value`` with exactly ``digits`` digits after the point, correctly rounded.
+
+    Rounding is to nearest with ties to even (``fraction_to_decimal`` for int and Fraction,
+    :meth:`ClosedForm.decimal` for closed forms, whose digits are certified by interval refinement).
+
+    >>> decimal(Fraction(2, 3), 5)
+    '0.66667'
+    >>> decimal(7, 2)
+    '7.00'
+    >>> decimal(ClosedForm.log(2), 10)
+    '0.6931471806'
+
+    Raises TypeError for any other type (floats included: they are not exact values), TypeError
+    for a non-int ``digits`` and InvalidInputError (a ValueError) for ``digits < 0``.  Complexity:
+    one integer division for a Fraction; see :meth:`ClosedForm.decimal` for a closed form.
+    """
+    if not isinstance(digits, int) or isinstance(digits, bool):
+        raise TypeError(f"decimal needs an int number of digits, got {type(digits).__name__}")
+    if digits < 0:
+        raise InvalidInputError(f"decimal needs digits >= 0, got {digits}")
+    if isinstance(value, ClosedForm):
+        return value.decimal(digits)
+    if _is_exact_scalar(value):
+        return fraction_to_decimal(value, digits)
+    raise _type_error("decimal", value)
+
+
+def _ratio(value: Fraction | int) -> str:
+    numerator, denominator = Fraction(value).as_integer_ratio()
+    text = _int_string(numerator)
+    return text if denominator == 1 else f"{text}/{_int_string(denominator)}"
+
+
+def _int_string(n: int) -> str:
+    """Decimal digits of an int of any size: GMP (subquadratic) when installed.
+
+    Python's own ``str(int)`` is quadratic and refuses more than 4300 digits by
+    default; exact denominators can have hundreds of thousands of digits.
+    """
+    if n.bit_length() < 4096:
+        return str(n)
+    if gmpy2 is not None:
+        return str(gmpy2.mpz(n).digits(10))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(n)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+@overload
+def exact_string(value: int | Fraction) -> str: ...
+
+
+@overload
+def exact_string(value: ClosedForm) -> ClosedFormJSON: ...
+
+
+def exact_string(value: int | Fraction | ClosedForm) -> str | ClosedFormJSON:
+    """The exact value for a JSON report: ``"p/q"`` (or ``"p"``), or a dict for a ClosedForm.
+
+    A rational is written in lowest terms with the sign on the numerator, matching
+    ``^-?\\d+(/\\d+)?$``.  A :class:`ClosedForm` becomes
+    ``{"rational": "p/q", "log_terms": [["coef", "arg"], ...]}`` with its canonical terms
+    (arguments ascending), meaning ``rational + sum(coef * ln(arg))``; it is a dict even without log
+    terms, so a report's schema does not depend on the value.
+
+    >>> exact_string(Fraction(-6, 4))
+    '-3/2'
+    >>> exact_string(5)
+    '5'
+    >>> exact_string(ClosedForm.from_parts(Fraction(1, 3), [(Fraction(-1, 2), 7)]))
+    {'rational': '1/3', 'log_terms': [['-1/2', '7']]}
+
+    Raises TypeError for any other type (floats included).  Complexity O(size of the value).
+    """
+    if isinstance(value, ClosedForm):
+        return {
+            "rational": _ratio(value.rational),
+            "log_terms": [[_ratio(c), _ratio(a)] for c, a in value.terms],
+        }
+    if _is_exact_scalar(value):
+        return _ratio(value)
+    raise _type_error("exact_string", value)

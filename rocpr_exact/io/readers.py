@@ -1,0 +1,319 @@
+"""Reading datasets from CSV files, exactly (no float parsing).
+
+Scores are parsed as ``Decimal`` (so "0.1000000000000000055511151231257827" keeps
+every digit) or as a fraction "p/q"; labels are 0/1 or true/false.  Every
+problem is an :class:`InvalidInputError` that names the line and the fix; a file
+beyond the limits of :mod:`rocpr_exact.limits` (too many rows, a line or a score
+too long) is a :class:`ResourceLimitError`, raised before it fills the memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import re
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, Any
+
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.limits import check_examples, check_score, check_score_text, current
+
+__all__ = ["ScoredData", "parse_label", "parse_score", "read_parquet_histogram", "read_scored_csv"]
+
+ScoredData = tuple[list[Decimal | Fraction], list[int]]
+
+_TRUE = {"1", "true"}
+_FALSE = {"0", "false"}
+
+
+def parse_score(text: str, where: str) -> Decimal | Fraction:
+    """Parse one score exactly: a decimal number, "inf"/"-inf", or a fraction "p/q".
+
+    >>> parse_score("1e-3", "line 2")
+    Decimal('0.001')
+    >>> parse_score("2/3", "line 2")
+    Fraction(2, 3)
+    """
+    cleaned = text.strip()
+    check_score_text(cleaned, where)
+    try:
+        value: Decimal | Fraction = Fraction(cleaned) if "/" in cleaned else Decimal(cleaned)
+    except (InvalidOperation, ValueError, ZeroDivisionError):
+        raise InvalidInputError(
+            f"{where}: score {text!r} is not a number; write a decimal such as 0.75, "
+            "an integer, inf/-inf, or a fraction p/q"
+        ) from None
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            raise InvalidInputError(
+                f"{where}: score {text!r} is NaN; every example needs a real score "
+                "(remove the row or give it a score; infinities are allowed)"
+            )
+        check_score(value, where)
+    return value
+
+
+def parse_label(text: str, where: str) -> int:
+    """Parse one label: 1/true = positive, 0/false = negative (case-insensitive).
+
+    A decimal numeral of at most 40 characters equal to 0 or 1 ("1.0", "0.00",
+    as written for a float column) is that label, as ``1.0`` is in the Python API.
+
+    >>> parse_label(" True ", "line 2"), parse_label("0", "line 3"), parse_label("1.0", "line 4")
+    (1, 0, 1)
+    """
+    cleaned = text.strip().lower()
+    if cleaned in _TRUE:
+        return 1
+    if cleaned in _FALSE:
+        return 0
+    if len(cleaned) <= 40:
+        try:
+            number = Decimal(cleaned)
+        except InvalidOperation:
+            pass
+        else:
+            if number.is_finite() and number in (0, 1):
+                return 1 if number else 0
+    raise InvalidInputError(
+        f"{where}: label {text!r} is not 0/1 or true/false (1 = positive, 0 = negative)"
+    )
+
+
+# A line and its end, split as text mode with newline="" splits: "\r\n", "\r" or "\n".
+_PIECE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+
+
+def _too_long(name: str, number: int, limit: int) -> ResourceLimitError:
+    return ResourceLimitError(
+        f"{name}: line {number} is longer than {limit:,} characters, which exceeds the limit "
+        "max_line_chars (is this a CSV file?); raise it with --limit max_line_chars=N, "
+        "or lift every limit with --no-limits"
+    )
+
+
+def _decoded(raw: bytes, name: str, number: int) -> str:
+    """One line of a binary stream as text: UTF-8, with a byte order mark allowed on line 1."""
+    if number == 1 and raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        hint = ""
+        if number == 1 and raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            hint = " (it starts with a UTF-16 byte order mark)"
+        raise InvalidInputError(
+            f"{name}: line {number}: the file is not UTF-8 text{hint}: byte "
+            f"0x{raw[exc.start]:02x} at byte {exc.start + 1} of the line ({exc.reason}); "
+            "save it as UTF-8 CSV"
+        ) from None
+
+
+def _lines(stream: IO[str] | IO[bytes], name: str) -> Iterator[str]:
+    """The text lines of ``stream``, none longer than ``max_line_chars`` (checked before reading).
+
+    A binary stream is decoded line by line, so a bad byte is reported with its
+    line, and its limit counts bytes.  Line ends are "\\r\\n", "\\n" or "\\r".
+    """
+    limit = current().max_line_chars
+    size = -1 if limit is None else limit + 2  # room for the line end "\r\n"
+    number = 0
+    while chunk := stream.readline(size):
+        number += 1
+        if isinstance(chunk, bytes):
+            if limit is not None and len(chunk.rstrip(b"\r\n")) > limit:
+                raise _too_long(name, number, limit)
+            text = _decoded(chunk, name, number)
+            if "\r" in text[:-2]:  # lone "\r" line ends inside the chunk
+                yield from _PIECE.findall(text)
+            else:
+                yield text
+        else:
+            if limit is not None and len(chunk.rstrip("\r\n")) > limit:
+                raise _too_long(name, number, limit)
+            yield chunk
+
+
+def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[str]]]:
+    """The CSV rows with where they are ("line 3", or "lines 3-5" for a quoted line break).
+
+    Strict quoting: ``"0.5"3`` is an error rather than the silent ``0.53``.
+    """
+    reader = csv.reader(_lines(stream, name), strict=True)
+    last = 0
+    try:
+        for row in reader:
+            first, last = last + 1, reader.line_num
+            lines = f"line {last}" if first == last else f"lines {first}-{last}"
+            yield f"{name}: {lines}", row
+    except UnicodeDecodeError as exc:  # a text stream opened with a strict encoding
+        raise InvalidInputError(
+            f"{name}: near line {reader.line_num + 1}: the text cannot be decoded "
+            f"({exc.encoding}: {exc.reason}); save it as UTF-8 CSV"
+        ) from None
+    except csv.Error as exc:
+        hint = "; is a closing quote missing?" if "end of data" in str(exc) else ""
+        raise InvalidInputError(
+            f"{name}: line {reader.line_num}: malformed CSV ({exc}){hint}"
+        ) from None
+
+
+def read_scored_csv(
+    source: str | Path | IO[str] | IO[bytes],
+    score_column: str = "score",
+    label_column: str = "label",
+    *,
+    name: str | None = None,
+) -> ScoredData:
+    """Read a CSV with a header row and (at least) a score and a label column.
+
+    ``source`` is a path, a text stream, or a binary stream of UTF-8 (a byte
+    order mark is allowed).  Blank lines are skipped; quoted fields, CRLF line
+    ends and other columns are fine.  Messages name the file as ``name``
+    (default: the path, or the stream's ``name``).
+
+    >>> import io
+    >>> read_scored_csv(io.StringIO("score,label\\n0.5,1\\n1/4,0\\n"))
+    ([Decimal('0.5'), Fraction(1, 4)], [1, 0])
+    """
+    if isinstance(source, str | Path):
+        name = name or str(source)
+        try:
+            with open(source, "rb") as stream:
+                return _read(stream, name, score_column, label_column)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+    name = name or str(getattr(source, "name", "<stream>"))
+    try:
+        return _read(source, name, score_column, label_column)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def _blank(row: list[str]) -> bool:
+    return not row or (len(row) == 1 and not row[0].strip())
+
+
+def _read(
+    stream: IO[str] | IO[bytes], name: str, score_column: str, label_column: str
+) -> ScoredData:
+    rows = _rows(stream, name)
+    header: list[str] | None = None
+    for _, row in rows:
+        if not _blank(row):
+            header = [cell.strip() for cell in row]
+            header[0] = header[0].removeprefix("\ufeff")  # a BOM left in a text stream
+            break
+    if header is None:
+        raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
+    duplicates = sorted({c for c in header if header.count(c) > 1})
+    if duplicates:
+        raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
+    missing = [c for c in (score_column, label_column) if c not in header]
+    if missing:
+        separator = next((sep for sep in (";", "\t", "|") if sep in "".join(header)), None)
+        hint = (
+            f" (the header contains {separator!r}: the file must be comma-separated)"
+            if len(header) == 1 and separator
+            else ""
+        )
+        raise InvalidInputError(
+            f"{name}: no column {missing[0]!r} in the header {header}{hint}; "
+            "name the columns with --score-column and --label-column"
+        )
+    i_score, i_label = header.index(score_column), header.index(label_column)
+    scores: list[Decimal | Fraction] = []
+    labels: list[int] = []
+    for where, row in rows:
+        if _blank(row):
+            continue  # a blank line holds no example
+        check_examples(len(scores) + 1, where)
+        if len(row) != len(header):
+            hint = (
+                " (a quoted field runs over several lines: is a closing quote missing?)"
+                if any("\n" in cell or "\r" in cell for cell in row)
+                else ""
+            )
+            raise InvalidInputError(
+                f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
+            )
+        scores.append(parse_score(row[i_score], where))
+        labels.append(parse_label(row[i_label], where))
+    if not scores:
+        raise InvalidInputError(f"{name}: the file has a header but no data rows")
+    return scores, labels
+
+
+def read_parquet_histogram(
+    path: str | Path, score_column: str = "score", label_column: str = "label"
+) -> list[tuple[Any, int, int]]:
+    """Reduce a Parquet file to (score, positives, negatives) rows inside DuckDB.
+
+    The rows never pass through Python one by one: DuckDB runs
+
+        SELECT score, SUM(label), COUNT(*) - SUM(label) FROM file GROUP BY score
+
+    (the same reduction any SQL engine can run; see the README), after checking
+    that no score or label is NULL or NaN and every label is 0 or 1.  DOUBLE
+    scores arrive as Python floats (exact binary values), DECIMAL scores as
+    ``Decimal``.  Needs the optional ``duckdb`` package (extra ``parquet``).
+    """
+    try:
+        import duckdb
+    except ImportError:
+        raise InvalidInputError(
+            "reading Parquet needs the optional duckdb package: pip install 'rocpr-exact[parquet]'"
+        ) from None
+    name = str(path)
+    if not Path(name).is_file():
+        raise InvalidInputError(f"cannot read {name}: no such file")
+    con = duckdb.connect()
+    try:
+        columns = [
+            row[0]
+            for row in con.execute(
+                "SELECT name FROM parquet_schema(?) WHERE name IS NOT NULL", [name]
+            ).fetchall()
+        ]
+        missing = [c for c in (score_column, label_column) if c not in columns]
+        if missing:
+            raise InvalidInputError(
+                f"{name}: no column {missing[0]!r} in {columns}; "
+                "name the columns with --score-column and --label-column"
+            )
+        source = f"read_parquet({_sql_string(name)})"
+        s, y = _sql_identifier(score_column), _sql_identifier(label_column)
+        bad = con.execute(
+            f"SELECT COUNT(*) FILTER (WHERE {s} IS NULL), "
+            f"COUNT(*) FILTER (WHERE {y} IS NULL OR ({y})::DOUBLE NOT IN (0, 1)), "
+            f"COUNT(*) FILTER (WHERE isnan(({s})::DOUBLE)) FROM {source}"
+        ).fetchone()
+        assert bad is not None
+        if bad[0] or bad[2]:
+            raise InvalidInputError(
+                f"{name}: {bad[0]} NULL and {bad[2]} NaN scores; every example needs a real score"
+            )
+        if bad[1]:
+            raise InvalidInputError(
+                f"{name}: {bad[1]} labels are NULL or not 0/1 (1 = positive, 0 = negative)"
+            )
+        rows = con.execute(
+            f"SELECT {s}, SUM(({y})::BIGINT), COUNT(*) - SUM(({y})::BIGINT) "
+            f"FROM {source} GROUP BY {s}"
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise InvalidInputError(f"{name}: cannot read as Parquet ({exc})") from None
+    finally:
+        con.close()
+    return [(score, int(pos), int(neg)) for score, pos, neg in rows]
+
+
+def _sql_string(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _sql_identifier(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'

@@ -1,0 +1,406 @@
+"""Check another implementation's outputs against the golden vectors (``rocpr-exact check``).
+
+Usage::
+
+    rocpr-exact check vectors/rocpr_auc_test.json RESULTS.json [--rtol 1e-9] [--atol 0]
+        [--metric NAME ...] [--skip-flag FLAG ...] [--quiet]
+
+RESULTS.json is what the implementation under test computed for each vector case::
+
+    {
+      "implementation": "mylib 1.2",            (optional, free text)
+      "results": {
+        "1": {"auc_roc": 0.75, "auc_pr_step": 0.8333333333333334},
+        "13": {"error": "NaN score"},           (the case was rejected: every metric undefined)
+        "17": {"auc_roc": null, "auc_pr_step": 1.0}
+      }
+    }
+
+Keys of ``results`` are test case ids (``tcId``) as strings; inside, keys are metric
+names of the vectors' ``metrics`` header (aliases ``roc_auc`` and ``average_precision``
+are accepted).  A value is a JSON number (taken exactly as written, digit for digit),
+a string holding an exact ``"p/q"`` or decimal, or ``null``, ``NaN`` or
+``{"error": "..."}`` meaning "undefined / refused".
+
+For every case and every checked metric (``--metric``, else every metric named
+anywhere in RESULTS.json) the verdict is:
+
+* ``PASS``: |given - exact| <= atol + rtol |exact| (decided exactly in rationals;
+  a closed-form value is enclosed by interval arithmetic, refined until the
+  decision is certain), or the vector says the metric is undefined for the
+  case and the implementation reported it undefined;
+* ``FAIL``: anything else (a number where the metric is undefined, "undefined"
+  where it is defined, or a number out of tolerance); the line shows the exact
+  value, its decimal, the given value and the error (absolute, relative, ulps);
+* ``MISSING``: no value for that case and metric.
+
+Exit status 0 when every verdict is PASS, 1 otherwise, 2 when an input file is
+unreadable or malformed (unknown ``tcId`` or metric included).  Cases carrying a
+flag given with ``--skip-flag`` (e.g. ``ExactScores`` for a float64 implementation)
+are not checked.
+
+This is a display module (``tests/contract/test_no_float.py``): floats appear only to
+report errors in ulps; every pass/fail decision is exact.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import mpmath
+
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.oracle.metrics import ALIASES, METRICS
+
+__all__ = [
+    "CheckReport",
+    "Verdict",
+    "check",
+    "check_files",
+    "enclosure",
+    "error_text",
+    "load_results",
+    "load_vectors",
+    "parse_given",
+    "within",
+]
+
+#: A value the implementation reported as undefined (null, NaN or {"error": ...}).
+UNDEFINED = "undefined"
+#: Exact expected value: a Fraction, or a closed form {"rational", "log_terms"}.
+ExactValue = Fraction | dict[str, Any]
+Given = Fraction | str  # a number, or UNDEFINED, or "inf"/"-inf"
+
+
+# -- exact comparison --------------------------------------------------------------------------
+
+
+def _mpf_fraction(parts: tuple[int, int, int, int]) -> Fraction:
+    sign, mantissa, exponent, _ = parts
+    value = Fraction(int(mantissa)) * (Fraction(2) ** exponent)
+    return -value if sign else value
+
+
+def enclosure(exact: ExactValue, bits: int = 128) -> tuple[Fraction, Fraction]:
+    """Rational bounds (low, high) on an exact value; equal for a rational.
+
+    A closed form rational + sum c ln(a) is evaluated in interval arithmetic
+    (mpmath.iv, outward rounding) at ``bits`` bits of precision.
+
+    >>> low, high = enclosure({"rational": "0", "log_terms": [["1", "2"]]}, 64)   # ln 2
+    >>> float(low), float(high), 0 < high - low < Fraction(1, 10**18)
+    (0.6931471805599453, 0.6931471805599453, True)
+    """
+    if isinstance(exact, Fraction):
+        return exact, exact
+    iv = mpmath.iv
+    saved = iv.prec
+    iv.prec = bits
+    try:
+        rational = Fraction(exact["rational"])
+        total = iv.mpf(rational.numerator) / rational.denominator
+        for coefficient, argument in exact["log_terms"]:
+            c, a = Fraction(coefficient), Fraction(argument)
+            total += (
+                iv.mpf(c.numerator) / c.denominator * iv.log(iv.mpf(a.numerator) / a.denominator)
+            )
+        low, high = total._mpi_
+    finally:
+        iv.prec = saved
+    return _mpf_fraction(low), _mpf_fraction(high)
+
+
+def _passes(given: Fraction, exact: Fraction, rtol: Fraction, atol: Fraction) -> bool:
+    return abs(given - exact) <= atol + rtol * abs(exact)
+
+
+def within(given: Fraction, exact: ExactValue, rtol: Fraction, atol: Fraction) -> bool:
+    """Exactly decide |given - exact| <= atol + rtol |exact|.
+
+    For a closed form the enclosure is refined (128 to 8192 bits) until both ends
+    give the same answer; if they still differ the midpoint decides (only a value
+    within 2**-8000 of the tolerance boundary can get there).
+
+    >>> within(Fraction(3, 4), Fraction(3, 4), Fraction(0), Fraction(0))
+    True
+    >>> half, tiny = Fraction(1, 2), Fraction(1, 10**12)
+    >>> within(half, half + tiny, Fraction(1, 10**9), Fraction(0))   # error 2e-12 relative
+    True
+    """
+    bits = 128
+    while True:
+        low, high = enclosure(exact, bits)
+        at_low, at_high = (_passes(given, x, rtol, atol) for x in (low, high))
+        if at_low == at_high:
+            return at_low
+        if bits >= 8192:
+            return _passes(given, (low + high) / 2, rtol, atol)
+        bits *= 4
+
+
+def error_text(given: Fraction, exact: ExactValue) -> str:
+    """The error of ``given`` as floats for people: absolute, relative and in ulps of the exact.
+
+    >>> error_text(Fraction(1, 4) + Fraction(1, 2**54), Fraction(1, 4))
+    'error 5.55e-17 absolute, 2.22e-16 relative, 1 ulp'
+    """
+    low, high = enclosure(exact)
+    middle = (low + high) / 2
+    error = abs(given - middle)
+    ulp = math.ulp(float(middle))
+    relative = f"{float(error / abs(middle)):.3g}" if middle else "inf"
+    ulps = float(error / Fraction(ulp))
+    ulps_text = f"{ulps:.3g} ulp" if ulps != 1 else "1 ulp"
+    return f"error {float(error):.3g} absolute, {relative} relative, {ulps_text}"
+
+
+def parse_given(value: Any, where: str) -> Given:
+    """A given value as an exact Fraction, ``UNDEFINED``, or ``"inf"``/``"-inf"``.
+
+    >>> parse_given(Decimal("0.1"), "x"), parse_given("7/22", "x"), parse_given(None, "x")
+    (Fraction(1, 10), Fraction(7, 22), 'undefined')
+    """
+    if value is None or (isinstance(value, dict) and set(value) == {"error"}):
+        return UNDEFINED
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{where}: a metric value cannot be a boolean ({value})")
+    if isinstance(value, float):  # NaN/Infinity constants, or a float from Python code
+        if math.isnan(value):
+            return UNDEFINED
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return Fraction(value)
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise InvalidInputError(
+        f"{where}: {value!r} is not a metric value; give a number, an exact string such as "
+        '"3/4", or null / NaN / {"error": ...} for undefined'
+    )
+
+
+# -- files -------------------------------------------------------------------------------------
+
+
+def _read_json(path: Path, what: str) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"the {what} {path} is not UTF-8 text") from None
+    constants = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+    try:
+        return json.loads(text, parse_float=Decimal, parse_constant=constants.__getitem__)
+    except (json.JSONDecodeError, InvalidOperation) as exc:
+        raise InvalidInputError(f"the {what} {path} is not valid JSON: {exc}") from None
+
+
+def load_vectors(path: Path) -> dict[str, Any]:
+    """Read a vector file and check the parts the checker relies on."""
+    data = _read_json(path, "vector file")
+    try:
+        if data["algorithm"] != "ROC-PR-AUC":
+            raise InvalidInputError(f"{path}: algorithm {data['algorithm']!r} is not ROC-PR-AUC")
+        for case in (case for group in data["testGroups"] for case in group["tests"]):
+            int(case["tcId"]), dict(case["expected"]), list(case.get("undefinedMetrics", []))
+            list(case["flags"])
+    except (KeyError, TypeError, ValueError):
+        raise InvalidInputError(
+            f"{path} is not a rocpr-exact vector file (see rocpr_exact/schemas/vectors.schema.json)"
+        ) from None
+    result: dict[str, Any] = data
+    return result
+
+
+def load_results(path: Path) -> dict[str, dict[str, Any]]:
+    """Read RESULTS.json: {"results": {tcId: {metric: value} | {"error": ...}}}."""
+    data = _read_json(path, "results file")
+    if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
+        raise InvalidInputError(f'{path}: expected an object {{"results": {{tcId: {{...}}}}}}')
+    unknown = set(data) - {"results", "implementation", "version", "comment"}
+    if unknown:
+        raise InvalidInputError(f"{path}: unknown top-level keys {sorted(unknown)}")
+    results: dict[str, dict[str, Any]] = {}
+    for tc_id, entry in data["results"].items():
+        if not isinstance(entry, dict):
+            raise InvalidInputError(f"{path}: results[{tc_id!r}] must be an object")
+        results[str(tc_id)] = entry
+    return results
+
+
+# -- the check ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The verdict on one metric of one case."""
+
+    tc_id: int
+    metric: str
+    status: str  # PASS, FAIL or MISSING
+    exact: str
+    given: str
+    detail: str
+
+    def line(self) -> str:
+        """One line for people."""
+        return (
+            f"{self.status:<7} tc{self.tc_id:<4} {self.metric:<32} exact {self.exact}  "
+            f"given {self.given}  {self.detail}".rstrip()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """All verdicts, in case and metric order."""
+
+    verdicts: tuple[Verdict, ...]
+    metrics: tuple[str, ...]
+    skipped: int
+    rtol: Fraction
+    atol: Fraction
+
+    @property
+    def passed(self) -> bool:
+        """True when every verdict is PASS (and there is at least one)."""
+        return bool(self.verdicts) and all(v.status == "PASS" for v in self.verdicts)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when everything passed, 1 otherwise."""
+        return 0 if self.passed else 1
+
+    def format(self, quiet: bool = False) -> str:
+        """Per-case verdict lines (only the non-passing ones when ``quiet``) and a summary."""
+        lines = [v.line() for v in self.verdicts if not quiet or v.status != "PASS"]
+        counts = {s: sum(v.status == s for v in self.verdicts) for s in ("PASS", "FAIL", "MISSING")}
+        summary = (
+            f"summary: {len(self.verdicts)} checked ({', '.join(self.metrics) or 'no metrics'}): "
+            f"{counts['PASS']} PASS, {counts['FAIL']} FAIL, {counts['MISSING']} MISSING; "
+            f"{self.skipped} case(s) skipped; rtol {self.rtol}, atol {self.atol}"
+        )
+        return "\n".join([*lines, summary])
+
+
+def _canonical(name: str, where: str) -> str:
+    canonical = ALIASES.get(name, name)
+    if canonical not in METRICS:
+        raise InvalidInputError(f"{where}: unknown metric {name!r}; see the vectors' 'metrics'")
+    return canonical
+
+
+def _exact_value(entry: dict[str, Any]) -> tuple[ExactValue, str]:
+    exact, decimal = entry["exact"], entry["decimal"]
+    if isinstance(exact, dict):
+        return exact, f"(closed form) {decimal}"
+    value = Fraction(exact)
+    shown = exact if len(exact) <= 40 else f"({len(exact)}-character rational)"
+    return value, f"{shown} = {decimal}"
+
+
+def _verdict(
+    tc_id: int,
+    metric: str,
+    case: dict[str, Any],
+    given: Given | None,
+    given_text: str,
+    rtol: Fraction,
+    atol: Fraction,
+) -> Verdict:
+    if metric in case["expected"]:
+        exact, shown = _exact_value(case["expected"][metric])
+        if given is None:
+            return Verdict(tc_id, metric, "MISSING", shown, "-", "")
+        if given == UNDEFINED:
+            return Verdict(tc_id, metric, "FAIL", shown, given_text, "reported undefined")
+        if isinstance(given, str):
+            return Verdict(tc_id, metric, "FAIL", shown, given_text, "not finite")
+        status = "PASS" if within(given, exact, rtol, atol) else "FAIL"
+        return Verdict(tc_id, metric, status, shown, given_text, error_text(given, exact))
+    shown = f"undefined ({case.get('error', 'error')})"
+    if given is None:
+        return Verdict(tc_id, metric, "MISSING", shown, "-", "")
+    if given == UNDEFINED:
+        return Verdict(tc_id, metric, "PASS", shown, given_text, "")
+    return Verdict(tc_id, metric, "FAIL", shown, given_text, "a value where none is defined")
+
+
+def _given_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return f"error {value.get('error')!r}"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def check(
+    vectors: dict[str, Any],
+    results: dict[str, dict[str, Any]],
+    rtol: Fraction = Fraction(1, 10**9),
+    atol: Fraction = Fraction(0),
+    metrics: Sequence[str] = (),
+    skip_flags: Iterable[str] = (),
+) -> CheckReport:
+    """Compare results with the vectors; see the module docstring for the rules."""
+    cases = {case["tcId"]: case for group in vectors["testGroups"] for case in group["tests"]}
+    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases}, key=str)
+    if unknown:
+        raise InvalidInputError(f"results for unknown test case ids {unknown[:10]}")
+    given_metrics: dict[str, dict[str, Any]] = {}
+    for tc_id, entry in results.items():
+        if set(entry) == {"error"}:
+            given_metrics[tc_id] = {"*": entry}
+            continue
+        given_metrics[tc_id] = {
+            _canonical(name, f"results[{tc_id!r}]"): value for name, value in entry.items()
+        }
+    if metrics:
+        checked = [_canonical(name, "--metric") for name in metrics]
+    else:
+        named = {name for entry in given_metrics.values() for name in entry if name != "*"}
+        checked = [name for name in METRICS if name in named]
+    checked = list(dict.fromkeys(checked))
+    skip = set(skip_flags)
+    verdicts: list[Verdict] = []
+    skipped = 0
+    for tc_id in sorted(cases):
+        case = cases[tc_id]
+        if skip & set(case["flags"]):
+            skipped += 1
+            continue
+        entry = given_metrics.get(str(tc_id), {})
+        for metric in checked:
+            raw = entry.get(metric, entry.get("*"))
+            present = metric in entry or "*" in entry
+            given = parse_given(raw, f"results[{str(tc_id)!r}][{metric!r}]") if present else None
+            text = _given_text(raw) if present else "-"
+            verdicts.append(_verdict(tc_id, metric, case, given, text, rtol, atol))
+    return CheckReport(tuple(verdicts), tuple(checked), skipped, rtol, atol)
+
+
+def check_files(
+    vectors_path: Path,
+    results_path: Path,
+    rtol: Fraction = Fraction(1, 10**9),
+    atol: Fraction = Fraction(0),
+    metrics: Sequence[str] = (),
+    skip_flags: Iterable[str] = (),
+) -> CheckReport:
+    """:func:`check` on files (raises :class:`InvalidInputError` for bad input files)."""
+    vectors = load_vectors(vectors_path)
+    results = load_results(results_path)
+    return check(vectors, results, rtol, atol, metrics, skip_flags)

@@ -1,0 +1,408 @@
+"""Golden test vectors in a Wycheproof-like layout (STYLE.md, "Wycheproof test vectors").
+
+``rocpr-exact vectors --write DIR`` writes ``DIR/rocpr_auc_test.json``,
+deterministically: the same code and data give the same bytes, and the test
+suite regenerates the committed ``vectors/`` and compares byte for byte.  The
+strict JSON Schema is ``rocpr_exact/schemas/vectors.schema.json``.
+
+Layout (one file)::
+
+    {"algorithm", "schema", "generatorVersion", "numberOfTests", "header": [...],
+     "digits", "notes": {FLAG: text}, "metrics": {METRIC: text}, "errors": {CLASS: text},
+     "testGroups": [{"type": "ScoredExamples" | "TieGroups", "tests": [CASE, ...]}]}
+
+    CASE = {"tcId", "comment", "flags", "input", ["positives", "negatives"],
+            "expected": {METRIC: {"exact", "decimal"}}, ["undefinedMetrics"],
+            "result": "valid" | "invalid", ["error"]}
+
+* ``input`` is ``{"scores": [...], "labels": [...]}`` (one entry per example;
+  scores are exact strings: integers, decimals, fractions "p/q", "inf", "-inf",
+  or "NaN" in an invalid case; labels are integers, 1 = positive) or
+  ``{"groups": [[score, positives, negatives], ...]}`` (tie groups, highest
+  score first, scores distinct): the compact form for large datasets.
+* ``expected`` maps metric names (:mod:`rocpr_exact.oracle.metrics`) to exact values:
+  ``"p/q"`` strings, or for a continuous area the closed form
+  ``{"rational", "log_terms": [[coefficient, argument], ...]}`` (rational + sum
+  of coefficient ln(argument), arguments sorted), each with a decimal of
+  ``digits`` places, correctly rounded.
+* ``result`` ``valid``: every metric is defined and listed.  ``invalid``: the
+  metrics in ``undefinedMetrics`` must raise ``error`` (every metric, for input
+  that is not a dataset); those that are defined are still in ``expected``.
+
+Figure 7: the paper's Figure 7 curves, reconstructed by ``examples/make_figure7.py``
+into ``examples/figure7.json`` (or ``--figure7 PATH``), become one more case each,
+flagged ``Paper``.  That file's format: ``{"positives": P, "negatives": N,
+"curves": {"I": [[TP, FP], ...], "II": [[TP, FP], ...]}}``, each curve its hull
+vertices from (0, 0) to (P, N).  Points are turned into tie groups (consecutive
+differences, synthetic integer scores).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import Score
+from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.oracle.metrics import METRICS
+from rocpr_exact.output.report import number
+
+__all__ = [
+    "FILE_NAME",
+    "GENERATOR_VERSION",
+    "VECTOR_DIGITS",
+    "Case",
+    "build_vectors",
+    "default_cases",
+    "dumps",
+    "parse_vector_score",
+    "write_vectors",
+]
+
+FILE_NAME = "rocpr_auc_test.json"
+SCHEMA_NAME = "vectors.schema.json"
+#: Bumped whenever the output for the same cases changes.
+GENERATOR_VERSION = "0.1.0"
+VECTOR_DIGITS = 30
+
+HEADER = [
+    "Exact areas under ROC and precision-recall curves, Davis & Goadrich (2006), "
+    "'The Relationship Between Precision-Recall and ROC Curves', ICML.",
+    "Thresholds: 'positive iff score >= t' for each distinct score; tied scores are one "
+    "threshold (a diagonal ROC segment). Recall 0 uses the limit convention (DESIGN.md).",
+    "Exact values are strings; decimals are correctly rounded to 'digits' places. "
+    "Check an implementation with: rocpr-exact check VECTORS RESULTS.json (docs/oracle.md).",
+]
+
+#: Every flag used by a case, explained.
+NOTES: dict[str, str] = {
+    "AllTied": "Every example has the same score: the whole ROC curve is one diagonal "
+    "segment and AUC-ROC is 1/2.",
+    "ExactScores": "Scores that are not binary floats, some of which round to the same "
+    "double: an implementation that reads scores as float64 sees a tie where there is "
+    "none and gets different values. The expected values use the exact scores.",
+    "HeavySkew": "20 positives and 2000 negatives, the skew of the paper's examples; "
+    "Davis-Goadrich areas have large denominators.",
+    "InfiniteScores": "Scores +inf or -inf: valid, totally ordered scores (some tools "
+    "reject them).",
+    "InvalidInput": "The input is not a dataset (NaN score, label other than 0/1, "
+    "lengths differ, no examples): every metric must raise InvalidInputError.",
+    "NegativesFirst": "A negative is ranked above every positive: precision at recall 0 "
+    "is 0 (limit convention); scikit-learn starts its trapezoid at (0, 1) and "
+    "AUCCalculator 0.2 drops the points with TP = 0, overstating AUC-ROC and AUC-PR.",
+    "OneClass": "Only one class: AUC-ROC (and every AUCCalculator metric) needs both "
+    "(NoNegativesError / NoPositivesError); PR metrics are defined when there is a positive.",
+    "Paper": "Data from the paper: Table 1 (P = 20, N = 2000, points A = (5, 5) and "
+    "B = (10, 30)), Figure 6 (P = 433, N = 56164, one point at recall 9/433 = 0.02 with "
+    "precision 1), Figure 7 when available.",
+    "SingleNegative": "Exactly one negative example.",
+    "SinglePositive": "Exactly one positive example.",
+    "Ties": "A score shared by a positive and a negative: a mixed tie group, one diagonal "
+    "ROC segment whose PR image is a curve, not a line.",
+    "TieGroups": "The input is given as tie groups [score, positives, negatives].",
+}
+
+METRIC_NOTES: dict[str, str] = {
+    "auc_roc": "Area under the ROC polyline (Mann-Whitney with ties counted 1/2).",
+    "auc_pr_continuous": "Integral of precision over recall along the PR image of the ROC "
+    "polyline (closed form: rational + sum q ln r).",
+    "auc_pr_davis_goadrich": "Trapezoids over the Davis-Goadrich points (every integer TP, "
+    "FP by the local skew), from recall 0 (limit convention).",
+    "auc_pr_linear": "Trapezoids over the threshold points with straight lines in PR "
+    "space, from recall 0 (limit convention): the interpolation the paper warns against.",
+    "auc_pr_step": "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
+    "sklearn.roc_auc_score": "scikit-learn roc_auc_score (= auc_roc).",
+    "sklearn.average_precision_score": "scikit-learn average_precision_score (= auc_pr_step).",
+    "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
+    "precision_recall_curve: trapezoids over the threshold points after a synthetic "
+    "(recall 0, precision 1).",
+    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous).",
+    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich).",
+    "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
+    "aucalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC: points with TP = 0 dropped, a "
+    "straight line from the origin to the first point with TP > 0.",
+    "aucalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
+    "the first point's precision extended flat to recall 0.",
+}
+
+ERROR_NOTES: dict[str, str] = {
+    "InvalidInputError": "The input is not a dataset: NaN score, label other than 0/1, "
+    "lengths that differ, no examples (Python: rocpr_exact.InvalidInputError).",
+    "NoNegativesError": "The metric needs at least one negative example.",
+    "NoPositivesError": "The metric needs at least one positive example.",
+}
+
+#: Table 1 and Figure 6 as tie groups; the same data as examples/table1.csv and
+#: examples/figure6.csv (see examples/make_examples.py; a test checks they agree).
+TABLE1_GROUPS = (("3", 5, 5), ("2", 5, 25), ("1", 10, 1970))
+FIGURE6_GROUPS = (("2", 9, 0), ("1", 424, 56164))
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One test case before evaluation: its input, in one of the two forms, and fixed flags."""
+
+    comment: str
+    flags: tuple[str, ...] = ()
+    scores: tuple[str, ...] | None = None
+    labels: tuple[int, ...] | None = None
+    groups: tuple[tuple[str, int, int], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.groups is None) == (self.scores is None or self.labels is None):
+            raise InvalidInputError("a vector case has either scores and labels, or groups")
+
+    @property
+    def group_type(self) -> str:
+        """The test group this case belongs to."""
+        return "TieGroups" if self.groups is not None else "ScoredExamples"
+
+    def input(self) -> dict[str, Any]:
+        """The JSON input object."""
+        if self.groups is not None:
+            return {"groups": [list(g) for g in self.groups]}
+        return {"scores": list(self.scores or ()), "labels": list(self.labels or ())}
+
+    def curve(self) -> Curve:
+        """The curve of the input; raises the input's error for an invalid case."""
+        if self.groups is not None:
+            parsed = [(parse_vector_score(s), p, n) for s, p, n in self.groups]
+            return Curve.from_groups(parsed)
+        scores = [parse_vector_score(s) for s in self.scores or ()]
+        return Curve.from_scores(scores, list(self.labels or ()))
+
+
+def parse_vector_score(text: str) -> Score:
+    """A vector score string as an exact score ("NaN" gives a Decimal NaN, rejected later).
+
+    >>> parse_vector_score("0.1"), parse_vector_score("-1/3"), parse_vector_score("inf")
+    (Fraction(1, 10), Fraction(-1, 3), Decimal('Infinity'))
+    """
+    if "/" in text:
+        return Fraction(text)
+    value = Decimal(text)
+    return value if not value.is_finite() else Fraction(value)
+
+
+def _scored(comment: str, scores: Sequence[object], labels: Sequence[int], *flags: str) -> Case:
+    return Case(comment, flags, tuple(str(s) for s in scores), tuple(labels))
+
+
+def _grouped(comment: str, groups: Sequence[tuple[object, int, int]], *flags: str) -> Case:
+    return Case(comment, flags, groups=tuple((str(s), p, n) for s, p, n in groups))
+
+
+def _formula_groups(
+    positives: int, negatives: int, pos_score: Any, neg_score: Any
+) -> list[tuple[int, int, int]]:
+    """Tie groups of integer scores given by formulas (deterministic on every platform)."""
+    counts: dict[int, list[int]] = {}
+    for i in range(positives):
+        counts.setdefault(pos_score(i), [0, 0])[0] += 1
+    for j in range(negatives):
+        counts.setdefault(neg_score(j), [0, 0])[1] += 1
+    return [(score, p, n) for score, (p, n) in sorted(counts.items(), reverse=True)]
+
+
+def default_cases() -> list[Case]:
+    """The built-in cases, in tcId order (Figure 7 cases, if any, come after them)."""
+    mixed = [(7 * i) % 11 for i in range(60)]
+    mixed_labels = [1 if (i * i + 1) % 5 < 2 else 0 for i in range(60)]
+    return [
+        _scored("scikit-learn documentation example", ["0.1", "0.4", "0.35", "0.8"], [0, 0, 1, 1]),
+        _scored("ties within and across classes", [3, 2, 2, 2, 1, 1], [1, 1, 0, 0, 1, 0]),
+        _scored("two negatives ranked above every positive", [5, 4, 3, 2, 1], [0, 0, 1, 0, 1]),
+        _scored("every score tied", ["0.5"] * 5, [1, 0, 0, 1, 0]),
+        _scored("one positive among nine negatives", range(9, -1, -1), [0, 0, 0, 1] + [0] * 6),
+        _scored("one negative among seven positives", range(8), [1, 1, 1, 0, 1, 1, 1, 1]),
+        _scored("perfect ranking", [4, 3, 2, 1], [1, 1, 0, 0]),
+        _scored("worst ranking: every negative above every positive", [4, 3, 2, 1], [0, 0, 1, 1]),
+        _scored("one positive and one negative, tied", [1, 1], [1, 0]),
+        _scored(
+            "0.1 < 0.1000000000000000055511151231257827 and 0.3333333333333333 < 1/3 exactly, "
+            "but each pair is one double",
+            ["0.1", "0.1000000000000000055511151231257827", "1/3", "0.3333333333333333"],
+            [0, 1, 1, 0],
+            "ExactScores",
+        ),
+        _scored(
+            "infinite, negative and fractional scores",
+            ["-inf", "-1/2", "0", "inf", "2.5"],
+            [1, 0, 1, 0, 1],
+            "InfiniteScores",
+        ),
+        _scored("60 examples, 11 distinct scores", mixed, mixed_labels),
+        _grouped("the paper's Table 1 dataset (examples/table1.csv)", TABLE1_GROUPS, "Paper"),
+        _grouped("the paper's Figure 6 dataset (examples/figure6.csv)", FIGURE6_GROUPS, "Paper"),
+        _grouped(
+            "20 positives, 2000 negatives, many ties",
+            _formula_groups(20, 2000, lambda i: (i * 37) % 23, lambda j: (j * 101) % 29 // 2),
+            "HeavySkew",
+        ),
+        _grouped(
+            "20 positives, 2000 negatives, 50 negatives ranked first",
+            [(40, 0, 50), *_formula_groups(20, 1950, lambda i: 10 + i, lambda j: j % 30)],
+            "HeavySkew",
+        ),
+        _scored("NaN score", ["0.5", "NaN", "0.2"], [1, 0, 1]),
+        _scored("label 2", ["0.5", "0.4"], [1, 2]),
+        _scored("three scores, two labels", ["0.5", "0.4", "0.3"], [1, 0]),
+        _scored("no examples", [], []),
+        _scored("only positives: AUC-ROC undefined, AUC-PR defined", ["0.5", "0.4"], [1, 1]),
+        _scored("only negatives", [3, 2, 1], [0, 0, 0]),
+    ]
+
+
+def figure7_cases(path: Path) -> list[Case]:
+    """Cases from the Figure 7 file (format in the module docstring)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        positives, negatives = int(data["positives"]), int(data["negatives"])
+        cases = []
+        for name, points in data["curves"].items():
+            built = Curve.from_counts([tuple(pair) for pair in points], positives, negatives)
+            steps = list(zip(built.tps, built.fps, strict=True))
+            groups = [
+                (str(len(steps) - k), tp_b - tp_a, fp_b - fp_a)
+                for k, ((tp_a, fp_a), (tp_b, fp_b)) in enumerate(pairwise(steps), start=1)
+            ]
+            comment = f"the paper's Figure 7, curve {name} (reconstructed, examples/figure7.json)"
+            cases.append(_grouped(comment, groups, "Paper"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InvalidInputError(f"cannot read the Figure 7 cases from {path}: {exc}") from None
+    return cases
+
+
+def _canonical(value: dict[str, Any]) -> dict[str, Any]:
+    """A number object with closed-form log terms sorted by argument (a canonical order)."""
+    exact = value["exact"]
+    if not isinstance(exact, dict):
+        return value
+    terms = sorted(exact["log_terms"], key=lambda term: Fraction(term[1]))
+    return {
+        "exact": {"rational": exact["rational"], "log_terms": terms},
+        "decimal": value["decimal"],
+    }
+
+
+def _auto_flags(case: Case, curve: Curve | None, undefined: list[str]) -> set[str]:
+    flags = set(case.flags)
+    if case.groups is not None:
+        flags.add("TieGroups")
+    if curve is None:
+        return flags | {"InvalidInput"}
+    if undefined:
+        flags.add("OneClass")
+    pairs = list(zip(curve.tps, curve.fps, strict=True))
+    if any(b[0] > a[0] and b[1] > a[1] for a, b in pairwise(pairs)):
+        flags.add("Ties")  # a diagonal segment: a tie group with both classes
+    if len(curve) == 2 and curve.positives and curve.negatives:
+        flags.add("AllTied")
+    if curve.positives and curve.negatives and curve.tps[1] == 0:
+        flags.add("NegativesFirst")
+    if curve.positives == 1:
+        flags.add("SinglePositive")
+    if curve.negatives == 1:
+        flags.add("SingleNegative")
+    return flags
+
+
+def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"tcId": tc_id, "comment": case.comment}
+    expected: dict[str, Any] = {}
+    undefined: list[str] = []
+    errors: set[str] = set()
+    curve: Curve | None = None
+    try:
+        curve = case.curve()
+    except RocPrError as exc:
+        undefined, errors = list(METRICS), {type(exc).__name__}
+    if curve is not None:
+        for name, metric in METRICS.items():
+            try:
+                expected[name] = _canonical(number(metric(curve), digits))
+            except RocPrError as exc:
+                undefined.append(name)
+                errors.add(type(exc).__name__)
+    flags = _auto_flags(case, curve, undefined)
+    out["flags"] = [flag for flag in NOTES if flag in flags]
+    out["input"] = case.input()
+    if curve is not None:
+        out["positives"], out["negatives"] = curve.positives, curve.negatives
+    out["expected"] = expected
+    if undefined:
+        if len(errors) != 1:
+            raise AssertionError(f"case {tc_id}: several error classes {sorted(errors)}")
+        out["undefinedMetrics"] = undefined
+        out["result"] = "invalid"
+        out["error"] = errors.pop()
+    else:
+        out["result"] = "valid"
+    return out
+
+
+def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> dict[str, Any]:
+    """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given)."""
+    cases = default_cases()
+    if figure7 is not None and figure7.exists():
+        cases += figure7_cases(figure7)
+    by_type: dict[str, list[Case]] = {"ScoredExamples": [], "TieGroups": []}
+    for case in cases:
+        by_type[case.group_type].append(case)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    tc_id = 0
+    for kind, members in by_type.items():
+        groups[kind] = []
+        for case in members:
+            tc_id += 1
+            groups[kind].append(_evaluate(tc_id, case, digits))
+    return {
+        "algorithm": "ROC-PR-AUC",
+        "schema": SCHEMA_NAME,
+        "generatorVersion": GENERATOR_VERSION,
+        "numberOfTests": len(cases),
+        "header": HEADER,
+        "digits": digits,
+        "notes": NOTES,
+        "metrics": METRIC_NOTES,
+        "errors": ERROR_NOTES,
+        "testGroups": [{"type": kind, "tests": tests} for kind, tests in groups.items()],
+    }
+
+
+def _is_flat(value: Any) -> bool:
+    """A list of short scalars, or of lists of them: written on one line."""
+
+    def short(x: Any) -> bool:
+        return isinstance(x, int | None) or (isinstance(x, str) and len(x) <= 40)
+
+    return isinstance(value, list) and all(
+        short(v) or (isinstance(v, list) and all(short(x) for x in v)) for v in value
+    )
+
+
+def dumps(value: Any, level: int = 0) -> str:
+    """JSON with two-space indentation, lists of scalars (or of flat lists) on one line."""
+    pad = "  " * (level + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{pad}{json.dumps(k)}: {dumps(v, level + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * level + "}"
+    if isinstance(value, list) and value and not _is_flat(value):
+        items = [pad + dumps(v, level + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * level + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_vectors(directory: Path, figure7: Path | None = None) -> list[Path]:
+    """Write the vector file(s) into ``directory`` (created if needed); return their paths."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / FILE_NAME
+    path.write_text(dumps(build_vectors(figure7)) + "\n", encoding="utf-8")
+    return [path]

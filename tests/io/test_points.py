@@ -1,0 +1,142 @@
+"""Operating points as input (AUCCalculator's PR and ROC files) and the ``curve`` listing."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import rocpr_exact as rx
+from rocpr_exact.cli import main
+from rocpr_exact.io.points import curve_from_points, read_points_csv
+from rocpr_exact.output.listing import curve_schema, recall_grid
+
+TABLE1 = ["--positives", "20", "--negatives", "2000"]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "points.csv"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Table 1's end points A = (TP 5, FP 5) and B = (TP 10, FP 30) of P = 20, N = 2000:
+        "recall,precision\n0.25,0.5\n1/2,1/4\n",  # recall 5/20, precision 5/10; 10/20, 10/40
+        "precision,recall\n1/4,0.50\n0.500,0.25\n",  # columns and rows in any order
+        "fpr,tpr\n0.0025,0.25\n3/200,1/2\n",  # FPR 5/2000, 30/2000
+        "TPR , FPR\n1/4,1/400\n\n0.5,0.015\n",  # case, spaces and blank lines ignored
+    ],
+)
+def test_table1_points_give_the_table1_curve(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["report", str(write(tmp_path, text)), *TABLE1], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    # Trapezoids (5)(5) + (25)(15) + (1970)(30) = 59500 over 2 * 20 * 2000 -> 119/160.
+    assert report["auc_roc"]["exact"] == "119/160"
+    assert report["thresholds"] == 3  # (5, 5), (10, 30) and the added (20, 2000)
+
+
+def test_curve_listing_of_table1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "recall,precision\n0.25,0.5\n0.5,0.25\n")
+    code, out, _ = run(
+        ["curve", str(path), *TABLE1, "--recall-step", "0.05", "--digits", "3"], capsys
+    )
+    assert code == 0
+    listing = json.loads(out)
+    jsonschema.validate(listing, curve_schema())
+    assert [(p["tp"], p["fp"]) for p in listing["roc"]] == [(0, 0), (5, 5), (10, 30), (20, 2000)]
+    assert [p["precision"]["exact"] for p in listing["pr"]] == ["1/2", "1/4", "1/101"]
+    grid = {g["recall"]["exact"]: g["precision"]["exact"] for g in listing["pr_grid"]}
+    assert len(grid) == 21 and listing["recall_step"] == "1/20"
+    # Recall 0 and 1/10 lie on the first segment, constant precision 5/10.  Table 1: recall
+    # 7/20 is TP 7, FP 5 + 5 * 2 = 15 -> 7/22.  Recall 11/20 is TP 11 on (10,30)->(20,2000),
+    # local skew 1970/10 = 197: FP 227 -> 11/238.
+    assert grid["0"] == grid["1/10"] == "1/2"
+    assert grid["7/20"] == "7/22"
+    assert grid["11/20"] == "11/238"
+    assert grid["1"] == "1/101"
+
+
+def test_curve_text_format_from_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.csv"
+    path.write_text("score,label\n3,1\n2,0\n1,1\n", encoding="utf-8")
+    code, out, _ = run(
+        ["curve", str(path), "--format", "text", "--recall-step", "1/2", "--digits", "2"], capsys
+    )
+    assert code == 0
+    # Points (1, 0), (1, 1), (2, 1): precision 1, 1/2, 2/3; grid 0 -> 1, 1/2 -> 1, 1 -> 2/3.
+    assert "1 1 0.50 0.50" in out and "2 1 1.00 0.67" in out
+    assert out.splitlines()[-3:] == ["0.00 1.00", "0.50 1.00", "1.00 0.67"]
+
+
+@pytest.mark.parametrize(
+    ("text", "extra", "message"),
+    [
+        ("recall,precision\n1/3,1\n", [], "line 2: recall = 1/3 gives TP = 20/3"),
+        ("recall,precision\n1/3,1\n", [], "nearest valid counts are TP = 6 or 7"),
+        ("recall,precision\n0.25,0.3\n", [], "FP = 35/3, not a whole number"),
+        ("recall,precision\n0.25,0.3\n", [], "FP = 11 or 12"),
+        ("fpr,tpr\n1/3,1/2\n", [], "FPR = 1/3 gives FP = 2000/3"),
+        ("recall,precision\n0,1\n", [], "line 2: a PR point with recall 0 has no unique"),
+        ("recall,precision\n1.5,1\n", [], "recall = 1.5 must lie in [0, 1]"),
+        ("recall,precision\nabc,1\n", [], "line 2: recall: score 'abc' is not a number"),
+        ("recall,precision\ninf,1\n", [], "must be finite"),
+        ("recall,precision,x\n0.5,1,2\n", [], "not 'recall,precision' or 'fpr,tpr'"),
+        ("score,label\n1,1\n", [], "not 'recall,precision' or 'fpr,tpr'"),
+        ("recall,precision\n", [], "no operating points"),
+        ("recall,precision\n0.5\n", [], "line 2: 1 fields"),
+        ("recall,precision\n0.25,1\n0.5,1/7\n0.75,1\n", [], "cannot both lie on one curve"),
+        ("recall,precision\n0.25,1\n", ["--positives", "20"], "need both --positives"),
+        ("recall,precision\n1,1\n", ["--positives", "20", "--negatives", "0"], "requires"),
+    ],
+)
+def test_bad_points(
+    text: str, extra: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = extra or TABLE1
+    code, out, err = run(["report", str(write(tmp_path, text)), *args], capsys)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_points_api(tmp_path: Path) -> None:
+    kind, rows = read_points_csv(write(tmp_path, "fpr,tpr\n0,1/2\n"))
+    assert kind == "fpr-tpr" and rows == [(f"{tmp_path / 'points.csv'}: line 2", 0, Fraction(1, 2))]
+    curve = curve_from_points(kind, rows, positives=4, negatives=3)
+    assert curve == rx.Curve.from_counts([(2, 0)], positives=4, negatives=3)
+    with pytest.raises(rx.InvalidInputError, match="cannot read"):
+        read_points_csv(tmp_path / "missing.csv")
+
+
+def test_recall_grid_guards() -> None:
+    assert recall_grid(Fraction(1)) == [0, 1]
+    assert recall_grid(Fraction(3, 4)) == [0, Fraction(3, 4), 1]
+    for bad in (Fraction(0), Fraction(-1, 2), Fraction(3, 2)):
+        with pytest.raises(rx.InvalidInputError, match=r"in \(0, 1\]"):
+            recall_grid(bad)
+    with pytest.raises(rx.InvalidInputError, match="more than 100000 grid points"):
+        recall_grid(Fraction(1, 10**6))
+
+
+def test_bad_recall_step_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "recall,precision\n0.25,0.5\n")
+    code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "one"], capsys)
+    assert code == 2 and "expected an exact number" in err
+    code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "0"], capsys)
+    assert code == 2 and "recall step" in err
