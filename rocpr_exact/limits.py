@@ -31,6 +31,12 @@ limit                  default      what it bounds
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
 ``max_decimal_work``   10**9        ``--digits`` times the number of log terms of one
                                     closed form whose decimal is certified
+``max_refinement_bits`` 65,536      extra bits of working precision with which a certified
+                                    decimal, sign or float of a closed form is refined
+                                    before giving up (only a non-rational value within
+                                    about 2**-65536 of a rounding boundary gets there)
+``max_factor_bits``    128          bits of an integer that ``ClosedForm.canonical_primes``
+                                    factors (a 128-bit semiprime takes about 0.5 s)
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
@@ -99,6 +105,8 @@ class Limits:
     max_exact_digits: int | None = 10_000_000 if _HAVE_GMP else 2_000_000
     max_digits: int | None = 10_000
     max_decimal_work: int | None = 1_000_000_000
+    max_refinement_bits: int | None = 1 << 16
+    max_factor_bits: int | None = 128
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

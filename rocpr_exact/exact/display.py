@@ -16,13 +16,14 @@ try:  # optional: fast big-integer to decimal conversion
     import gmpy2
 except ImportError:  # pragma: no cover
     gmpy2 = None
-from typing import TypedDict, overload
+from typing import Any, TypedDict, overload
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.text import fraction_to_decimal
+from rocpr_exact.limits import check_decimal, check_exact
 
-__all__ = ["ClosedFormJSON", "decimal", "exact_string"]
+__all__ = ["ClosedFormJSON", "decimal", "exact_string", "number"]
 
 
 class ClosedFormJSON(TypedDict):
@@ -134,3 +135,23 @@ def exact_string(value: int | Fraction | ClosedForm) -> str | ClosedFormJSON:
     if _is_exact_scalar(value):
         return _ratio(value)
     raise _type_error("exact_string", value)
+
+
+def number(
+    value: Fraction | int | ClosedForm, digits: int, what: str = "a value"
+) -> dict[str, Any]:
+    """The report's representation of one exact value: ``{"exact": ..., "decimal": ...}``.
+
+    ``exact`` is :func:`exact_string`, ``decimal`` has ``digits`` certified digits
+    (:func:`decimal`); DESIGN.md section 4.
+
+    >>> number(Fraction(1, 3), 4)
+    {'exact': '1/3', 'decimal': '0.3333'}
+
+    Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
+    before writing a value beyond ``max_exact_digits`` or certifying a decimal
+    beyond ``max_decimal_work`` (:mod:`rocpr_exact.limits`).
+    """
+    check_exact(value, what)
+    check_decimal(value, digits, what)
+    return {"exact": exact_string(value), "decimal": decimal(value, digits)}

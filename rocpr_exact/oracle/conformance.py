@@ -54,9 +54,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import mpmath
-
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact import certify
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.logsum import Term
 from rocpr_exact.oracle.metrics import ALIASES, METRICS
 
 __all__ = [
@@ -82,39 +83,27 @@ Given = Fraction | str  # a number, or UNDEFINED, or "inf"/"-inf"
 # -- exact comparison --------------------------------------------------------------------------
 
 
-def _mpf_fraction(parts: tuple[int, int, int, int]) -> Fraction:
-    sign, mantissa, exponent, _ = parts
-    value = Fraction(int(mantissa)) * (Fraction(2) ** exponent)
-    return -value if sign else value
+def _parts(exact: ExactValue) -> tuple[Fraction, tuple[Term, ...]]:
+    """The rational part and canonical log terms of an exact value."""
+    if isinstance(exact, Fraction):
+        return exact, ()
+    pairs = [(Fraction(c), Fraction(a)) for c, a in exact["log_terms"]]
+    form = ClosedForm.from_parts(Fraction(exact["rational"]), pairs)
+    return form.rational, form.terms
 
 
 def enclosure(exact: ExactValue, bits: int = 128) -> tuple[Fraction, Fraction]:
     """Rational bounds (low, high) on an exact value; equal for a rational.
 
-    A closed form rational + sum c ln(a) is evaluated in interval arithmetic
-    (mpmath.iv, outward rounding) at ``bits`` bits of precision.
+    A closed form rational + sum c ln(a) is enclosed rigorously by the exact room
+    (:func:`rocpr_exact.exact.certify.enclosure`): both bounds are multiples of
+    ``2**-bits``, a few units apart; a Fraction encloses itself.
 
     >>> low, high = enclosure({"rational": "0", "log_terms": [["1", "2"]]}, 64)   # ln 2
     >>> float(low), float(high), 0 < high - low < Fraction(1, 10**18)
     (0.6931471805599453, 0.6931471805599453, True)
     """
-    if isinstance(exact, Fraction):
-        return exact, exact
-    iv = mpmath.iv
-    saved = iv.prec
-    iv.prec = bits
-    try:
-        rational = Fraction(exact["rational"])
-        total = iv.mpf(rational.numerator) / rational.denominator
-        for coefficient, argument in exact["log_terms"]:
-            c, a = Fraction(coefficient), Fraction(argument)
-            total += (
-                iv.mpf(c.numerator) / c.denominator * iv.log(iv.mpf(a.numerator) / a.denominator)
-            )
-        low, high = total._mpi_
-    finally:
-        iv.prec = saved
-    return _mpf_fraction(low), _mpf_fraction(high)
+    return certify.enclosure(*_parts(exact), bits)
 
 
 def _passes(given: Fraction, exact: Fraction, rtol: Fraction, atol: Fraction) -> bool:
@@ -124,9 +113,14 @@ def _passes(given: Fraction, exact: Fraction, rtol: Fraction, atol: Fraction) ->
 def within(given: Fraction, exact: ExactValue, rtol: Fraction, atol: Fraction) -> bool:
     """Exactly decide |given - exact| <= atol + rtol |exact|.
 
-    For a closed form the enclosure is refined (128 to 8192 bits) until both ends
-    give the same answer; if they still differ the midpoint decides (only a value
-    within 2**-8000 of the tolerance boundary can get there).
+    For a closed form the decision is certified by the exact room's one refinement
+    routine (:func:`rocpr_exact.exact.certify.refine`).  As a function of the exact
+    value x, ``|given - x| - rtol |x| - atol`` is linear between its breakpoints
+    x = 0 and x = given, so on an enclosure containing neither in its interior the
+    verdicts at both ends hold for every point between; a rational value on a
+    breakpoint is decided by the exact zero test.  Raises
+    :class:`~rocpr_exact.errors.ResourceLimitError` when ``max_refinement_bits``
+    do not decide (never an uncertified answer).
 
     >>> within(Fraction(3, 4), Fraction(3, 4), Fraction(0), Fraction(0))
     True
@@ -134,15 +128,20 @@ def within(given: Fraction, exact: ExactValue, rtol: Fraction, atol: Fraction) -
     >>> within(half, half + tiny, Fraction(1, 10**9), Fraction(0))   # error 2e-12 relative
     True
     """
-    bits = 128
-    while True:
-        low, high = enclosure(exact, bits)
-        at_low, at_high = (_passes(given, x, rtol, atol) for x in (low, high))
-        if at_low == at_high:
-            return at_low
-        if bits >= 8192:
-            return _passes(given, (low + high) / 2, rtol, atol)
-        bits *= 4
+
+    def verdict(value: Fraction) -> bool:
+        return _passes(given, value, rtol, atol)
+
+    def decide(low: Fraction, high: Fraction) -> bool | None:
+        if low < given < high or low < 0 < high:
+            return None
+        at_low = verdict(low)
+        return at_low if at_low == verdict(high) else None
+
+    rational, terms = _parts(exact)
+    if not terms:
+        return verdict(rational)
+    return certify.refine(rational, terms, decide, verdict, "within", 120)
 
 
 def error_text(given: Fraction, exact: ExactValue) -> str:

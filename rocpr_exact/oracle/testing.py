@@ -34,9 +34,9 @@ from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import RocPrError
+from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import error_text, within
 from rocpr_exact.oracle.metrics import canonical_metric, compute_metric
-from rocpr_exact.output.report import number
 
 __all__ = ["assert_metric_close"]
 

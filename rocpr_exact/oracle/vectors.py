@@ -51,8 +51,8 @@ from typing import Any
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.metrics import METRICS
-from rocpr_exact.output.report import number
 
 __all__ = [
     "FILE_NAME",

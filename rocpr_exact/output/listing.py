@@ -18,7 +18,7 @@ from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.output.report import number
+from rocpr_exact.exact.display import number
 
 __all__ = ["MAX_GRID_POINTS", "curve_listing", "curve_schema", "format_listing", "recall_grid"]
 

@@ -16,35 +16,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import decimal, exact_string
+from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.achievable import achievable_pr_curve
-from rocpr_exact.limits import check_decimal, check_exact
 from rocpr_exact.profiles.registry import known_deviations, profile
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "number", "profile_report", "report_schema"]
+__all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema"]
 
 DEFAULT_DIGITS = 30
-
-
-def number(
-    value: Fraction | int | ClosedForm, digits: int, what: str = "a value"
-) -> dict[str, Any]:
-    """The report's representation of one exact value.
-
-    Raises :class:`~rocpr_exact.errors.ResourceLimitError` (naming ``what``)
-    before writing a value beyond ``max_exact_digits`` or certifying a decimal
-    beyond ``max_decimal_work`` (:mod:`rocpr_exact.limits`).
-    """
-    check_exact(value, what)
-    check_decimal(value, digits, what)
-    return {"exact": exact_string(value), "decimal": decimal(value, digits)}
 
 
 def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:

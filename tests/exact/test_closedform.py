@@ -1,4 +1,4 @@
-"""Tests of rocpr_exact.exact.closedform: exact closed forms rational + sum(c * ln(a)).
+"""Tests of rocpr_exact.exact.closedform (and the logsum/logalgebra back ends it rests on).
 
 Expected values come from elsewhere than the code under test: published digits of ln 2 and ln 3
 (checked here against mpmath at 200 digits and sympy at 160), mpmath and sympy evaluations at far
@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
-from rocpr_exact.exact import closedform
+from rocpr_exact import limits
+from rocpr_exact.exact import certify, logalgebra, logsum
 from rocpr_exact.exact.closedform import ClosedForm
 
 # Published values (e.g. OEIS A002162 and A002391), 150 digits after the point.
@@ -155,10 +156,10 @@ def forms(draw: st.DrawFn) -> tuple[Fraction, list[tuple[Fraction, Fraction]]]:
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Run a test with python-flint's Arb and again with the mpmath fallback."""
     if request.param == "flint":
-        if closedform._flint is None:
+        if logsum.flint is None:
             pytest.skip("python-flint is not installed")
     else:
-        monkeypatch.setattr(closedform, "_flint", None)
+        monkeypatch.setattr(logsum, "flint", None)
     yield request.param
 
 
@@ -267,15 +268,15 @@ def test_values_next_to_a_tie_are_certified(backend: str) -> None:
 
 
 def test_resource_limit_when_refinement_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(closedform, "ZIV_ZERO_TEST_BITS", 16)
-    monkeypatch.setattr(closedform, "ZIV_MAX_EXTRA_BITS", 64)
+    monkeypatch.setattr(certify, "ZIV_ZERO_TEST_BITS", 16)
     near_tie = Fraction(1, 8) + ClosedForm.log(Fraction(2**400 + 1, 2**400))
-    with pytest.raises(ResourceLimitError, match="ZIV_MAX_EXTRA_BITS"):
-        near_tie.decimal(2)
-    with pytest.raises(ResourceLimitError):
-        _ = near_tie > Fraction(1, 8)
-    # An exact tie is still decided, by the zero test, long before the cap.
-    assert (Fraction(1, 8) + ClosedForm.log(4) - ClosedForm.log(2, 2)).decimal(2) == "0.12"
+    with limits.using(max_refinement_bits=64):
+        with pytest.raises(ResourceLimitError, match="max_refinement_bits"):
+            near_tie.decimal(2)
+        with pytest.raises(ResourceLimitError):
+            _ = near_tie > Fraction(1, 8)
+        # An exact tie is still decided, by the zero test, long before the cap.
+        assert (Fraction(1, 8) + ClosedForm.log(4) - ClosedForm.log(2, 2)).decimal(2) == "0.12"
 
 
 # ------------------------------------------------------------------------- equality and order
@@ -582,14 +583,14 @@ def test_backends_agree_and_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
         for a in sorted(rng.sample(range(2, 10**6), 300))
     )
     for frac_bits in (10, 64, 200):
-        s1, e1 = closedform._log_sum_fixed_flint(terms, frac_bits)
-        s2, e2 = closedform._log_sum_fixed_mpmath(terms, frac_bits)
+        s1, e1 = logsum.log_sum_fixed_flint(terms, frac_bits)
+        s2, e2 = logsum.log_sum_fixed_mpmath(terms, frac_bits)
         assert s1 - e1 <= s2 + e2 and s2 - e2 <= s1 + e1  # both contain the value: they overlap
         assert e1 <= 4 * len(terms) and e2 <= sum(4 * abs(c) + 2 for c, _ in terms)
     form = ClosedForm._make(Fraction(1, 3), terms)
     form._check()
     with_flint = form.decimal(45)
-    monkeypatch.setattr(closedform, "_flint", None)
+    monkeypatch.setattr(logsum, "flint", None)
     assert form.decimal(45) == with_flint
 
 
@@ -599,7 +600,7 @@ def test_backends_agree_and_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_coprime_basis_for_large_integers() -> None:
     p, q = 2**61 - 1, 2**89 - 1  # Mersenne primes, above the factoring threshold
     integers = {p * q, p * p * 3, q * 10**12, 6}
-    exponents = closedform._coprime_exponents(integers)
+    exponents = logalgebra.coprime_exponents(integers)
     basis = {b for powers in exponents.values() for b in powers}
     for b in basis:
         for other in basis:
@@ -623,6 +624,13 @@ def test_canonical_primes_size_limit() -> None:
     with pytest.raises(ResourceLimitError, match="at most 128 bits"):
         huge.canonical_primes()
     assert not huge.is_rational  # decisions never need factoring
+    # The cap is the limit max_factor_bits: lowered, a 20-bit integer is refused; lifted, the
+    # 201-bit one is factored (it is prime; checked by multiplying the terms back).
+    with limits.using(max_factor_bits=16), pytest.raises(ResourceLimitError, match="16 bits"):
+        ClosedForm.log(2**19 + 1).canonical_primes()
+    with limits.using(max_factor_bits=None):
+        primes = huge.canonical_primes()
+    assert functools.reduce(operator.mul, (a ** int(c) for c, a in primes.terms), 1) == 2**200 + 235
 
 
 # ------------------------------------------------------------------------------ text and floats
