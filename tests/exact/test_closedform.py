@@ -24,8 +24,8 @@ import sympy
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact import limits
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact import certify, logalgebra, logsum
 from rocpr_exact.exact.closedform import ClosedForm
 

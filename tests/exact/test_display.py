@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact import limits
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import decimal, exact_string
+from rocpr_exact.exact.display import decimal, exact_string, number
 
 RATIONAL = re.compile(r"^-?\d+(/\d+)?$")
 
@@ -145,3 +146,21 @@ def test_exact_strings_round_trip(
 def test_exact_string_rejects_other_types(bad: object) -> None:
     with pytest.raises(TypeError, match="exact value"):
         exact_string(bad)  # type: ignore[call-overload]
+
+
+def test_number_is_exact_string_and_certified_decimal() -> None:
+    # 1/3 = 0.3333...; ln 2 = 0.69314718... (published), 1/3 + ln 2 = 1.02648051...
+    assert number(Fraction(1, 3), 4) == {"exact": "1/3", "decimal": "0.3333"}
+    assert number(7, 1) == {"exact": "7", "decimal": "7.0"}
+    form = Fraction(1, 3) + ClosedForm.log(2)
+    assert number(form, 6) == {
+        "exact": {"rational": "1/3", "log_terms": [["1", "2"]]},
+        "decimal": "1.026481",
+    }
+
+
+def test_number_checks_the_limits_first() -> None:
+    with limits.using(max_exact_digits=3), pytest.raises(ResourceLimitError, match="auc_roc"):
+        number(Fraction(1, 3**20), 2, "auc_roc")  # 3**20 has 10 digits
+    with limits.using(max_digits=5), pytest.raises(ResourceLimitError, match="max_digits"):
+        number(Fraction(1, 3), 6)
