@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+import mpmath
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from rocpr_exact import limits
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
@@ -222,3 +225,50 @@ def test_within_an_exact_rational_in_disguise() -> None:
     exact = {"rational": "1/2", "log_terms": [["1", "4"], ["-2", "2"]]}
     assert within(Fraction(1, 2), exact, Fraction(0), Fraction(0))
     assert not within(Fraction(1, 2) + Fraction(1, 10**30), exact, Fraction(0), Fraction(0))
+
+
+def _mpmath_value(rational: Fraction, terms: list[tuple[Fraction, Fraction]]) -> Fraction:
+    """The value at 120 digits with mpmath, as an exact Fraction (an independent reference)."""
+    with mpmath.workdps(120):
+        total = mpmath.mpf(rational.numerator) / rational.denominator
+        for c, a in terms:
+            total += (
+                mpmath.mpf(c.numerator)
+                / c.denominator
+                * mpmath.log(mpmath.mpf(a.numerator) / a.denominator)
+            )
+        sign, mantissa, exponent, _ = total._mpf_
+    return (-1) ** sign * Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
+@settings(deadline=None)
+@given(
+    rational=st.fractions(-3, 3, max_denominator=10),
+    terms=st.lists(
+        st.tuples(
+            st.fractions(-3, 3, max_denominator=6).filter(bool),
+            st.fractions(Fraction(1, 20), 20, max_denominator=20).filter(lambda a: a != 1),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    offset=st.fractions(-1, 1, max_denominator=10**6),
+    rtol=st.sampled_from([Fraction(0), Fraction(1, 10**9), Fraction(1, 100)]),
+    atol=st.sampled_from([Fraction(0), Fraction(1, 10**12), Fraction(1, 1000)]),
+)
+def test_within_agrees_with_a_high_precision_reference(
+    rational: Fraction,
+    terms: list[tuple[Fraction, Fraction]],
+    offset: Fraction,
+    rtol: Fraction,
+    atol: Fraction,
+) -> None:
+    reference = _mpmath_value(rational, terms)
+    given_value = reference + offset * Fraction(1, 10**6)  # a value near the exact one
+    margin = atol + rtol * abs(reference) - abs(given_value - reference)
+    assume(abs(margin) > Fraction(1, 10**80))  # the reference (10^-115) cannot decide closer
+    exact = {
+        "rational": str(rational),
+        "log_terms": [[str(c), str(a)] for c, a in terms],
+    }
+    assert within(given_value, exact, rtol, atol) == (margin >= 0)

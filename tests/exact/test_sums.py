@@ -35,7 +35,7 @@ def test_binary_split_by_hand() -> None:
     assert len(calls) == 999  # n - 1 additions
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.text(max_size=3), max_size=30))
 def test_binary_split_keeps_the_order_of_an_associative_operation(words: list[str]) -> None:
     # String concatenation is associative but not commutative: the tree must keep the order.
@@ -44,7 +44,7 @@ def test_binary_split_keeps_the_order_of_an_associative_operation(words: list[st
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(pairs)
 def test_sums_agree_with_adding_one_by_one(items: list[tuple[int, int]]) -> None:
     expected = sum((Fraction(n, d) for n, d in items), Fraction(0))
