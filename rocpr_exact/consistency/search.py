@@ -1,0 +1,207 @@
+"""Exact search over rankings: is there one whose metrics all lie in given intervals?
+
+A ranking of P positives and N negatives, up to the values of its scores, is a
+sequence of tie groups (a_i, b_i) (a_i positives and b_i negatives share one
+score, a_i + b_i >= 1), highest score first.  Every metric the consistency
+checker knows is a sum over the groups of a term that depends only on the
+counts (TP, FP) before the group and the group itself:
+
+* 2 P N AUC-ROC: a group (a, b) after TP positives adds b (2 TP + a)
+  (each negative beats the positives above it, ties count 1/2);
+* average precision (``auc_pr(curve, "step")``, sklearn's
+  ``average_precision_score``): adds (a / P) (TP + a) / (TP + a + FP + b);
+* ``davis-goadrich`` and ``linear`` areas: the trapezoids of the PR points on
+  the segment (TP, FP) -> (TP + a, FP + b); the precision they start from is
+  the previous threshold's, or at (0, 0) the limit precision a / (a + b), or
+  0 after negatives only (DESIGN.md, recall 0).
+
+So a dynamic programme over states (TP, FP, partial sums, whether the
+operating point was passed) is exact: two prefixes with the same state have
+the same possible futures.  A state is dropped as soon as a metric's partial
+sum plus the most and least its remaining groups can add (bounds below) misses
+the metric's interval.  The number of states is bounded by ``max_states``;
+past it the search stops with :class:`SearchLimitReached`.
+
+Complexity: O(states x (P + 1)(N + 1)) exact rational operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rocpr_exact.consistency.reported import Interval
+
+__all__ = ["RANKING_METRICS", "SearchLimitReached", "find_ranking", "group_terms"]
+
+#: Metrics that depend on the whole ranking, in the order of the partial sums of a state.
+RANKING_METRICS = ("auc_roc", "average_precision", "auc_pr_dg", "auc_pr_linear")
+
+Group = tuple[int, int]
+_State = tuple[int, int, bool, tuple[Fraction, ...]]
+
+
+class SearchLimitReached(Exception):
+    """The exhaustive search would visit more than ``max_states`` states."""
+
+    def __init__(self, states: int) -> None:
+        super().__init__(f"the exact search passed {states:,} states")
+        self.states = states
+
+
+def _precision_before(tp: int, fp: int, a: int, b: int) -> Fraction:
+    """The PR precision at the start (TP, FP) of the group (a, b) with a > 0."""
+    if tp == 0:
+        return Fraction(a, a + b) if fp == 0 else Fraction(0)
+    return Fraction(tp, tp + fp)
+
+
+def group_terms(
+    tp: int, fp: int, a: int, b: int, positives: int, negatives: int
+) -> tuple[Fraction, ...]:
+    """What the group (a, b) after (TP, FP) adds to each of ``RANKING_METRICS``.
+
+    >>> group_terms(0, 0, 1, 1, 2, 2)    # one positive tied with one negative, first
+    (Fraction(1, 8), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
+    """
+    auc = Fraction(b * (2 * tp + a), 2 * positives * negatives)
+    if a == 0:
+        return auc, Fraction(0), Fraction(0), Fraction(0)
+    end = Fraction(tp + a, tp + a + fp + b)
+    ap = a * end / positives
+    start = _precision_before(tp, fp, a, b)
+    linear = a * (start + end) / (2 * positives)
+    # Davis-Goadrich: TP = t on the segment has FP = fp + (t - tp) b / a, so
+    # precision t a / (t a + fp a + (t - tp) b); trapezoids of width 1/P.
+    dg_twice = Fraction(0)
+    previous = start
+    for t in range(tp + 1, tp + a + 1):
+        current = Fraction(t * a, t * a + fp * a + (t - tp) * b)
+        dg_twice += previous + current
+        previous = current
+    return auc, ap, dg_twice / (2 * positives), linear
+
+
+@dataclass(frozen=True, slots=True)
+class _Bounds:
+    """Least and greatest amount the remaining groups can add to a metric, from (TP, FP)."""
+
+    positives: int
+    negatives: int
+    ap_tail: tuple[Fraction, ...]  # ap_tail[tp]: sum_{j > tp} j / (j + N) / P
+
+    @classmethod
+    def build(cls, positives: int, negatives: int) -> _Bounds:
+        tail = [Fraction(0)] * (positives + 1)
+        for j in range(positives, 0, -1):
+            tail[j - 1] = tail[j] + Fraction(j, (j + negatives) * positives)
+        return cls(positives, negatives, tuple(tail))
+
+    def remaining(self, metric: int, tp: int, fp: int) -> tuple[Fraction, Fraction]:
+        p, n = self.positives, self.negatives
+        left_p, left_n = p - tp, n - fp
+        if metric == 0:
+            # Negatives still to come lose to the TP positives above them; among
+            # themselves the rest give anything from 0 to every pair.
+            sure = Fraction(tp * left_n, p * n)
+            return sure, sure + Fraction(left_p * left_n, p * n)
+        if metric == 1:
+            # Each remaining positive has precision >= j / (j + N) (j-th positive,
+            # at most N negatives above) and <= P / (P + FP).
+            return self.ap_tail[tp], Fraction(left_p, p + fp)
+        # The areas under a PR curve with precision in [0, 1] over the remaining recall.
+        return Fraction(0), Fraction(left_p, p)
+
+
+def find_ranking(
+    positives: int,
+    negatives: int,
+    intervals: Mapping[str, Interval],
+    operating_points: frozenset[tuple[int, int]] | None,
+    *,
+    ties: bool = True,
+    max_states: int = 200_000,
+) -> tuple[Group, ...] | None:
+    """A sequence of tie groups whose metrics lie in ``intervals``, or ``None`` if none exists.
+
+    ``intervals`` maps names from ``RANKING_METRICS`` to intervals.
+    ``operating_points``: when given, the ranking must have a threshold (a point
+    of its curve, (0, 0) included) with (TP, FP) in this set.  ``ties=False``
+    allows only groups of one example.  Raises :class:`SearchLimitReached`
+    when more than ``max_states`` states would be kept.
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> find_ranking(2, 2, {"auc_roc": reported_interval("0.75", "exact")}, None)
+    ((1, 0), (1, 2))
+    >>> find_ranking(2, 2, {"auc_roc": reported_interval("0.6", "exact")}, None) is None
+    True
+    """
+    p, n = positives, negatives
+    wanted = tuple(
+        (i, intervals[name]) for i, name in enumerate(RANKING_METRICS) if name in intervals
+    )
+    bounds = _Bounds.build(p, n)
+    points = operating_points
+
+    def alive(tp: int, fp: int, passed: bool, sums: tuple[Fraction, ...]) -> bool:
+        for (metric, interval), partial in zip(wanted, sums, strict=True):
+            low, high = bounds.remaining(metric, tp, fp)
+            if not interval.meets(partial + low, partial + high):
+                return False
+        if points is not None and not passed:
+            return any(t >= tp and f >= fp for t, f in points)
+        return True
+
+    start_passed = points is None or (0, 0) in points
+    start: _State = (0, 0, start_passed, tuple(Fraction(0) for _ in wanted))
+    if not alive(*start):
+        return None
+    parent: dict[_State, tuple[_State, Group] | None] = {start: None}
+    layer = [start]
+    count = 1
+    for _ in range(p + n):
+        following: list[_State] = []
+        for state in layer:
+            tp, fp, passed, sums = state
+            if (tp, fp) == (p, n):
+                continue
+            for a in range(p - tp + 1):
+                for b in range(n - fp + 1):
+                    if a + b == 0 or (not ties and a + b > 1):
+                        continue
+                    terms = group_terms(tp, fp, a, b, p, n)
+                    child_sums = tuple(
+                        partial + terms[metric]
+                        for (metric, _), partial in zip(wanted, sums, strict=True)
+                    )
+                    t2, f2 = tp + a, fp + b
+                    child_passed = passed or (points is not None and (t2, f2) in points)
+                    child: _State = (t2, f2, child_passed, child_sums)
+                    if child in parent or not alive(*child):
+                        continue
+                    parent[child] = (state, (a, b))
+                    following.append(child)
+                    count += 1
+                    if count > max_states:
+                        raise SearchLimitReached(count)
+        # Layers are not by size: a group may jump several examples; keep every
+        # unfinished state (they were already expanded once, so drop them).
+        layer = following
+        for state in layer:
+            tp, fp, passed, sums = state
+            if (tp, fp) == (p, n) and passed:
+                return _groups_to(state, parent)
+    return None
+
+
+def _groups_to(
+    state: _State, parent: Mapping[_State, tuple[_State, Group] | None]
+) -> tuple[Group, ...]:
+    groups: list[Group] = []
+    link = parent[state]
+    while link is not None:
+        state, group = link
+        groups.append(group)
+        link = parent[state]
+    return tuple(reversed(groups))
