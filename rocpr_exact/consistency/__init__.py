@@ -17,7 +17,7 @@ from rocpr_exact.consistency.bounds import (
     min_average_precision,
 )
 from rocpr_exact.consistency.check import (
-    DEFAULT_MAX_STATES,
+    DEFAULT_MAX_STEPS,
     METRICS,
     POINT_METRICS,
     Verdict,
@@ -28,7 +28,7 @@ from rocpr_exact.consistency.reported import ROUNDINGS, Interval, reported_inter
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 
 __all__ = [
-    "DEFAULT_MAX_STATES",
+    "DEFAULT_MAX_STEPS",
     "METRICS",
     "POINT_METRICS",
     "RANKING_METRICS",

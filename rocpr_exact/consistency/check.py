@@ -12,7 +12,7 @@ returns a :class:`Verdict`:
   of examples give the operating point; or the exact search over every
   ranking found none);
 * ``"undecided"``: every sound necessary condition holds but the exact search
-  would exceed ``max_states`` states.
+  would exceed ``max_steps`` steps.
 
 How each case is decided:
 
@@ -60,8 +60,8 @@ METRICS = RANKING_METRICS + POINT_METRICS
 VerdictName = Literal["possible", "impossible", "undecided"]
 Group = tuple[int, int]
 
-#: Default bound on the states of the exhaustive search (about 2 s and 100 MB).
-DEFAULT_MAX_STATES = 200_000
+#: Default bound on the steps of the exhaustive search (a few seconds).
+DEFAULT_MAX_STEPS = 300_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +339,7 @@ def check_consistency(
     rounding: Rounding = "nearest",
     *,
     ties: bool = True,
-    max_states: int = DEFAULT_MAX_STATES,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> Verdict:
     """Decide whether reported metrics can all hold for a ranking of P positives, N negatives.
 
@@ -347,7 +347,7 @@ def check_consistency(
     ("0.873"); see :func:`~rocpr_exact.consistency.reported.reported_interval`
     for ``rounding``.  The operating-point metrics refer to one and the same
     threshold.  ``ties=False`` asks for a ranking without tied scores.
-    ``max_states`` bounds the exhaustive search used when average precision or
+    ``max_steps`` bounds the exhaustive search used when average precision or
     an AUC-PR is reported (see the module docstring); past it the verdict is
     "undecided".
 
@@ -368,9 +368,9 @@ def check_consistency(
     for name, value in (("positives", p), ("negatives", n)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidInputError(f"check_consistency: {name} must be an int >= 1, got {value!r}")
-    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidInputError(
-            f"check_consistency: max_states must be an int >= 1, got {max_states!r}"
+            f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
         )
     unknown = sorted(set(reported) - set(METRICS))
     if unknown:
@@ -418,7 +418,7 @@ def check_consistency(
         how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
         reason = f"witness {how or 'constructed directly'}"
         return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
-    return _search(p, n, intervals, points, ties, max_states)
+    return _search(p, n, intervals, points, ties, max_steps)
 
 
 def _search(
@@ -427,11 +427,11 @@ def _search(
     intervals: Mapping[str, Interval],
     points: Mapping[str, Interval],
     ties: bool,
-    max_states: int,
+    max_steps: int,
 ) -> Verdict:
     what = ", ".join(intervals)
-    if (p + 1) * (n + 1) > max_states:
-        return _undecided(p, n, what, max_states)
+    if (p + 1) * (n + 1) > max_steps:  # the search could not even leave (0, 0)
+        return _undecided(p, n, what, max_steps)
     candidates = None
     if points:
         candidates = frozenset(
@@ -441,9 +441,9 @@ def _search(
         )
     ranking_intervals = {name: intervals[name] for name in RANKING_METRICS if name in intervals}
     try:
-        groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_states=max_states)
+        groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_steps=max_steps)
     except SearchLimitReached:
-        return _undecided(p, n, what, max_states)
+        return _undecided(p, n, what, max_steps)
     kind = "rankings with ties" if ties else "rankings without ties"
     if groups is None:
         return Verdict(
@@ -460,12 +460,12 @@ def _search(
     )
 
 
-def _undecided(p: int, n: int, what: str, max_states: int) -> Verdict:
+def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
     return Verdict(
         "undecided",
         (
             f"each of {what} alone is possible for P = {p}, N = {n}, but deciding them together "
-            f"needs the exhaustive search, which would exceed max_states = {max_states:,} "
-            "states; raise max_states (--max-states) to search further",
+            f"needs the exhaustive search, which would exceed max_steps = {max_steps:,} "
+            "steps; raise max_steps (--max-steps) to search further",
         ),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rocpr_exact.consistency.check import DEFAULT_MAX_STATES, METRICS, check_consistency
+from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
 
@@ -43,10 +43,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--no-ties", action="store_true", help="the scores have no ties (default: ties allowed)"
     )
     parser.add_argument(
-        "--max-states",
+        "--max-steps",
         type=int,
-        default=DEFAULT_MAX_STATES,
-        help=f"bound of the exhaustive search (default {DEFAULT_MAX_STATES:,})",
+        default=DEFAULT_MAX_STEPS,
+        help=f"bound of the exhaustive search (default {DEFAULT_MAX_STEPS:,})",
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     parser.set_defaults(run=run)
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         reported,
         args.rounding,
         ties=not args.no_ties,
-        max_states=args.max_states,
+        max_steps=args.max_steps,
     )
     if args.format == "json":
         text = json.dumps(verdict.to_json(), indent=2) + "\n"

@@ -19,10 +19,11 @@ So a dynamic programme over states (TP, FP, partial sums, whether the
 operating point was passed) is exact: two prefixes with the same state have
 the same possible futures.  A state is dropped as soon as a metric's partial
 sum plus the most and least its remaining groups can add (bounds below) misses
-the metric's interval.  The number of states is bounded by ``max_states``;
-past it the search stops with :class:`SearchLimitReached`.
+the metric's interval.  The work is bounded by ``max_steps`` (one step =
+one group tried from one state, a few exact rational operations, about
+10 microseconds); past it the search stops with :class:`SearchLimitReached`.
 
-Complexity: O(states x (P + 1)(N + 1)) exact rational operations.
+Complexity: O(states x (P + 1)(N + 1)) steps.
 """
 
 from __future__ import annotations
@@ -43,11 +44,11 @@ _State = tuple[int, int, bool, tuple[Fraction, ...]]
 
 
 class SearchLimitReached(Exception):
-    """The exhaustive search would visit more than ``max_states`` states."""
+    """The exhaustive search would take more than ``max_steps`` steps."""
 
-    def __init__(self, states: int) -> None:
-        super().__init__(f"the exact search passed {states:,} states")
-        self.states = states
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"the exact search passed {steps:,} steps")
+        self.steps = steps
 
 
 def _precision_before(tp: int, fp: int, a: int, b: int) -> Fraction:
@@ -58,29 +59,42 @@ def _precision_before(tp: int, fp: int, a: int, b: int) -> Fraction:
 
 
 def group_terms(
-    tp: int, fp: int, a: int, b: int, positives: int, negatives: int
+    tp: int,
+    fp: int,
+    a: int,
+    b: int,
+    positives: int,
+    negatives: int,
+    metrics: tuple[int, ...] = (0, 1, 2, 3),
 ) -> tuple[Fraction, ...]:
-    """What the group (a, b) after (TP, FP) adds to each of ``RANKING_METRICS``.
+    """What the group (a, b) after (TP, FP) adds to each metric (indices into ``RANKING_METRICS``).
 
     >>> group_terms(0, 0, 1, 1, 2, 2)    # one positive tied with one negative, first
     (Fraction(1, 8), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
     """
-    auc = Fraction(b * (2 * tp + a), 2 * positives * negatives)
-    if a == 0:
-        return auc, Fraction(0), Fraction(0), Fraction(0)
-    end = Fraction(tp + a, tp + a + fp + b)
-    ap = a * end / positives
-    start = _precision_before(tp, fp, a, b)
-    linear = a * (start + end) / (2 * positives)
-    # Davis-Goadrich: TP = t on the segment has FP = fp + (t - tp) b / a, so
-    # precision t a / (t a + fp a + (t - tp) b); trapezoids of width 1/P.
-    dg_twice = Fraction(0)
-    previous = start
-    for t in range(tp + 1, tp + a + 1):
-        current = Fraction(t * a, t * a + fp * a + (t - tp) * b)
-        dg_twice += previous + current
-        previous = current
-    return auc, ap, dg_twice / (2 * positives), linear
+    out = []
+    for metric in metrics:
+        if metric == 0:
+            out.append(Fraction(b * (2 * tp + a), 2 * positives * negatives))
+        elif a == 0:
+            out.append(Fraction(0))
+        elif metric == 1:
+            out.append(Fraction(a * (tp + a), (tp + a + fp + b) * positives))
+        elif metric == 3:
+            start = _precision_before(tp, fp, a, b)
+            end = Fraction(tp + a, tp + a + fp + b)
+            out.append(a * (start + end) / (2 * positives))
+        else:
+            # Davis-Goadrich: TP = t on the segment has FP = fp + (t - tp) b / a, so
+            # precision t a / (t a + fp a + (t - tp) b); trapezoids of width 1/P.
+            twice = Fraction(0)
+            previous = _precision_before(tp, fp, a, b)
+            for t in range(tp + 1, tp + a + 1):
+                current = Fraction(t * a, t * a + fp * a + (t - tp) * b)
+                twice += previous + current
+                previous = current
+            out.append(twice / (2 * positives))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,31 +135,33 @@ def find_ranking(
     operating_points: frozenset[tuple[int, int]] | None,
     *,
     ties: bool = True,
-    max_states: int = 200_000,
+    max_steps: int = 300_000,
 ) -> tuple[Group, ...] | None:
     """A sequence of tie groups whose metrics lie in ``intervals``, or ``None`` if none exists.
 
     ``intervals`` maps names from ``RANKING_METRICS`` to intervals.
     ``operating_points``: when given, the ranking must have a threshold (a point
     of its curve, (0, 0) included) with (TP, FP) in this set.  ``ties=False``
-    allows only groups of one example.  Raises :class:`SearchLimitReached`
-    when more than ``max_states`` states would be kept.
+    allows only groups of one example.  Depth first, each state expanded at
+    most once; a step is one group tried from one state.  Raises
+    :class:`SearchLimitReached` after ``max_steps`` steps.
 
     >>> from rocpr_exact.consistency.reported import reported_interval
     >>> find_ranking(2, 2, {"auc_roc": reported_interval("0.75", "exact")}, None)
-    ((1, 0), (1, 2))
+    ((2, 1), (0, 1))
     >>> find_ranking(2, 2, {"auc_roc": reported_interval("0.6", "exact")}, None) is None
     True
     """
     p, n = positives, negatives
-    wanted = tuple(
+    chosen = tuple(
         (i, intervals[name]) for i, name in enumerate(RANKING_METRICS) if name in intervals
     )
+    metrics = tuple(i for i, _ in chosen)
     bounds = _Bounds.build(p, n)
     points = operating_points
 
     def alive(tp: int, fp: int, passed: bool, sums: tuple[Fraction, ...]) -> bool:
-        for (metric, interval), partial in zip(wanted, sums, strict=True):
+        for (metric, interval), partial in zip(chosen, sums, strict=True):
             low, high = bounds.remaining(metric, tp, fp)
             if not interval.meets(partial + low, partial + high):
                 return False
@@ -154,44 +170,35 @@ def find_ranking(
         return True
 
     start_passed = points is None or (0, 0) in points
-    start: _State = (0, 0, start_passed, tuple(Fraction(0) for _ in wanted))
+    start: _State = (0, 0, start_passed, tuple(Fraction(0) for _ in chosen))
     if not alive(*start):
         return None
     parent: dict[_State, tuple[_State, Group] | None] = {start: None}
-    layer = [start]
-    count = 1
-    for _ in range(p + n):
-        following: list[_State] = []
-        for state in layer:
-            tp, fp, passed, sums = state
-            if (tp, fp) == (p, n):
-                continue
-            for a in range(p - tp + 1):
-                for b in range(n - fp + 1):
-                    if a + b == 0 or (not ties and a + b > 1):
-                        continue
-                    terms = group_terms(tp, fp, a, b, p, n)
-                    child_sums = tuple(
-                        partial + terms[metric]
-                        for (metric, _), partial in zip(wanted, sums, strict=True)
-                    )
-                    t2, f2 = tp + a, fp + b
-                    child_passed = passed or (points is not None and (t2, f2) in points)
-                    child: _State = (t2, f2, child_passed, child_sums)
-                    if child in parent or not alive(*child):
-                        continue
-                    parent[child] = (state, (a, b))
-                    following.append(child)
-                    count += 1
-                    if count > max_states:
-                        raise SearchLimitReached(count)
-        # Layers are not by size: a group may jump several examples; keep every
-        # unfinished state (they were already expanded once, so drop them).
-        layer = following
-        for state in layer:
-            tp, fp, passed, sums = state
-            if (tp, fp) == (p, n) and passed:
+    stack = [start]
+    steps = 0
+    while stack:
+        state = stack.pop()
+        tp, fp, passed, sums = state
+        if (tp, fp) == (p, n):
+            if passed:
                 return _groups_to(state, parent)
+            continue
+        for a in range(p - tp + 1):
+            for b in range(n - fp + 1):
+                if a + b == 0 or (not ties and a + b > 1):
+                    continue
+                steps += 1
+                if steps > max_steps:
+                    raise SearchLimitReached(steps)
+                terms = group_terms(tp, fp, a, b, p, n, metrics)
+                child_sums = tuple(x + y for x, y in zip(sums, terms, strict=True))
+                t2, f2 = tp + a, fp + b
+                child_passed = passed or (points is not None and (t2, f2) in points)
+                child: _State = (t2, f2, child_passed, child_sums)
+                if child in parent or not alive(*child):
+                    continue
+                parent[child] = (state, (a, b))
+                stack.append(child)
     return None
 
 
