@@ -60,8 +60,8 @@ METRICS = RANKING_METRICS + POINT_METRICS
 VerdictName = Literal["possible", "impossible", "undecided"]
 Group = tuple[int, int]
 
-#: Default bound on the steps of the exhaustive search (a few seconds).
-DEFAULT_MAX_STEPS = 300_000
+#: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
+DEFAULT_MAX_STEPS = 100_000
 
 
 @dataclass(frozen=True, slots=True)

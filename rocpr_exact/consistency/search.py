@@ -99,18 +99,28 @@ def group_terms(
 
 @dataclass(frozen=True, slots=True)
 class _Bounds:
-    """Least and greatest amount the remaining groups can add to a metric, from (TP, FP)."""
+    """Least and greatest amount the remaining groups can add to a metric, from (TP, FP).
+
+    With g(t) = t / (t + N): every later threshold or interpolated point at
+    TP = t has precision >= g(t) (at most N negatives above it) and
+    <= P / (P + FP) (at most P positives, at least FP negatives), and the
+    current precision lies between the same bounds.
+    """
 
     positives: int
     negatives: int
-    ap_tail: tuple[Fraction, ...]  # ap_tail[tp]: sum_{j > tp} j / (j + N) / P
+    ap_tail: tuple[Fraction, ...]  # ap_tail[tp]: (1/P) sum_{t > tp} g(t)
+    dg_tail: tuple[Fraction, ...]  # dg_tail[tp]: (1/2P) sum_{t > tp} (g(t - 1) + g(t))
 
     @classmethod
     def build(cls, positives: int, negatives: int) -> _Bounds:
-        tail = [Fraction(0)] * (positives + 1)
-        for j in range(positives, 0, -1):
-            tail[j - 1] = tail[j] + Fraction(j, (j + negatives) * positives)
-        return cls(positives, negatives, tuple(tail))
+        g = [Fraction(t, t + negatives) for t in range(positives + 1)]
+        ap = [Fraction(0)] * (positives + 1)
+        dg = [Fraction(0)] * (positives + 1)
+        for t in range(positives, 0, -1):
+            ap[t - 1] = ap[t] + g[t] / positives
+            dg[t - 1] = dg[t] + (g[t - 1] + g[t]) / (2 * positives)
+        return cls(positives, negatives, tuple(ap), tuple(dg))
 
     def remaining(self, metric: int, tp: int, fp: int) -> tuple[Fraction, Fraction]:
         p, n = self.positives, self.negatives
@@ -120,12 +130,15 @@ class _Bounds:
             # themselves the rest give anything from 0 to every pair.
             sure = Fraction(tp * left_n, p * n)
             return sure, sure + Fraction(left_p * left_n, p * n)
+        high = Fraction(left_p, p + fp)  # width (P - TP)/P times precision <= P/(P + FP)
         if metric == 1:
-            # Each remaining positive has precision >= j / (j + N) (j-th positive,
-            # at most N negatives above) and <= P / (P + FP).
-            return self.ap_tail[tp], Fraction(left_p, p + fp)
-        # The areas under a PR curve with precision in [0, 1] over the remaining recall.
-        return Fraction(0), Fraction(left_p, p)
+            return self.ap_tail[tp], high
+        if metric == 2:
+            return self.dg_tail[tp], high
+        # linear: each rising step's trapezoid is >= the chord of the concave g over
+        # it, and chords over a partition of [TP, P] are >= the chord from TP to P.
+        chord = Fraction(left_p, 2 * p) * (Fraction(tp, tp + n) + Fraction(p, p + n))
+        return chord, high
 
 
 def find_ranking(
@@ -135,7 +148,7 @@ def find_ranking(
     operating_points: frozenset[tuple[int, int]] | None,
     *,
     ties: bool = True,
-    max_steps: int = 300_000,
+    max_steps: int = 100_000,
 ) -> tuple[Group, ...] | None:
     """A sequence of tie groups whose metrics lie in ``intervals``, or ``None`` if none exists.
 
