@@ -167,6 +167,11 @@ def _fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tup
     return lo, hi
 
 
+def _fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[int, int]]:
+    """``_fp_range`` for every TP in 0..P (empty list entries have lo > hi).  O(P)."""
+    return [_fp_range(tp, p, n, intervals) for tp in range(p + 1)]
+
+
 def _point_values(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:
     values = {
         "recall": Fraction(tp, p),
@@ -196,8 +201,11 @@ def _block(pos: int, neg: int, u2: int) -> list[Group]:
         beats.append(k)
         u -= k
     sequence: list[Group] = []
+    i = 0  # beats is non-increasing: walk it once, O(pos + neg)
     for level in range(neg, -1, -1):
-        sequence.extend((1, 0) for k in beats if k == level)
+        while i < pos and beats[i] == level:
+            sequence.append((1, 0))
+            i += 1
         if level:
             sequence.append((0, 1))
     if half:
@@ -218,8 +226,8 @@ def _auc_and_point(
     scale = 2 * p * n
     k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
     k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
-    for tp in range(p + 1):
-        lo, hi = _fp_range(tp, p, n, points) if points else (0, 0)
+    ranges = _fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
+    for tp, (lo, hi) in enumerate(ranges):
         if lo > hi:
             continue
         low = max(k_lo, 2 * tp * (n - hi))
@@ -322,8 +330,7 @@ def _single_metric_reasons(
     for name in POINT_METRICS:
         interval = intervals.get(name)
         if interval is not None and not any(
-            _fp_range(tp, p, n, {name: interval})[0] <= _fp_range(tp, p, n, {name: interval})[1]
-            for tp in range(p + 1)
+            lo <= hi for lo, hi in _fp_ranges(p, n, {name: interval})
         ):
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}; no whole numbers "
@@ -388,9 +395,7 @@ def check_consistency(
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
-    if len(points) > 1 and all(
-        _fp_range(tp, p, n, points)[0] > _fp_range(tp, p, n, points)[1] for tp in range(p + 1)
-    ):
+    if len(points) > 1 and all(lo > hi for lo, hi in _fp_ranges(p, n, points)):
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
         return Verdict(
             "impossible",
@@ -436,8 +441,8 @@ def _search(
     if points:
         candidates = frozenset(
             (tp, fp)
-            for tp in range(p + 1)
-            for fp in range(_fp_range(tp, p, n, points)[0], _fp_range(tp, p, n, points)[1] + 1)
+            for tp, (lo, hi) in enumerate(_fp_ranges(p, n, points))
+            for fp in range(lo, hi + 1)
         )
     ranking_intervals = {name: intervals[name] for name in RANKING_METRICS if name in intervals}
     try:
