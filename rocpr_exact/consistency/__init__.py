@@ -24,6 +24,8 @@ from rocpr_exact.consistency.check import (
     Witness,
     check_consistency,
 )
+from rocpr_exact.consistency.figures import PrBox, pr_boxes_from_roc
+from rocpr_exact.consistency.gain import pr_gain_points, precision_gain, recall_gain
 from rocpr_exact.consistency.reported import ROUNDINGS, Interval, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 
@@ -34,6 +36,7 @@ __all__ = [
     "RANKING_METRICS",
     "ROUNDINGS",
     "Interval",
+    "PrBox",
     "SearchLimitReached",
     "Verdict",
     "Witness",
@@ -46,5 +49,9 @@ __all__ = [
     "min_auc_pr_dg",
     "min_auc_pr_linear",
     "min_average_precision",
+    "pr_boxes_from_roc",
+    "pr_gain_points",
+    "precision_gain",
+    "recall_gain",
     "reported_interval",
 ]
