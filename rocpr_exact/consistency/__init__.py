@@ -16,6 +16,7 @@ from rocpr_exact.consistency.bounds import (
     min_auc_pr_linear,
     min_average_precision,
 )
+from rocpr_exact.consistency.chain import chain_groups, chain_index
 from rocpr_exact.consistency.check import (
     DEFAULT_MAX_STEPS,
     METRICS,
@@ -43,6 +44,8 @@ __all__ = [
     "auc_roc_values",
     "average_precision_range",
     "boyd_minimum_auc_pr",
+    "chain_groups",
+    "chain_index",
     "check_consistency",
     "find_ranking",
     "min_auc_pr_continuous",

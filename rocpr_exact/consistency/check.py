@@ -26,8 +26,10 @@ How each case is decided:
   it occurs with ties and every even one without; exact for any P, N in
   O(P + N).
 * average precision and the ``davis-goadrich`` and ``linear`` areas: first
-  the exact one-metric bounds of :mod:`rocpr_exact.consistency.bounds`, then
-  the exhaustive search of :mod:`rocpr_exact.consistency.search`.
+  the exact one-metric bounds of :mod:`rocpr_exact.consistency.bounds`; then,
+  without an operating point, a binary search along a chain of rankings
+  (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses only);
+  then the exhaustive search of :mod:`rocpr_exact.consistency.search`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from rocpr_exact.consistency.bounds import (
     min_auc_pr_linear,
     min_average_precision,
 )
+from rocpr_exact.consistency.chain import chain_groups, chain_index, family_index
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.core.curve import Curve
@@ -423,7 +426,29 @@ def check_consistency(
         how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
         reason = f"witness {how or 'constructed directly'}"
         return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
+    if not points:
+        quick = _quick_witness(p, n, intervals)
+        if quick is not None:
+            return quick
     return _search(p, n, intervals, points, ties, max_steps)
+
+
+def _quick_witness(p: int, n: int, intervals: Mapping[str, Interval]) -> Verdict | None:
+    """Cheap first: binary searches along chains of rankings without ties (finds witnesses only)."""
+    index = chain_index(p, n, intervals)
+    if index is not None:
+        reason = f"witness found by binary search on the chain of rankings (index {index})"
+        return Verdict("possible", (reason,), _witness(p, n, chain_groups(p, n, index), intervals))
+    shifted = family_index(p, n, intervals)
+    if shifted is not None:
+        first, index = shifted
+        reason = (
+            f"witness found by binary search over rankings with {first} negatives first "
+            f"(chain index {index})"
+        )
+        chain = chain_groups(p, n, index, first=first)
+        return Verdict("possible", (reason,), _witness(p, n, chain, intervals))
+    return None
 
 
 def _search(
@@ -469,8 +494,9 @@ def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
     return Verdict(
         "undecided",
         (
-            f"each of {what} alone is possible for P = {p}, N = {n}, but deciding them together "
-            f"needs the exhaustive search, which would exceed max_steps = {max_steps:,} "
+            f"each of {what} alone is within its exact bounds for P = {p}, N = {n} and no "
+            "ranking of the chain fits, but deciding further needs the exhaustive search, "
+            f"which would exceed max_steps = {max_steps:,} "
             "steps; raise max_steps (--max-steps) to search further",
         ),
     )

@@ -155,9 +155,14 @@ def test_large_counts_auc_and_operating_point() -> None:
 
 
 def test_undecided_past_the_search_limit() -> None:
-    v = check_consistency(30, 30, {"auc_roc": "0.8", "average_precision": "0.8"}, max_steps=500)
+    # AP 0.05 is near the least AP (0.0474) while AUC-ROC 0.6 needs many pairs in order: neither
+    # chain of rankings fits, and P = 100, N = 1000 is beyond the exhaustive search.
+    reported = {"auc_roc": "0.6", "average_precision": "0.05"}
+    v = check_consistency(100, 1000, reported)
     assert v.verdict == "undecided" and v.witness is None
-    assert "max_steps = 500" in v.reasons[0]
+    assert "max_steps = 100,000" in v.reasons[0]
+    v = check_consistency(12, 12, {"average_precision": "0.5", "auc_pr_dg": "0.7"}, max_steps=500)
+    assert v.verdict == "undecided" and "max_steps = 500" in v.reasons[0]
 
 
 @pytest.mark.parametrize(

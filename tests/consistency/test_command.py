@@ -41,8 +41,8 @@ def test_impossible_exits_1() -> None:
 
 
 def test_undecided_exits_4() -> None:
-    argv = ["--positives", "30", "--negatives", "30", "--auc-roc", "0.8"]
-    out, status = invoke(*argv, "--average-precision", "0.8", "--max-steps", "500")
+    argv = ["--positives", "12", "--negatives", "12", "--average-precision", "0.5"]
+    out, status = invoke(*argv, "--auc-pr-dg", "0.7", "--max-steps", "500")
     assert status == 4 and json.loads(out)["verdict"] == "undecided"
 
 
