@@ -26,7 +26,7 @@ from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.core.curve import Curve
 
-__all__ = ["chain_groups", "chain_index", "family_index"]
+__all__ = ["chain_groups", "chain_index", "chain_range", "family_index"]
 
 Group = tuple[int, int]
 
@@ -96,6 +96,17 @@ def chain_index(p: int, n: int, intervals: Mapping[str, Interval]) -> int | None
     >>> chain_index(2, 2, {"auc_roc": reported_interval("0.75", "exact")})
     1
     """
+    found = chain_range(p, n, intervals)
+    return None if found is None else found[0]
+
+
+def chain_range(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int] | None:
+    """The least and greatest s with every metric of R_s in its interval (None: none).
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> chain_range(2, 2, {"auc_roc": reported_interval("0.7", "truncate")})  # U = 3 of 4 pairs
+    (1, 1)
+    """
     low_s, high_s = 0, p * n
     cache: dict[tuple[str, int], Fraction] = {}
 
@@ -124,7 +135,7 @@ def chain_index(p: int, n: int, intervals: Mapping[str, Interval]) -> int | None
         low_s, high_s = max(low_s, first), min(high_s, last)
         if low_s > high_s:
             return None
-    return low_s
+    return low_s, high_s
 
 
 def family_index(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int] | None:

@@ -46,7 +46,7 @@ from rocpr_exact.consistency.bounds import (
     min_auc_pr_linear,
     min_average_precision,
 )
-from rocpr_exact.consistency.chain import chain_groups, chain_index, family_index
+from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.core.curve import Curve
@@ -426,28 +426,51 @@ def check_consistency(
         how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
         reason = f"witness {how or 'constructed directly'}"
         return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
-    if not points:
-        quick = _quick_witness(p, n, intervals)
-        if quick is not None:
-            return quick
+    quick = _quick_witness(p, n, intervals, points)
+    if quick is not None:
+        return quick
     return _search(p, n, intervals, points, ties, max_steps)
 
 
-def _quick_witness(p: int, n: int, intervals: Mapping[str, Interval]) -> Verdict | None:
-    """Cheap first: binary searches along chains of rankings without ties (finds witnesses only)."""
-    index = chain_index(p, n, intervals)
-    if index is not None:
-        reason = f"witness found by binary search on the chain of rankings (index {index})"
-        return Verdict("possible", (reason,), _witness(p, n, chain_groups(p, n, index), intervals))
-    shifted = family_index(p, n, intervals)
+def _has_point(groups: list[Group], p: int, n: int, points: Mapping[str, Interval]) -> bool:
+    """Whether some threshold of the ranking (nothing positive included) meets ``points``."""
+    tp = fp = 0
+    for a, b in [(0, 0), *groups]:
+        tp, fp = tp + a, fp + b
+        at = _point_values(tp, fp, p, n)
+        if all(name in at and at[name] in interval for name, interval in points.items()):
+            return True
+    return False
+
+
+def _quick_witness(
+    p: int, n: int, intervals: Mapping[str, Interval], points: Mapping[str, Interval]
+) -> Verdict | None:
+    """Cheap first: binary searches along chains of rankings without ties (finds witnesses only).
+
+    With an operating point, a few rankings of the chains that fit the other
+    metrics are tried for a threshold that fits it.  O(log(PN)) curve
+    evaluations plus O(P + N) per ranking tried.
+    """
+    ranking = {name: i for name, i in intervals.items() if name not in POINT_METRICS}
+    candidates: list[tuple[str, list[Group]]] = []
+    found = chain_range(p, n, ranking)
+    if found is not None:
+        low, high = found
+        for index in sorted({low, high, (low + high) // 2}):
+            reason = f"witness found by binary search on the chain of rankings (index {index})"
+            candidates.append((reason, chain_groups(p, n, index)))
+    shifted = family_index(p, n, ranking)
     if shifted is not None:
         first, index = shifted
         reason = (
             f"witness found by binary search over rankings with {first} negatives first "
             f"(chain index {index})"
         )
-        chain = chain_groups(p, n, index, first=first)
-        return Verdict("possible", (reason,), _witness(p, n, chain, intervals))
+        candidates.append((reason, chain_groups(p, n, index, first=first)))
+    for reason, groups in candidates:
+        if not points or _has_point(groups, p, n, points):
+            return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
     return None
 
 

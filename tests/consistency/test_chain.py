@@ -64,6 +64,15 @@ def test_large_counts_average_precision_and_areas() -> None:
         v = check_consistency(100, 1000, reported)
         assert v.verdict == "possible", (reported, v.reasons)
         recheck(100, 1000, reported, "nearest", v)
+    # With an operating point: a ranking of the chains that fits the areas and has a threshold
+    # with TP = 100 (recall 0.5) and precision in [0.55, 0.65).
+    for reported in (
+        {"average_precision": "0.5", "precision": "0.6", "recall": "0.5"},
+        {"auc_roc": "0.9", "average_precision": "0.5", "precision": "0.6", "recall": "0.5"},
+    ):
+        v = check_consistency(200, 2000, reported)
+        assert v.verdict == "possible", (reported, v.reasons)
+        recheck(200, 2000, reported, "nearest", v)
     # A known limit: a combination off both chains is out of reach of the exhaustive search.
     v = check_consistency(100, 1000, {"average_precision": "0.05", "auc_roc": "0.6"})
     assert v.verdict == "undecided" and "max_steps = 100,000" in v.reasons[0]
