@@ -5,8 +5,8 @@ first" by adjacent swaps of a positive with the negative just below it: in
 R_s, s = q N + r (0 <= r < N), the last q positives sit below every
 negative, the positive before them has r negatives above it, and the others
 are at the top (no ties).  One swap moves the ROC curve down (it is dominated
-by its predecessor), so AUC-ROC, average precision, the ``davis-goadrich``
-and the ``linear`` areas are all non-increasing along the chain (Theorem 3.2
+by its predecessor), so AUC-ROC, average precision, the ``davis-goadrich``,
+``linear`` and ``continuous`` areas are all non-increasing along the chain (Theorem 3.2
 for the PR areas: every threshold's precision drops or stays).  The indices
 where a metric lies in an interval are therefore one range, found by binary
 search; ranges of several metrics are intersected.
@@ -25,6 +25,7 @@ from fractions import Fraction
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.exact.closedform import ClosedForm
 
 __all__ = ["chain_groups", "chain_index", "chain_range", "family_index"]
 
@@ -78,15 +79,18 @@ def _curve(p: int, n: int, s: int, first: int = 0) -> Curve:
     return Curve.from_counts(points, p, n)
 
 
-_METHODS = {"average_precision": "step", "auc_pr_dg": "davis-goadrich", "auc_pr_linear": "linear"}
+_METHODS = {
+    "average_precision": "step",
+    "auc_pr_dg": "davis-goadrich",
+    "auc_pr_linear": "linear",
+    "auc_pr_continuous": "continuous",
+}
 
 
-def _metric(name: str, curve: Curve) -> Fraction:
+def _metric(name: str, curve: Curve) -> Fraction | ClosedForm:
     if name == "auc_roc":
         return auc_roc(curve)
-    area = auc_pr(curve, _METHODS[name])  # type: ignore[arg-type]
-    assert isinstance(area, Fraction)
-    return area
+    return auc_pr(curve, _METHODS[name])  # type: ignore[arg-type]
 
 
 def chain_index(p: int, n: int, intervals: Mapping[str, Interval]) -> int | None:
@@ -108,9 +112,9 @@ def chain_range(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int,
     (1, 1)
     """
     low_s, high_s = 0, p * n
-    cache: dict[tuple[str, int], Fraction] = {}
+    cache: dict[tuple[str, int], Fraction | ClosedForm] = {}
 
-    def value(name: str, s: int) -> Fraction:
+    def value(name: str, s: int) -> Fraction | ClosedForm:
         if (name, s) not in cache:
             cache[name, s] = _metric(name, _curve(p, n, s))
         return cache[name, s]
@@ -160,9 +164,11 @@ def family_index(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int
     key, interval = others[0], intervals[others[0]]
     for u in tries:
         errors = pairs - u
-        cache: dict[int, Fraction] = {}
+        cache: dict[int, Fraction | ClosedForm] = {}
 
-        def value(m: int, errors: int = errors, cache: dict[int, Fraction] = cache) -> Fraction:
+        def value(
+            m: int, errors: int = errors, cache: dict[int, Fraction | ClosedForm] = cache
+        ) -> Fraction | ClosedForm:
             if m not in cache:
                 cache[m] = _metric(key, _curve(p, n, errors - p * m, m))
             return cache[m]

@@ -42,6 +42,7 @@ from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.bounds import (
+    min_auc_pr_continuous,
     min_auc_pr_dg,
     min_auc_pr_linear,
     min_average_precision,
@@ -51,14 +52,18 @@ from rocpr_exact.consistency.reported import Interval, Rounding, reported_interv
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import decimal
 from rocpr_exact.exact.text import fraction_to_decimal
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
 #: Metrics of one operating point (one threshold), all at the same threshold.
 POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
+#: The ``continuous`` AUC-PR (a closed form): exact bounds and the chains, not the search.
+CLOSED_FORM_METRICS = ("auc_pr_continuous",)
 #: Every metric :func:`check_consistency` accepts.
-METRICS = RANKING_METRICS + POINT_METRICS
+METRICS = RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS
 
 VerdictName = Literal["possible", "impossible", "undecided"]
 Group = tuple[int, int]
@@ -81,7 +86,7 @@ class Witness:
     scores: tuple[int, ...]
     labels: tuple[int, ...]
     threshold: int | None
-    values: tuple[tuple[str, Fraction], ...]
+    values: tuple[tuple[str, Fraction | ClosedForm], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +114,14 @@ class Verdict:
         return out
 
 
-def _exact(value: Fraction) -> str:
+def _exact(value: Fraction | ClosedForm) -> str:
+    if isinstance(value, ClosedForm):
+        return str(value)
     return str(value.numerator) if value.denominator == 1 else str(value)
 
 
-def _show(value: Fraction) -> str:
-    return f"{value} ({fraction_to_decimal(value, 6)})"
+def _show(value: Fraction | ClosedForm) -> str:
+    return f"{value} ({decimal(value, 6)})"
 
 
 # -- the operating point --------------------------------------------------------------------
@@ -250,18 +257,25 @@ def _auc_and_point(
     return None
 
 
+def _scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int]]:
+    """Integer scores (group i of k gets k - i) and labels of a tie-group sequence."""
+    scores: list[int] = []
+    labels: list[int] = []
+    for i, (a, b) in enumerate(groups):
+        scores += [len(groups) - i] * (a + b)
+        labels += [1] * a + [0] * b
+    return scores, labels
+
+
 def _witness(
     p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
 ) -> Witness:
     """Scores and labels of ``groups``, every reported metric recomputed and checked."""
-    scores: list[int] = []
-    labels: list[int] = []
-    for i, (a, b) in enumerate(groups):
-        score = len(groups) - i
-        scores += [score] * (a + b)
-        labels += [1] * a + [0] * b
+    scores, labels = _scored(groups)
     curve = Curve.from_scores(scores, labels)
-    values: dict[str, Fraction] = {}
+    values: dict[str, Fraction | ClosedForm] = {}
+    if "auc_pr_continuous" in intervals:
+        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
     if "auc_roc" in intervals:
         values["auc_roc"] = auc_roc(curve)
     for name, method in (
@@ -319,13 +333,14 @@ def _single_metric_reasons(
         ("average_precision", min_average_precision, "(1/P) sum_i i/(N+i)"),
         ("auc_pr_dg", min_auc_pr_dg, "every negative ranked first"),
         ("auc_pr_linear", lambda p, n: min_auc_pr_linear(p, n, ties=ties), "see bounds"),
+        ("auc_pr_continuous", min_auc_pr_continuous, "Boyd et al. 2012"),
     ):
         interval = intervals.get(name)
         if interval is None:
             continue
         minimum = least(p, n)
         if not interval.meets(minimum, Fraction(1)):
-            side = "below the least possible" if interval.high <= minimum else "above 1"
+            side = "above 1" if interval.low >= 1 else "below the least possible"
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
                 f"N = {n} it lies in [{_show(minimum)}, 1] ({what})"
@@ -408,7 +423,9 @@ def check_consistency(
             ),
         )
     others = [
-        name for name in ("average_precision", "auc_pr_dg", "auc_pr_linear") if name in intervals
+        name
+        for name in ("average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
+        if name in intervals
     ]
     if not others:
         found = _auc_and_point(p, n, intervals.get("auc_roc"), points, ties)
@@ -498,14 +515,28 @@ def _search(
     except SearchLimitReached:
         return _undecided(p, n, what, max_steps)
     kind = "rankings with ties" if ties else "rankings without ties"
+    searched = ", ".join(name for name in intervals if name not in CLOSED_FORM_METRICS)
     if groups is None:
         return Verdict(
             "impossible",
             (
                 f"exhaustive search over every ranking of P = {p} positives and N = {n} "
-                f"negatives ({kind}) found none with {what} all in their intervals",
+                f"negatives ({kind}) found none with {searched} all in their intervals",
             ),
         )
+    continuous = intervals.get("auc_pr_continuous")
+    if continuous is not None:
+        scores, labels = _scored(groups)
+        if auc_pr(Curve.from_scores(scores, labels), "continuous") not in continuous:
+            return Verdict(
+                "undecided",
+                (
+                    f"each metric is within its exact bounds for P = {p}, N = {n}"
+                    + (f" and rankings with {searched} exist" if searched else "")
+                    + ", but the exhaustive search does not cover auc_pr_continuous "
+                    "(a closed form) and no ranking of the chains fits",
+                ),
+            )
     return Verdict(
         "possible",
         (f"witness found by exhaustive search ({kind})",),

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
 
 __all__ = ["ROUNDINGS", "Interval", "Rounding", "reported_interval"]
 
@@ -57,13 +58,13 @@ class Interval:
             raise InvalidInputError(f"an interval needs low <= high, got {self.low} > {self.high}")
 
     def __contains__(self, value: object) -> bool:
-        if not isinstance(value, int | Fraction):
+        if not isinstance(value, int | Fraction | ClosedForm):
             return False
         above = value >= self.low if self.low_closed else value > self.low
         below = value <= self.high if self.high_closed else value < self.high
         return above and below
 
-    def meets(self, low: Fraction, high: Fraction) -> bool:
+    def meets(self, low: Fraction | ClosedForm, high: Fraction | ClosedForm) -> bool:
         """Whether the closed interval [low, high] has a point in this interval."""
         if high < low:
             return False

@@ -18,8 +18,9 @@ from functools import cache
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.exact.closedform import ClosedForm
 
-RANKING = ("auc_roc", "average_precision", "auc_pr_dg", "auc_pr_linear")
+RANKING = ("auc_roc", "average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
 POINT = ("precision", "recall", "f1", "accuracy", "specificity")
 
 
@@ -62,7 +63,7 @@ def point_metrics(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:
 @dataclass(frozen=True)
 class Row:
     groups: tuple[tuple[int, int], ...]
-    ranking: dict[str, Fraction]
+    ranking: dict[str, Fraction | ClosedForm]
     points: tuple[dict[str, Fraction], ...]
 
 
@@ -71,7 +72,8 @@ def table(p: int, n: int, ties: bool) -> tuple[Row, ...]:
     rows = []
     for groups in rankings(p, n, ties):
         curve = Curve.from_scores(*scored(groups))
-        values: dict[str, Fraction] = {"auc_roc": auc_roc(curve)}
+        values: dict[str, Fraction | ClosedForm] = {"auc_roc": auc_roc(curve)}
+        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
         for name, method in (
             ("average_precision", "step"),
             ("auc_pr_dg", "davis-goadrich"),

@@ -44,6 +44,7 @@ def recheck(p: int, n: int, reported: dict[str, str], rounding: str, verdict) ->
     values["average_precision"] = auc_pr(curve, "step")
     values["auc_pr_dg"] = auc_pr(curve, "davis-goadrich")
     values["auc_pr_linear"] = auc_pr(curve, "linear")
+    values["auc_pr_continuous"] = auc_pr(curve, "continuous")
     if any(k in reported for k in POINT_METRICS):
         tp = sum(1 for s in pos if s >= w.threshold)
         fp = sum(1 for s in neg if s >= w.threshold)
@@ -73,6 +74,8 @@ def cases(draw: st.DrawFn) -> tuple[int, int, bool, dict[str, str], str]:
     reported = {}
     for name in names:
         value = row.ranking[name] if name in RANKING else at.get(name, Fraction(1, 2))
+        if not isinstance(value, Fraction):  # a closed form: its enclosure's lower end
+            value = value.enclosure(64)[0]
         digits = draw(st.integers(1, 3))
         shift = draw(st.sampled_from([0, 0, 0, 1, -1, 2]))
         reported[name] = texts_from(value, digits, shift)
@@ -88,6 +91,10 @@ def test_agrees_with_brute_force(case: tuple[int, int, bool, dict[str, str], str
     verdict = check_consistency(p, n, reported, rounding, ties=ties)  # type: ignore[arg-type]
     intervals = {k: reported_interval(v, rounding) for k, v in reported.items()}  # type: ignore[arg-type]
     expected = possible(p, n, intervals, ties)
+    if verdict.verdict == "undecided":
+        # Only the continuous area is outside the exhaustive search (closed forms).
+        assert "auc_pr_continuous" in reported and "auc_pr_continuous" in verdict.reasons[0]
+        return
     assert verdict.verdict == ("possible" if expected else "impossible"), verdict.reasons
     if expected:
         recheck(p, n, reported, rounding, verdict)
@@ -179,3 +186,15 @@ def test_undecided_past_the_search_limit() -> None:
 def test_bad_input(args: tuple[int, int, dict[str, object]], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         check_consistency(*args)  # type: ignore[arg-type]
+
+
+def test_continuous_area_against_boyd_minimum() -> None:
+    # P = 10, N = 90, pi = 1/10: Boyd's least continuous AUC-PR = 1 + 9 ln(9/10) = 0.0517553...
+    # (ln 0.9 = -0.1053605; 9 x that = -0.9482446).  "0.04" = [0.035, 0.045) is below it.
+    v = check_consistency(10, 90, {"auc_pr_continuous": "0.04"})
+    assert v.verdict == "impossible" and "below the least possible" in v.reasons[0]
+    # "0.052" = [0.0515, 0.0525) holds the worst ranking's area itself (the chain's last ranking).
+    for text in ("0.052", "0.3", "0.5"):
+        v = check_consistency(10, 90, {"auc_pr_continuous": text})
+        assert v.verdict == "possible"
+        recheck(10, 90, {"auc_pr_continuous": text}, "nearest", v)
