@@ -25,11 +25,12 @@ How each case is decided:
   the bottom negatives; each block's own pairs are free), every integer in
   it occurs with ties and every even one without; exact for any P, N in
   O(P + N).
-* average precision and the ``davis-goadrich`` and ``linear`` areas: first
-  the exact one-metric bounds of :mod:`rocpr_exact.consistency.bounds`; then,
-  without an operating point, a binary search along a chain of rankings
-  (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses only);
-  then the exhaustive search of :mod:`rocpr_exact.consistency.search`.
+* average precision and the ``davis-goadrich``, ``linear`` and
+  ``continuous`` areas: first the exact one-metric bounds of
+  :mod:`rocpr_exact.consistency.bounds`; then binary searches along chains of
+  rankings (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses
+  only); then the exhaustive search of :mod:`rocpr_exact.consistency.search`
+  (which leaves out the ``continuous`` area, a closed form).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from rocpr_exact.consistency.bounds import (
     min_average_precision,
 )
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
+from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.core.curve import Curve
@@ -58,8 +60,6 @@ from rocpr_exact.exact.text import fraction_to_decimal
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
-#: Metrics of one operating point (one threshold), all at the same threshold.
-POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
 #: The ``continuous`` AUC-PR (a closed form): exact bounds and the chains, not the search.
 CLOSED_FORM_METRICS = ("auc_pr_continuous",)
 #: Every metric :func:`check_consistency` accepts.
@@ -124,76 +124,6 @@ def _show(value: Fraction | ClosedForm) -> str:
     return f"{value} ({decimal(value, 6)})"
 
 
-# -- the operating point --------------------------------------------------------------------
-
-
-def _ratio(name: str, tp: int, p: int, n: int) -> tuple[int, int, int, int]:
-    """(c0, c1, d0, d1) with the metric = (c0 + c1 FP) / (d0 + d1 FP) at this TP."""
-    if name == "precision":
-        return tp, 0, tp, 1
-    if name == "recall":
-        return tp, 0, p, 0
-    if name == "f1":  # 2 TP / (2 TP + FP + FN) with FN = P - TP
-        return 2 * tp, 0, tp + p, 1
-    if name == "accuracy":
-        return tp + n, -1, p + n, 0
-    return n, -1, n, 0  # specificity: TN / N
-
-
-def _half_line(a: Fraction, b: int | Fraction, strict: bool) -> tuple[Fraction | None, bool, int]:
-    """Solve a + b x >= 0 (> 0 when strict) for x: (bound, strict, direction)."""
-    if b == 0:
-        ok = a > 0 if strict else a >= 0
-        return None, ok, 0
-    return -a / b, strict, 1 if b > 0 else -1
-
-
-def _fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int]:
-    """The FP in [0, N] at which every operating-point metric lies in its interval.
-
-    The FP set is an interval because each metric is (c0 + c1 FP)/(d0 + d1 FP)
-    with a positive denominator, so "metric >= low" is c0 - low d0 + (c1 - low
-    d1) FP >= 0, linear in FP (likewise "metric <= high").
-    """
-    lo, hi = 0, n
-    for name, interval in intervals.items():
-        c0, c1, d0, d1 = _ratio(name, tp, p, n)
-        if name == "precision" and tp == 0:
-            lo = max(lo, 1)  # precision is undefined with nothing predicted positive
-        for a, b, strict in (
-            (c0 - interval.low * d0, c1 - interval.low * d1, not interval.low_closed),
-            (interval.high * d0 - c0, interval.high * d1 - c1, not interval.high_closed),
-        ):
-            bound, flag, direction = _half_line(a, b, strict)
-            if bound is None:
-                if not flag:
-                    return 1, 0
-            elif direction > 0:  # x >= bound (or >)
-                k = -((-bound.numerator) // bound.denominator)
-                lo = max(lo, k + 1 if flag and k == bound else k)
-            else:  # x <= bound (or <)
-                k = bound.numerator // bound.denominator
-                hi = min(hi, k - 1 if flag and k == bound else k)
-    return lo, hi
-
-
-def _fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[int, int]]:
-    """``_fp_range`` for every TP in 0..P (empty list entries have lo > hi).  O(P)."""
-    return [_fp_range(tp, p, n, intervals) for tp in range(p + 1)]
-
-
-def _point_values(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:
-    values = {
-        "recall": Fraction(tp, p),
-        "f1": Fraction(2 * tp, tp + fp + p),
-        "accuracy": Fraction(tp + n - fp, p + n),
-        "specificity": Fraction(n - fp, n),
-    }
-    if tp + fp:
-        values["precision"] = Fraction(tp, tp + fp)
-    return values
-
-
 # -- witnesses --------------------------------------------------------------------------------
 
 
@@ -236,7 +166,7 @@ def _auc_and_point(
     scale = 2 * p * n
     k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
     k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
-    ranges = _fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
+    ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
     for tp, (lo, hi) in enumerate(ranges):
         if lo > hi:
             continue
@@ -292,7 +222,7 @@ def _witness(
     if wanted:
         cuts = [len(groups) + 1, *curve.thresholds]  # type: ignore[misc]
         for cut, matrix in zip(cuts, curve.points, strict=True):
-            at = _point_values(matrix.tp, matrix.fp, p, n)
+            at = point_values(matrix.tp, matrix.fp, p, n)
             if all(name in at and at[name] in intervals[name] for name in wanted):
                 threshold = cut
                 values.update((name, at[name]) for name in wanted)
@@ -348,7 +278,7 @@ def _single_metric_reasons(
     for name in POINT_METRICS:
         interval = intervals.get(name)
         if interval is not None and not any(
-            lo <= hi for lo, hi in _fp_ranges(p, n, {name: interval})
+            lo <= hi for lo, hi in fp_ranges(p, n, {name: interval})
         ):
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}; no whole numbers "
@@ -413,7 +343,7 @@ def check_consistency(
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
-    if len(points) > 1 and all(lo > hi for lo, hi in _fp_ranges(p, n, points)):
+    if len(points) > 1 and all(lo > hi for lo, hi in fp_ranges(p, n, points)):
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
         return Verdict(
             "impossible",
@@ -454,7 +384,7 @@ def _has_point(groups: list[Group], p: int, n: int, points: Mapping[str, Interva
     tp = fp = 0
     for a, b in [(0, 0), *groups]:
         tp, fp = tp + a, fp + b
-        at = _point_values(tp, fp, p, n)
+        at = point_values(tp, fp, p, n)
         if all(name in at and at[name] in interval for name, interval in points.items()):
             return True
     return False
@@ -506,7 +436,7 @@ def _search(
     if points:
         candidates = frozenset(
             (tp, fp)
-            for tp, (lo, hi) in enumerate(_fp_ranges(p, n, points))
+            for tp, (lo, hi) in enumerate(fp_ranges(p, n, points))
             for fp in range(lo, hi + 1)
         )
     ranking_intervals = {name: intervals[name] for name in RANKING_METRICS if name in intervals}
