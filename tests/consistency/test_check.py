@@ -31,20 +31,19 @@ def recheck(p: int, n: int, reported: dict[str, str], rounding: str, verdict) ->
     # AUC-ROC by pairs (Mann-Whitney, ties 1/2).
     pos = [s for s, y in zip(w.scores, w.labels, strict=True) if y == 1]
     neg = [s for s, y in zip(w.scores, w.labels, strict=True) if y == 0]
-    pairs = sum(
-        (
-            Fraction(1) if a > b else Fraction(1, 2) if a == b else Fraction(0)
-            for a in pos
-            for b in neg
-        ),
-        Fraction(0),
-    )
-    values = {"auc_roc": pairs / (p * n)}
+    # Twice the count of ordered pairs, ties 1 (ints: fast even for 10^5 pairs).
+    twice = sum(2 if a > b else 1 if a == b else 0 for a in pos for b in neg)
+    values = {"auc_roc": Fraction(twice, 2 * p * n)}
     curve = Curve.from_scores(w.scores, w.labels)
-    values["average_precision"] = auc_pr(curve, "step")
-    values["auc_pr_dg"] = auc_pr(curve, "davis-goadrich")
-    values["auc_pr_linear"] = auc_pr(curve, "linear")
-    values["auc_pr_continuous"] = auc_pr(curve, "continuous")
+    methods = {
+        "average_precision": "step",
+        "auc_pr_dg": "davis-goadrich",
+        "auc_pr_linear": "linear",
+        "auc_pr_continuous": "continuous",
+    }
+    for name, method in methods.items():
+        if name in reported:
+            values[name] = auc_pr(curve, method)  # type: ignore[arg-type]
     if any(k in reported for k in POINT_METRICS):
         tp = sum(1 for s in pos if s >= w.threshold)
         fp = sum(1 for s in neg if s >= w.threshold)
