@@ -1,0 +1,486 @@
+"""Decide exactly whether reported metrics can all be true for P positives and N negatives.
+
+``check_consistency(P, N, {"auc_roc": "0.873", "precision": "0.60", ...})``
+returns a :class:`Verdict`:
+
+* ``"possible"`` with a :class:`Witness`: integer scores and labels whose
+  metrics, recomputed with the package's own functions (``Curve.from_scores``,
+  ``auc_roc``, ``auc_pr``, the confusion matrix at one threshold), all lie in
+  the intervals the printed numbers stand for;
+* ``"impossible"`` with the reason (no value of the metric's exact grid lies
+  in the interval; the value is below the least possible; no whole numbers
+  of examples give the operating point; or the exact search over every
+  ranking found none);
+* ``"undecided"``: every sound necessary condition holds but the exact search
+  would exceed ``max_steps`` steps.
+
+How each case is decided:
+
+* operating-point metrics alone (precision, recall, f1, accuracy,
+  specificity at one threshold): for each TP each metric is a ratio of
+  linear functions of FP, so its interval is an interval of integer FP;
+  exact for any P, N in O(P).
+* AUC-ROC, with or without an operating point: a ranking through (TP, FP)
+  has 2U in [2 TP (N - FP), 2 TP N + 2 (P - TP)(N - FP)] (top block beats
+  the bottom negatives; each block's own pairs are free), every integer in
+  it occurs with ties and every even one without; exact for any P, N in
+  O(P + N).
+* average precision and the ``davis-goadrich``, ``linear`` and
+  ``continuous`` areas: first the exact one-metric bounds of
+  :mod:`rocpr_exact.consistency.bounds`; then binary searches along chains of
+  rankings (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses
+  only); then the exhaustive search of :mod:`rocpr_exact.consistency.search`
+  (which leaves out the ``continuous`` area, a closed form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Literal
+
+from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.consistency.bounds import (
+    min_auc_pr_continuous,
+    min_auc_pr_dg,
+    min_auc_pr_linear,
+    min_average_precision,
+)
+from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
+from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
+from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
+from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import decimal
+from rocpr_exact.exact.text import fraction_to_decimal
+
+__all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
+
+#: The ``continuous`` AUC-PR (a closed form): exact bounds and the chains, not the search.
+CLOSED_FORM_METRICS = ("auc_pr_continuous",)
+#: Every metric :func:`check_consistency` accepts.
+METRICS = RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS
+
+VerdictName = Literal["possible", "impossible", "undecided"]
+Group = tuple[int, int]
+
+#: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
+DEFAULT_MAX_STEPS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A dataset that produces every reported number.
+
+    ``scores`` are integers (higher = more positive), ``labels`` 1 for a
+    positive and 0 for a negative.  ``threshold`` is the cut-off of the
+    operating point ("positive iff score >= threshold"; above every score:
+    nothing is called positive), ``None`` when no operating-point metric was
+    reported.  ``values`` holds each reported metric recomputed exactly.
+    """
+
+    scores: tuple[int, ...]
+    labels: tuple[int, ...]
+    threshold: int | None
+    values: tuple[tuple[str, Fraction | ClosedForm], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of :func:`check_consistency`."""
+
+    verdict: VerdictName
+    reasons: tuple[str, ...]
+    witness: Witness | None = None
+
+    def __post_init__(self) -> None:
+        if (self.verdict == "possible") != (self.witness is not None):
+            raise InvalidInputError("a verdict has a witness exactly when it is 'possible'")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``verdict``, ``reasons`` and for "possible" the ``witness``."""
+        out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
+        if self.witness is not None:
+            out["witness"] = {
+                "scores": list(self.witness.scores),
+                "labels": list(self.witness.labels),
+                "threshold": self.witness.threshold,
+                "values": {name: _exact(value) for name, value in self.witness.values},
+            }
+        return out
+
+
+def _exact(value: Fraction | ClosedForm) -> str:
+    if isinstance(value, ClosedForm):
+        return str(value)
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def _show(value: Fraction | ClosedForm) -> str:
+    return f"{value} ({decimal(value, 6)})"
+
+
+# -- witnesses --------------------------------------------------------------------------------
+
+
+def _block(pos: int, neg: int, u2: int) -> list[Group]:
+    """Groups of a ranking of ``pos`` positives and ``neg`` negatives with 2U = ``u2``.
+
+    Greedy: the i-th positive from the top beats n_i = min(neg, what is left)
+    negatives; an odd ``u2`` ties the first positive that does not beat every
+    negative with the negative just above it (that pair goes from 0 to 1/2).
+    """
+    u, half = divmod(u2, 2)
+    beats = []
+    for _ in range(pos):
+        k = min(neg, u)
+        beats.append(k)
+        u -= k
+    sequence: list[Group] = []
+    i = 0  # beats is non-increasing: walk it once, O(pos + neg)
+    for level in range(neg, -1, -1):
+        while i < pos and beats[i] == level:
+            sequence.append((1, 0))
+            i += 1
+        if level:
+            sequence.append((0, 1))
+    if half:
+        first = beats.index(next(k for k in beats if k < neg))
+        where = first + (neg - beats[first])  # the positive's index in the sequence
+        sequence[where - 1 : where + 1] = [(1, 1)]
+    return sequence
+
+
+def _auc_and_point(
+    p: int,
+    n: int,
+    auc: Interval | None,
+    points: Mapping[str, Interval],
+    ties: bool,
+) -> tuple[list[Group], tuple[int, int]] | None:
+    """A ranking meeting an AUC-ROC interval and an operating point, or None (exact)."""
+    scale = 2 * p * n
+    k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
+    k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
+    ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
+    for tp, (lo, hi) in enumerate(ranges):
+        if lo > hi:
+            continue
+        low = max(k_lo, 2 * tp * (n - hi))
+        high = min(k_hi, 2 * tp * n + 2 * (p - tp) * (n - lo))
+        if not ties and low % 2:
+            low += 1
+        if low > high:
+            continue
+        for fp in range(lo, hi + 1):
+            base = 2 * tp * (n - fp)
+            top, bottom = 2 * tp * fp, 2 * (p - tp) * (n - fp)
+            if base <= low <= base + top + bottom:
+                rest = low - base
+                u_top = min(top, rest)
+                return _block(tp, fp, u_top) + _block(p - tp, n - fp, rest - u_top), (tp, fp)
+        raise AssertionError("the union of the fp ranges is an interval")  # pragma: no cover
+    return None
+
+
+def _scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int]]:
+    """Integer scores (group i of k gets k - i) and labels of a tie-group sequence."""
+    scores: list[int] = []
+    labels: list[int] = []
+    for i, (a, b) in enumerate(groups):
+        scores += [len(groups) - i] * (a + b)
+        labels += [1] * a + [0] * b
+    return scores, labels
+
+
+def _witness(
+    p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
+) -> Witness:
+    """Scores and labels of ``groups``, every reported metric recomputed and checked."""
+    scores, labels = _scored(groups)
+    curve = Curve.from_scores(scores, labels)
+    values: dict[str, Fraction | ClosedForm] = {}
+    if "auc_pr_continuous" in intervals:
+        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
+    if "auc_roc" in intervals:
+        values["auc_roc"] = auc_roc(curve)
+    for name, method in (
+        ("average_precision", "step"),
+        ("auc_pr_dg", "davis-goadrich"),
+        ("auc_pr_linear", "linear"),
+    ):
+        if name in intervals:
+            area = auc_pr(curve, method)  # type: ignore[arg-type]
+            assert isinstance(area, Fraction)
+            values[name] = area
+    threshold = None
+    wanted = [name for name in POINT_METRICS if name in intervals]
+    if wanted:
+        cuts = [len(groups) + 1, *curve.thresholds]  # type: ignore[misc]
+        for cut, matrix in zip(cuts, curve.points, strict=True):
+            at = point_values(matrix.tp, matrix.fp, p, n)
+            if all(name in at and at[name] in intervals[name] for name in wanted):
+                threshold = cut
+                values.update((name, at[name]) for name in wanted)
+                break
+    for name, interval in intervals.items():
+        if name not in values or values[name] not in interval:
+            raise AssertionError(f"witness check failed for {name}: {values.get(name)}")
+    order = [name for name in METRICS if name in values]
+    return Witness(tuple(scores), tuple(labels), threshold, tuple((k, values[k]) for k in order))
+
+
+# -- the decision -----------------------------------------------------------------------------
+
+
+def _single_metric_reasons(
+    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
+) -> list[str]:
+    """Reasons why one reported metric alone cannot be true (sound for any P, N)."""
+    reasons = []
+    auc = intervals.get("auc_roc")
+    if auc is not None:
+        scale = 2 * p * n
+        lo, hi = auc.integers_scaled(scale)
+        lo, hi = max(lo, 0), min(hi, scale)
+        step = 1 if ties else 2
+        lo += (-lo) % step
+        if lo > hi:
+            grid = Fraction(step, scale)
+            below = (auc.low * scale) // step * step
+            near = [Fraction(k, scale) for k in (below, below + step) if 0 <= k <= scale]
+            reasons.append(
+                f"auc_roc {texts['auc_roc']} means a value in {auc}; with P = {p}, N = {n} "
+                f"AUC-ROC is a multiple of {grid} ({'ties count 1/2' if ties else 'no ties'}) "
+                "and none lies in it; the nearest are "
+                + " and ".join(fraction_to_decimal(v, 6) for v in near)
+            )
+    for name, least, what in (
+        ("average_precision", min_average_precision, "(1/P) sum_i i/(N+i)"),
+        ("auc_pr_dg", min_auc_pr_dg, "every negative ranked first"),
+        ("auc_pr_linear", lambda p, n: min_auc_pr_linear(p, n, ties=ties), "see bounds"),
+        ("auc_pr_continuous", min_auc_pr_continuous, "Boyd et al. 2012"),
+    ):
+        interval = intervals.get(name)
+        if interval is None:
+            continue
+        minimum = least(p, n)
+        if not interval.meets(minimum, Fraction(1)):
+            side = "above 1" if interval.low >= 1 else "below the least possible"
+            reasons.append(
+                f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
+                f"N = {n} it lies in [{_show(minimum)}, 1] ({what})"
+            )
+    for name in POINT_METRICS:
+        interval = intervals.get(name)
+        if interval is not None and not any(
+            lo <= hi for lo, hi in fp_ranges(p, n, {name: interval})
+        ):
+            reasons.append(
+                f"{name} {texts[name]} means a value in {interval}; no whole numbers "
+                f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
+            )
+    return reasons
+
+
+def check_consistency(
+    positives: int,
+    negatives: int,
+    reported: Mapping[str, str | Decimal | int],
+    rounding: Rounding = "nearest",
+    *,
+    ties: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Verdict:
+    """Decide whether reported metrics can all hold for a ranking of P positives, N negatives.
+
+    ``reported`` maps metric names (:data:`METRICS`) to the numbers as printed
+    ("0.873"); see :func:`~rocpr_exact.consistency.reported.reported_interval`
+    for ``rounding``.  The operating-point metrics refer to one and the same
+    threshold.  ``ties=False`` asks for a ranking without tied scores.
+    ``max_steps`` bounds the exhaustive search used when average precision or
+    an AUC-PR is reported (see the module docstring); past it the verdict is
+    "undecided".
+
+    >>> check_consistency(10, 10, {"auc_roc": "0.873"}).verdict      # 87.3/100 is not k/200
+    'impossible'
+    >>> v = check_consistency(4, 7, {"precision": "0.60", "recall": "0.50"})  # TP = 2, FP = 4/3
+    >>> v.verdict, v.reasons[0]
+    ('impossible', 'precision 0.60 and recall 0.50 cannot hold at one threshold: ...')
+    >>> v = check_consistency(2, 3, {"auc_roc": "0.75", "average_precision": "0.8"})
+    >>> v.verdict, v.witness.scores, v.witness.labels
+    ('possible', (4, 3, 2, 2, 1), (1, 0, 1, 0, 0))
+
+    Raises :class:`~rocpr_exact.errors.InvalidInputError` for counts below 1,
+    unknown metric names, no reported metric, or a number not written as
+    digits.
+    """
+    p, n = positives, negatives
+    for name, value in (("positives", p), ("negatives", n)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidInputError(f"check_consistency: {name} must be an int >= 1, got {value!r}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidInputError(
+            f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
+        )
+    unknown = sorted(set(reported) - set(METRICS))
+    if unknown:
+        raise InvalidInputError(
+            f"check_consistency: unknown metric {unknown[0]!r}; "
+            f"the metrics are {', '.join(METRICS)}"
+        )
+    if not reported:
+        raise InvalidInputError("check_consistency requires at least one reported metric")
+    intervals = {
+        name: reported_interval(reported[name], rounding) for name in METRICS if name in reported
+    }
+    texts = {name: str(reported[name]) for name in intervals}
+    reasons = _single_metric_reasons(p, n, intervals, texts, ties)
+    if reasons:
+        return Verdict("impossible", tuple(reasons))
+    points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
+    if len(points) > 1 and all(lo > hi for lo, hi in fp_ranges(p, n, points)):
+        listed = " and ".join(f"{name} {texts[name]}" for name in points)
+        return Verdict(
+            "impossible",
+            (
+                f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
+                f"0 <= FP <= {n} give all of them",
+            ),
+        )
+    others = [
+        name
+        for name in ("average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
+        if name in intervals
+    ]
+    if not others:
+        found = _auc_and_point(p, n, intervals.get("auc_roc"), points, ties)
+        if found is None:
+            return Verdict(
+                "impossible",
+                (
+                    f"auc_roc {texts['auc_roc']} cannot hold together with the operating point: "
+                    "a ranking through (TP, FP) has 2 P N AUC-ROC in "
+                    "[2 TP (N - FP), 2 TP N + 2 (P - TP)(N - FP)] and no admissible (TP, FP) "
+                    "reaches the interval",
+                ),
+            )
+        groups, (tp, fp) = found
+        how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
+        reason = f"witness {how or 'constructed directly'}"
+        return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
+    quick = _quick_witness(p, n, intervals, points)
+    if quick is not None:
+        return quick
+    return _search(p, n, intervals, points, ties, max_steps)
+
+
+def _has_point(groups: list[Group], p: int, n: int, points: Mapping[str, Interval]) -> bool:
+    """Whether some threshold of the ranking (nothing positive included) meets ``points``."""
+    tp = fp = 0
+    for a, b in [(0, 0), *groups]:
+        tp, fp = tp + a, fp + b
+        at = point_values(tp, fp, p, n)
+        if all(name in at and at[name] in interval for name, interval in points.items()):
+            return True
+    return False
+
+
+def _quick_witness(
+    p: int, n: int, intervals: Mapping[str, Interval], points: Mapping[str, Interval]
+) -> Verdict | None:
+    """Cheap first: binary searches along chains of rankings without ties (finds witnesses only).
+
+    With an operating point, a few rankings of the chains that fit the other
+    metrics are tried for a threshold that fits it.  O(log(PN)) curve
+    evaluations plus O(P + N) per ranking tried.
+    """
+    ranking = {name: i for name, i in intervals.items() if name not in POINT_METRICS}
+    candidates: list[tuple[str, list[Group]]] = []
+    found = chain_range(p, n, ranking)
+    if found is not None:
+        low, high = found
+        for index in sorted({low, high, (low + high) // 2}):
+            reason = f"witness found by binary search on the chain of rankings (index {index})"
+            candidates.append((reason, chain_groups(p, n, index)))
+    shifted = family_index(p, n, ranking)
+    if shifted is not None:
+        first, index = shifted
+        reason = (
+            f"witness found by binary search over rankings with {first} negatives first "
+            f"(chain index {index})"
+        )
+        candidates.append((reason, chain_groups(p, n, index, first=first)))
+    for reason, groups in candidates:
+        if not points or _has_point(groups, p, n, points):
+            return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
+    return None
+
+
+def _search(
+    p: int,
+    n: int,
+    intervals: Mapping[str, Interval],
+    points: Mapping[str, Interval],
+    ties: bool,
+    max_steps: int,
+) -> Verdict:
+    what = ", ".join(intervals)
+    if (p + 1) * (n + 1) > max_steps:  # the search could not even leave (0, 0)
+        return _undecided(p, n, what, max_steps)
+    candidates = None
+    if points:
+        candidates = frozenset(
+            (tp, fp)
+            for tp, (lo, hi) in enumerate(fp_ranges(p, n, points))
+            for fp in range(lo, hi + 1)
+        )
+    ranking_intervals = {name: intervals[name] for name in RANKING_METRICS if name in intervals}
+    try:
+        groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_steps=max_steps)
+    except SearchLimitReached:
+        return _undecided(p, n, what, max_steps)
+    kind = "rankings with ties" if ties else "rankings without ties"
+    searched = ", ".join(name for name in intervals if name not in CLOSED_FORM_METRICS)
+    if groups is None:
+        return Verdict(
+            "impossible",
+            (
+                f"exhaustive search over every ranking of P = {p} positives and N = {n} "
+                f"negatives ({kind}) found none with {searched} all in their intervals",
+            ),
+        )
+    continuous = intervals.get("auc_pr_continuous")
+    if continuous is not None:
+        scores, labels = _scored(groups)
+        if auc_pr(Curve.from_scores(scores, labels), "continuous") not in continuous:
+            return Verdict(
+                "undecided",
+                (
+                    f"each metric is within its exact bounds for P = {p}, N = {n}"
+                    + (f" and rankings with {searched} exist" if searched else "")
+                    + ", but the exhaustive search does not cover auc_pr_continuous "
+                    "(a closed form) and no ranking of the chains fits",
+                ),
+            )
+    return Verdict(
+        "possible",
+        (f"witness found by exhaustive search ({kind})",),
+        _witness(p, n, groups, intervals),
+    )
+
+
+def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
+    return Verdict(
+        "undecided",
+        (
+            f"each of {what} alone is within its exact bounds for P = {p}, N = {n} and no "
+            "ranking of the chain fits, but deciding further needs the exhaustive search, "
+            f"which would exceed max_steps = {max_steps:,} "
+            "steps; raise max_steps (--max-steps) to search further",
+        ),
+    )

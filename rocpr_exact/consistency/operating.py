@@ -1,0 +1,92 @@
+"""One operating point: which whole numbers (TP, FP) give reported precision, recall, F1, ...
+
+For a fixed TP each metric is a ratio of linear functions of FP with a
+positive denominator, (c0 + c1 FP) / (d0 + d1 FP), so "metric >= low" is
+c0 - low d0 + (c1 - low d1) FP >= 0, a half-line in FP (likewise
+"metric <= high"): the FP that fit all reported metrics form one interval,
+found exactly in O(1) per metric.  Precision is undefined at TP = FP = 0 and
+never matches a reported value there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from rocpr_exact.consistency.reported import Interval
+
+__all__ = ["POINT_METRICS", "fp_range", "fp_ranges", "point_values"]
+
+#: Metrics of one operating point (one threshold), all at the same threshold.
+POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
+
+
+def _ratio(name: str, tp: int, p: int, n: int) -> tuple[int, int, int, int]:
+    """(c0, c1, d0, d1) with the metric = (c0 + c1 FP) / (d0 + d1 FP) at this TP."""
+    if name == "precision":
+        return tp, 0, tp, 1
+    if name == "recall":
+        return tp, 0, p, 0
+    if name == "f1":  # 2 TP / (2 TP + FP + FN) with FN = P - TP
+        return 2 * tp, 0, tp + p, 1
+    if name == "accuracy":
+        return tp + n, -1, p + n, 0
+    return n, -1, n, 0  # specificity: TN / N
+
+
+def _half_line(a: Fraction, b: int | Fraction, strict: bool) -> tuple[Fraction | None, bool, int]:
+    """Solve a + b x >= 0 (> 0 when strict) for x: (bound, strict, direction)."""
+    if b == 0:
+        ok = a > 0 if strict else a >= 0
+        return None, ok, 0
+    return -a / b, strict, 1 if b > 0 else -1
+
+
+def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int]:
+    """The least and greatest FP in [0, N] at which every metric lies in its interval.
+
+    Empty when the first exceeds the second.  O(number of metrics).
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> fp_range(2, 4, 7, {"precision": reported_interval("0.60")})   # 2/(2 + FP) in [.595, .605)
+    (2, 1)
+    >>> fp_range(2, 4, 7, {"precision": reported_interval("0.5")})    # [.45, .55): FP = 2
+    (2, 2)
+    """
+    lo, hi = 0, n
+    for name, interval in intervals.items():
+        c0, c1, d0, d1 = _ratio(name, tp, p, n)
+        if name == "precision" and tp == 0:
+            lo = max(lo, 1)  # precision is undefined with nothing predicted positive
+        for a, b, strict in (
+            (c0 - interval.low * d0, c1 - interval.low * d1, not interval.low_closed),
+            (interval.high * d0 - c0, interval.high * d1 - c1, not interval.high_closed),
+        ):
+            bound, flag, direction = _half_line(a, b, strict)
+            if bound is None:
+                if not flag:
+                    return 1, 0
+            elif direction > 0:  # x >= bound (or >)
+                k = -((-bound.numerator) // bound.denominator)
+                lo = max(lo, k + 1 if flag and k == bound else k)
+            else:  # x <= bound (or <)
+                k = bound.numerator // bound.denominator
+                hi = min(hi, k - 1 if flag and k == bound else k)
+    return lo, hi
+
+
+def fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[int, int]]:
+    """``_fp_range`` for every TP in 0..P (empty list entries have lo > hi).  O(P)."""
+    return [fp_range(tp, p, n, intervals) for tp in range(p + 1)]
+
+
+def point_values(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:
+    values = {
+        "recall": Fraction(tp, p),
+        "f1": Fraction(2 * tp, tp + fp + p),
+        "accuracy": Fraction(tp + n - fp, p + n),
+        "specificity": Fraction(n - fp, n),
+    }
+    if tp + fp:
+        values["precision"] = Fraction(tp, tp + fp)
+    return values

@@ -1,0 +1,76 @@
+"""The ``consistent`` command module, driven through its own argparse parser."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from rocpr_exact.consistency.command import register, run
+from rocpr_exact.errors import RocPrError
+
+
+def invoke(*argv: str) -> tuple[str, int]:
+    parser = argparse.ArgumentParser(prog="rocpr-exact")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["consistent", *argv])
+    assert args.run is run
+    return args.run(args)  # type: ignore[no-any-return]
+
+
+def test_possible_exits_0_with_a_witness() -> None:
+    out, status = invoke("--positives", "2", "--negatives", "3", "--auc-roc", "0.75")
+    data = json.loads(out)
+    assert status == 0 and data["verdict"] == "possible"
+    scores, labels = data["witness"]["scores"], data["witness"]["labels"]
+    assert len(scores) == len(labels) == 5 and sum(labels) == 2
+    # 2 x 3 = 6 pairs; AUC 0.75 (interval [0.745, 0.755)) must be 4.5/6: count pairs by hand.
+    pos = [s for s, y in zip(scores, labels, strict=True) if y == 1]
+    neg = [s for s, y in zip(scores, labels, strict=True) if y == 0]
+    twice = sum(2 if a > b else 1 if a == b else 0 for a in pos for b in neg)
+    assert twice == 9
+    assert data["witness"]["values"] == {"auc_roc": "3/4"}
+
+
+def test_impossible_exits_1() -> None:
+    out, status = invoke("--positives", "10", "--negatives", "10", "--auc-roc", "0.873")
+    data = json.loads(out)
+    assert status == 1 and data["verdict"] == "impossible" and "witness" not in data
+    assert "multiple of 1/200" in data["reasons"][0]
+
+
+def test_undecided_exits_4() -> None:
+    argv = ["--positives", "12", "--negatives", "12", "--average-precision", "0.5"]
+    out, status = invoke(*argv, "--auc-pr-dg", "0.7", "--max-steps", "500")
+    assert status == 4 and json.loads(out)["verdict"] == "undecided"
+
+
+def test_text_format_and_operating_point() -> None:
+    out, status = invoke(
+        "--positives", "20", "--negatives", "100", "--precision", "0.6", "--recall", "0.5",
+        "--format", "text",
+    )  # fmt: skip
+    assert status == 0
+    assert out.startswith("possible\n") and "operating point: positive iff score >=" in out
+
+
+def test_rounding_and_no_ties() -> None:
+    base = ["--positives", "2", "--negatives", "2"]
+    # "0.6" truncated is [0.6, 0.7): AUC-ROC is k/8, and 5/8 = 0.625 lies in it.
+    assert invoke(*base, "--auc-roc", "0.6", "--rounding", "truncate")[1] == 0
+    # Without ties AUC is k/4: 0.5 or 0.75, neither in [0.6, 0.7).
+    assert invoke(*base, "--auc-roc", "0.6", "--rounding", "truncate", "--no-ties")[1] == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--positives", "2", "--negatives", "2"],
+        ["--positives", "2", "--negatives", "2", "--auc-roc", "8.5e-1"],
+        ["--positives", "0", "--negatives", "2", "--auc-roc", "0.5"],
+    ],
+)
+def test_bad_input_raises_a_rocpr_error(argv: list[str]) -> None:
+    with pytest.raises(RocPrError):
+        invoke(*argv)
