@@ -1,5 +1,10 @@
-"""Hypothesis profiles: ``default`` for quick local runs, ``ci`` (selected by .ci/run) for more,
-``mutation`` (selected by scripts/mutation.sh) for fast, reproducible mutation runs."""
+"""The one place where hypothesis profiles are registered.
+
+``dev`` (the default) for quick local runs, ``ci`` (``HYPOTHESIS_PROFILE=ci``, selected by
+``.ci/run``) for six times as many examples, ``mutation`` (selected by scripts/mutation.sh) for
+fast, reproducible mutation runs.  No test sets an absolute ``max_examples``: a test that needs
+more or fewer examples than the profile scales it with ``tests.strategies.examples(factor)``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("default", max_examples=100, deadline=None)
+settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=600,
@@ -24,4 +29,4 @@ settings.register_profile(
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -6,6 +6,7 @@ from fractions import Fraction
 from itertools import pairwise
 from random import Random
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
@@ -280,3 +281,15 @@ def curves(pair: CurvePair) -> tuple[rx.Curve, rx.Curve]:
     """The two curves of a pair, built from their (TP, FP) points."""
     p, n, one, two = pair
     return rx.Curve.from_counts(one, p, n), rx.Curve.from_counts(two, p, n)
+
+
+def examples(factor: Fraction | int = 1) -> int:
+    """``factor`` times the active profile's ``max_examples`` (at least 1).
+
+    Tests that need more (or fewer) examples than the profile use this, so that the ``ci``
+    profile scales them too; no test hard-codes an absolute count.
+
+    >>> examples(2) == 2 * settings().max_examples
+    True
+    """
+    return max(1, int(Fraction(factor) * settings().max_examples))

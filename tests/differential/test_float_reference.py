@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from itertools import pairwise
 
 import pytest
@@ -43,6 +44,7 @@ from tests.float_reference import (
     roc_points,
     worst_gap,
 )
+from tests.strategies import examples
 
 approx = pytest.approx
 
@@ -332,7 +334,7 @@ def _split(data: Sequence[tuple[float, bool]]) -> tuple[list[float], list[int], 
     return scores, labels, sum(labels), len(labels) - sum(labels)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(Fraction(3, 2)), deadline=None)
 @given(st.one_of(datasets, float_datasets))
 def test_auc_roc_is_mann_whitney(data: list[tuple[float, bool]]) -> None:
     scores, labels, P, N = _split(data)
@@ -345,7 +347,7 @@ def test_auc_roc_is_mann_whitney(data: list[tuple[float, bool]]) -> None:
     assert auc_roc(roc_points(scores, labels), P, N) == approx(wins / (P * N), abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(datasets)
 def test_roc_points_by_definition(data: list[tuple[int, bool]]) -> None:
     scores, labels, P, N = _split(data)
@@ -366,7 +368,7 @@ def _simpson(f: Callable[[float], float], a: float, b: float, n: int = 200) -> f
     return total * h / 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(Fraction(3, 5)), deadline=None)
 @given(datasets)
 def test_continuous_area_by_quadrature(data: list[tuple[int, bool]]) -> None:
     scores, labels, P, _N = _split(data)
@@ -394,7 +396,7 @@ def _drop_collinear(pts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(datasets)
 def test_areas_ignore_collinear_points(data: list[tuple[int, bool]]) -> None:
     # The ROC polyline, hence AUC-ROC, the continuous PR curve and the DG points, do not depend on
@@ -408,7 +410,7 @@ def test_areas_ignore_collinear_points(data: list[tuple[int, bool]]) -> None:
     assert auc_pr_davis_goadrich(fewer, P) == approx(auc_pr_davis_goadrich(pts, P), abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(st.one_of(datasets, float_datasets))
 def test_step_is_sklearn_average_precision(data: list[tuple[float, bool]]) -> None:
     metrics = pytest.importorskip("sklearn.metrics")
@@ -417,7 +419,7 @@ def test_step_is_sklearn_average_precision(data: list[tuple[float, bool]]) -> No
     assert auc_pr_step(roc_points(scores, labels), P) == approx(ap, abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(datasets)
 def test_hull_properties(data: list[tuple[int, bool]]) -> None:
     scores, labels, P, N = _split(data)
@@ -458,7 +460,7 @@ def curve_pairs(draw: st.DrawFn) -> tuple[list[tuple[int, int]], list[tuple[int,
     return roc_points(s1, labels), roc_points(s2, labels), P, n - P
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(Fraction(3, 2)), deadline=None)
 @given(curve_pairs())
 def test_dominance_roc_equals_pr(
     pair: tuple[list[tuple[int, int]], list[tuple[int, int]], int, int],
@@ -474,7 +476,7 @@ def test_dominance_roc_equals_pr(
             )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(st.booleans(), min_size=2, max_size=20), st.integers(0, 2**32 - 1), st.integers(0, 30)
 )

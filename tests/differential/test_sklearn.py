@@ -17,12 +17,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
-from tests.strategies import any_dataset, skewed_datasets
+from tests.strategies import any_dataset, examples, skewed_datasets
 
 metrics = pytest.importorskip("sklearn.metrics")
 
 #: Hundreds of examples locally, proportionally more under the ``ci`` hypothesis profile.
-EXAMPLES = 3 * settings.default.max_examples
+EXAMPLES = examples(3)
 
 float_scores = st.lists(
     st.tuples(

@@ -39,9 +39,7 @@ LN3 = (
     "732088787970029065957865742368004225930519821052801870767277"
 )
 
-SETTINGS = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 # ------------------------------------------------------------------------------ independent oracles

@@ -20,6 +20,7 @@ from rocpr_exact import limits
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import decimal, exact_string, number
+from tests.strategies import examples
 
 RATIONAL = re.compile(r"^-?\d+(/\d+)?$")
 
@@ -63,7 +64,7 @@ def test_decimal_default_is_30_digits() -> None:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(st.fractions(max_denominator=10**6), st.integers(0, 25))
 def test_decimal_of_fractions_matches_the_standard_library(value: Fraction, digits: int) -> None:
     text = decimal(value, digits)
@@ -121,7 +122,7 @@ def test_exact_string_of_closed_forms() -> None:
     json.dumps(exact_string(form))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(
     st.fractions(),
     st.lists(st.tuples(st.fractions(), st.fractions(min_value=Fraction(1, 10**9))), max_size=5),

@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 import rocpr_exact as rx
 from rocpr_exact.geometry.hull import _check_convex
 from tests.brute_force import upper_left_hull
+from tests.strategies import examples
 from tests.strategies import hull_curves as curves
 
 
@@ -48,7 +49,7 @@ def test_hull_dominates_and_is_idempotent(curve: rx.Curve) -> None:
 
 
 @given(curves)
-@settings(max_examples=10 * settings.default.max_examples)  # the ci profile raises it too
+@settings(max_examples=examples(10))  # ten times the profile (dev or ci)
 @example(rx.Curve.from_scores([3, 2, 1], [0, 0, 1]))  # every point but the ends at TP = 0
 @example(rx.Curve.from_scores([2, 1, 1, 1], [1, 0, 0, 1]))  # vertical drop at recall 1
 @example(rx.Curve.from_scores([5] * 4, [1, 0, 1, 0]))  # all tied

@@ -40,7 +40,7 @@ from tests.float_reference_census import (
     exact_value,
     witness_holds,
 )
-from tests.strategies import CurvePair, Point, curve_pairs, curves
+from tests.strategies import CurvePair, Point, curve_pairs, curves, examples
 
 #: Disagreements of the float reference seen by the property tests in this run, by reason.
 CENSUS: Counter[str] = Counter()
@@ -63,7 +63,7 @@ def both_orders(pair: CurvePair) -> list[tuple[list[Point], list[Point], rx.Curv
 # -- Theorem 3.2 and witnesses ----------------------------------------------------------------
 
 #: The two central properties run 3x the profile's examples: 300 locally, 1,800 under `ci`.
-CENTRAL = settings(max_examples=3 * settings.default.max_examples)
+CENTRAL = settings(max_examples=examples(3))
 
 
 @pinned
