@@ -32,7 +32,7 @@ from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
 
-__all__ = ["PR_METHODS", "auc_pr", "auc_roc"]
+__all__ = ["PR_METHODS", "auc_pr", "auc_roc", "continuous_area"]
 
 PrMethod = Literal["continuous", "davis-goadrich", "linear", "step"]
 PR_METHODS: tuple[PrMethod, ...] = ("continuous", "davis-goadrich", "linear", "step")
@@ -86,7 +86,7 @@ def auc_pr(
     if t_min.denominator == 1:
         t_min = t_min.numerator  # type: ignore[assignment]  # int comparisons are fast
     if method == "continuous":
-        return _continuous(curve.corners(), t_min)
+        return continuous_area(curve.corners(), t_min)
     if method == "davis-goadrich":
         return _trapezoid(_dg_points(curve.corners()), curve, t_min, "the davis-goadrich AUC-PR")
     if method == "linear":
@@ -175,7 +175,7 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
     return sum_ratios(pairs, "the step AUC-PR (average precision)") / curve.positives
 
 
-def _continuous(curve: Curve, t_min: Fraction) -> ClosedForm:
+def continuous_area(curve: Curve, t_min: Fraction) -> ClosedForm:
     """Closed-form integral of precision over recall, segment by segment (Section 4).
 
     Segment A -> B (dTP > 0), from t = a to t = b:

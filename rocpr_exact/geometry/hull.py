@@ -23,18 +23,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rocpr_exact.core.confusion import ConfusionMatrix
+from rocpr_exact.core.counts import cross
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["HullPoints", "hull_points", "points_below_hull", "roc_convex_hull"]
+__all__ = [
+    "HullPoints",
+    "check_convex",
+    "hull_points",
+    "hull_vertex_indices",
+    "points_below_hull",
+    "roc_convex_hull",
+]
 
 
-def _cross(x0: int, y0: int, x1: int, y1: int, x2: int, y2: int) -> int:
-    """(P1 - P0) x (P2 - P0): > 0 left turn, 0 collinear, < 0 right turn (P2 below line P0 P1)."""
-    return (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
-
-
-def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
+def hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     """Indices into the curve of the hull vertices, in order (Andrew's monotone chain).
 
     ``caller`` names the public function in the error raised unless P, N > 0.
@@ -54,7 +57,8 @@ def _hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     for i in range(len(tps)):
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
-            if _cross(fps[a], tps[a], fps[b], tps[b], fps[i], tps[i]) < 0:
+            # keep b only where the chain a -> b -> i turns right (b strictly above a-i)
+            if cross(tps[b] - tps[a], fps[b] - fps[a], tps[i] - tps[a], fps[i] - fps[a]) > 0:
                 break
             hull.pop()
         hull.append(i)
@@ -82,7 +86,7 @@ def roc_convex_hull(curve: Curve) -> Curve:
     >>> [(p.tp, p.fp) for p in roc_convex_hull(c).points]
     [(0, 0), (1, 0), (4, 3), (4, 4)]
     """
-    keep = _hull_vertex_indices(curve, "roc_convex_hull")
+    keep = hull_vertex_indices(curve, "roc_convex_hull")
     return Curve(
         curve.positives,
         curve.negatives,
@@ -110,7 +114,8 @@ def hull_points(curve: Curve) -> HullPoints:
 
     A point (FP, TP) with FP > 0 is compared with the hull edge A -> B with
     FP_A < FP <= FP_B (the hull is a function of FP there): it is on the hull
-    when cross(A, B, point) = 0 and below when it is < 0 (> 0 is impossible).
+    when the steps A -> B and A -> point are parallel (:func:`~rocpr_exact.core.counts.cross`
+    = 0) and below when the point turns right of A -> B (cross > 0; < 0 is impossible).
     Every point with FP = 0 lies on the hull's vertical edge from (0, 0) to the
     highest such point.  Integer arithmetic; O(number of thresholds).
 
@@ -121,7 +126,7 @@ def hull_points(curve: Curve) -> HullPoints:
     >>> [(p.tp, p.fp) for p in h.below]
     [(1, 1), (2, 2), (2, 3), (3, 3)]
     """
-    keep = _hull_vertex_indices(curve, "hull_points")
+    keep = hull_vertex_indices(curve, "hull_points")
     tps, fps, points = curve.tps, curve.fps, curve.points
     on: list[ConfusionMatrix] = []
     below: list[ConfusionMatrix] = []
@@ -133,10 +138,10 @@ def hull_points(curve: Curve) -> HullPoints:
         while fps[keep[j + 1]] < fps[i]:
             j += 1
         a, b = keep[j], keep[j + 1]
-        cross = _cross(fps[a], tps[a], fps[b], tps[b], fps[i], tps[i])
-        if cross > 0:  # pragma: no cover - would contradict the hull's construction
+        turn = cross(tps[b] - tps[a], fps[b] - fps[a], tps[i] - tps[a], fps[i] - fps[a])
+        if turn < 0:  # pragma: no cover - would contradict the hull's construction
             raise AssertionError(f"point {(tps[i], fps[i])} lies above the ROC hull")
-        (on if cross == 0 else below).append(point)
+        (on if turn == 0 else below).append(point)
     return HullPoints(tuple(points[i] for i in keep), tuple(on), tuple(below))
 
 
@@ -153,7 +158,7 @@ def points_below_hull(curve: Curve) -> tuple[ConfusionMatrix, ...]:
     return hull_points(curve).below
 
 
-def _check_convex(hull: Curve) -> None:
+def check_convex(hull: Curve) -> None:
     """Raise :class:`InvalidInputError` unless the curve is an upper convex hull.
 
     The invariants: a valid curve (its own ``_check``) with P, N > 0, every
@@ -167,7 +172,8 @@ def _check_convex(hull: Curve) -> None:
     if tps[1] == 0:
         raise InvalidInputError("a ROC hull leaves (0, 0) upwards (its first edge has TP > 0)")
     for i in range(2, len(tps)):
-        if _cross(fps[i - 2], tps[i - 2], fps[i - 1], tps[i - 1], fps[i], tps[i]) >= 0:
+        step = (tps[i - 1] - tps[i - 2], fps[i - 1] - fps[i - 2])
+        if cross(*step, tps[i] - tps[i - 2], fps[i] - fps[i - 2]) <= 0:
             raise InvalidInputError(
                 f"not a convex hull: {tps[i - 2], fps[i - 2]} -> {tps[i - 1], fps[i - 1]} -> "
                 f"{tps[i], fps[i]} (as (TP, FP)) is not a strict right turn in ROC space"

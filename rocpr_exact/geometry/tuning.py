@@ -10,15 +10,15 @@ hull, it preserves the split between training data and testing data."
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from rocpr_exact.core.counts import counts_at, tie_groups
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.data import Score, check_lengths, normalize_labels, normalize_scores
+from rocpr_exact.core.data import Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.geometry.hull import _hull_vertex_indices
+from rocpr_exact.geometry.hull import hull_vertex_indices
 
 __all__ = ["EVERYTHING_POSITIVE", "apply_thresholds", "tuned_thresholds"]
 
@@ -50,7 +50,7 @@ def tuned_thresholds(tuning_curve: Curve) -> tuple[Score, ...]:
             "the score threshold of each point; this curve was built from counts"
         )
     cuts = tuning_curve.thresholds
-    return tuple(cuts[i - 1] for i in _hull_vertex_indices(tuning_curve, "tuned_thresholds")[1:])
+    return tuple(cuts[i - 1] for i in hull_vertex_indices(tuning_curve, "tuned_thresholds")[1:])
 
 
 def apply_thresholds(
@@ -74,25 +74,15 @@ def apply_thresholds(
     ([(0, 0), (2, 0), (3, 2), (3, 3)], (8, 2, 1))
     """
     cuts = sorted(set(normalize_scores(thresholds)), reverse=True)
-    xs, ys = normalize_scores(scores), normalize_labels(labels)
-    check_lengths(xs, ys)
-    order = sorted(range(len(xs)), key=xs.__getitem__)  # ascending score
-    ascending = [xs[i] for i in order]
-    # positives_above[m] = positives among the m highest scores.
-    positives_above = [0]
-    for i in reversed(order):
-        positives_above.append(positives_above[-1] + ys[i])
-    n = len(xs)
+    groups = tie_groups(scores, labels)
     tps, fps, kept = [0], [0], []
-    for t in cuts:
-        called = n - bisect_left(ascending, t)  # examples with score >= t
-        tp = positives_above[called]
-        fp = called - tp
+    for t, (tp, fp) in zip(cuts, counts_at(groups, cuts), strict=True):
         if (tp, fp) != (tps[-1], fps[-1]):
             tps.append(tp)
             fps.append(fp)
             kept.append(t)
-    positives = positives_above[n]
+    positives = sum(group[1] for group in groups)
+    n = positives + sum(group[2] for group in groups)
     if (tps[-1], fps[-1]) != (positives, n - positives):
         tps.append(positives)
         fps.append(n - positives)

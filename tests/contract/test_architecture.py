@@ -77,9 +77,7 @@ def layers() -> list[list[str]]:
     """The layers of pyproject's import-linter contract, top first; each a list of rooms."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     contract = config["tool"]["importlinter"]["contracts"][0]
-    return [
-        [room.strip().strip("()") for room in layer.split("|")] for layer in contract["layers"]
-    ]
+    return [[room.strip().strip("()") for room in layer.split("|")] for layer in contract["layers"]]
 
 
 def room_of(module: str, order: list[list[str]]) -> tuple[int, str] | None:

@@ -84,12 +84,12 @@ def test_numpy_bad_input() -> None:
 
 @given(any_dataset)
 def test_continuous_on_every_point_equals_continuous_on_the_corners(data: Dataset) -> None:
-    from rocpr_exact.areas.auc import _continuous
+    from rocpr_exact.areas.auc import continuous_area
 
     curve = rx.Curve.from_scores(*data)
     # Interior points of a straight run add log terms that cancel exactly.
-    assert _continuous(curve, Fraction(0)) == rx.auc_pr(curve, "continuous")
-    assert _continuous(curve, Fraction(0)).terms == rx.auc_pr(curve, "continuous").terms  # type: ignore[union-attr]
+    assert continuous_area(curve, Fraction(0)) == rx.auc_pr(curve, "continuous")
+    assert continuous_area(curve, Fraction(0)).terms == rx.auc_pr(curve, "continuous").terms  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("ties", [False, True])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 
 import rocpr_exact as rx
-from rocpr_exact.geometry.hull import _check_convex
+from rocpr_exact.geometry.hull import check_convex
 from tests.brute_force import upper_left_hull
 from tests.strategies import examples
 from tests.strategies import hull_curves as curves
@@ -22,7 +22,7 @@ def counts(points: tuple[rx.ConfusionMatrix, ...]) -> list[tuple[int, int]]:
 def test_hull_agrees_with_brute_force(curve: rx.Curve) -> None:
     on, vertices = upper_left_hull(counts(curve.points))
     hull = rx.roc_convex_hull(curve)
-    _check_convex(hull)
+    check_convex(hull)
     found = rx.hull_points(curve)
     assert counts(hull.points) == counts(found.vertices)
     assert set(counts(found.vertices)) == vertices
@@ -115,9 +115,9 @@ def test_hull_needs_both_classes() -> None:
 
 def test_convexity_check_rejects_non_hulls() -> None:
     with pytest.raises(rx.InvalidInputError, match="not a strict right turn"):  # collinear
-        _check_convex(rx.Curve.from_counts([(1, 1)], positives=2, negatives=2))
+        check_convex(rx.Curve.from_counts([(1, 1)], positives=2, negatives=2))
     with pytest.raises(rx.InvalidInputError, match="not a strict right turn"):  # left turn
-        _check_convex(rx.Curve.from_counts([(1, 2)], positives=2, negatives=2))
+        check_convex(rx.Curve.from_counts([(1, 2)], positives=2, negatives=2))
     with pytest.raises(rx.InvalidInputError, match="leaves"):  # first edge along TP = 0
-        _check_convex(rx.Curve.from_counts([(0, 1)], positives=2, negatives=2))
-    _check_convex(rx.Curve.from_counts([(2, 1)], positives=2, negatives=2))
+        check_convex(rx.Curve.from_counts([(0, 1)], positives=2, negatives=2))
+    check_convex(rx.Curve.from_counts([(2, 1)], positives=2, negatives=2))
