@@ -1,4 +1,4 @@
-"""Benchmark: the full exact analysis against scikit-learn on the same arrays (issue 8).
+"""Benchmark: the full exact analysis against scikit-learn on the same arrays.
 
 For n examples with 1% positives and float scores, with and without ties, it
 times in one process per size (so peak memory is that size's own):

@@ -14,7 +14,7 @@ hull vertex lists (TP, FP) that reproduce the four printed figures, and writes
 Run it as ``python examples/make_figure7.py``; it is deterministic (re-running rewrites identical
 files) and takes a few seconds.
 
-Definitions (Davis & Goadrich 2006, Sections 4-5; DESIGN.md section 1), all exact:
+Definitions (Davis & Goadrich 2006, Sections 4-5; docs/design.md, section 1), all exact:
 
 * AUC-ROC: trapezoid area of the polyline through (FP/N, TP/P); ``2 P N`` times it is the integer
   ``sum (FP_B - FP_A)(TP_A + TP_B)`` over the segments A -> B.
