@@ -21,7 +21,7 @@ U.  Groups with b = 0 (vertical segments) have area 0 and contain no negative: b
 Checked exhaustively below on every dataset of up to 7 examples (every label sequence and every
 tie grouping), with plain Fractions and a brute-force pairwise count, independent of the library.
 
-Library functions that rely on it: ``rocpr_exact/areas.py`` -- ``auc_roc``.  Property test:
+Library functions that rely on it: ``rocpr_exact/areas/auc.py`` -- ``auc_roc``.  Property test:
 ``tests/differential/test_auc_roc_brute_force.py``.
 """
 

@@ -1,6 +1,7 @@
 """The closed-form area under a PR segment (the ``continuous`` AUC-PR).
 
-Claim (Davis & Goadrich 2006, Section 4: the exact PR curve between two points; DESIGN.md "Areas").
+Claim (Davis & Goadrich 2006, Section 4: the exact PR curve between two points;
+docs/design.md, section 1, "Areas").
 On a ROC segment A -> B with TP_B > TP_A >= 0, FP_B >= FP_A >= 0, over P positives, let
 s = (FP_B - FP_A)/(TP_B - TP_A), k = 1 + s and c = FP_A - s TP_A, so that the precision at
 TP = t is t/(k t + c) (``proof_interpolation.py``) and recall = t/P.  Then
@@ -24,8 +25,8 @@ Proof: sympy differentiation identities; z3 for the positivity of the log argume
 wrong variant); and for five concrete rational segments ``sympy.integrate`` of the precision
 equals the closed form exactly (difference simplifies to 0), independently of F.
 
-Library functions that rely on it: ``rocpr_exact/closedform.py`` -- ``ClosedForm``;
-``rocpr_exact/areas.py`` -- ``auc_pr(curve, method="continuous")``.  Property test:
+Library functions that rely on it: ``rocpr_exact/exact/closedform.py`` -- ``ClosedForm``;
+``rocpr_exact/areas/auc.py`` -- ``auc_pr(curve, method="continuous")``.  Property test:
 ``tests/areas/test_auc.py``.
 """
 

@@ -38,8 +38,8 @@ the reduction is checked exhaustively: for every small dataset, every lattice po
 classified above/on/below the hull in ROC space (integer cross products) and above/on/below the
 achievable PR curve in PR space (walking its hyperbolic segments), and the classes agree.
 
-Library functions that rely on it: ``rocpr_exact/hull.py`` -- ``roc_convex_hull``,
-``points_below_hull``; ``rocpr_exact/achievable.py`` -- ``achievable_pr_curve``,
+Library functions that rely on it: ``rocpr_exact/geometry/hull.py`` -- ``roc_convex_hull``,
+``points_below_hull``; ``rocpr_exact/geometry/achievable.py`` -- ``achievable_pr_curve``,
 ``below_achievable_pr``.  Property test: ``tests/geometry/test_hull.py``.
 """
 

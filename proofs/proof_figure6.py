@@ -24,8 +24,9 @@ by hand (in the comments) and by Fractions.  Decimals are exact (integer arithme
 rationals) or certified (mpmath interval arithmetic for (ii)).  See ``ERRATA.md`` for the
 discussion of the printed 0.031 and 0.50.
 
-Library functions that rely on it: ``rocpr_exact/areas.py`` -- ``auc_pr`` (all four methods),
-``rocpr_exact/closedform.py`` -- ``ClosedForm``; golden values for ``tests/areas/test_auc.py``.
+Library functions that rely on it: ``rocpr_exact/areas/auc.py`` -- ``auc_pr`` (all four methods),
+``rocpr_exact/exact/closedform.py`` -- ``ClosedForm``; golden values for
+``tests/areas/test_auc.py``.
 """
 
 from __future__ import annotations

@@ -33,9 +33,10 @@ Proof: sympy identities for (a), (b), (c); z3 over the reals for the sign statem
 chord inequality of (c) and the hull step of (d), each with a refuted wrong variant; Fractions for
 (d)'s exact areas and (e).
 
-Library functions that rely on it: ``rocpr_exact/segment.py`` -- ``local_skew``, ``Segment``;
-``rocpr_exact/interpolation.py`` -- ``interpolate_pr``; ``Curve.precision_at`` in
-``rocpr_exact/curve.py``; ``rocpr_exact/areas.py`` -- ``auc_pr`` (methods ``davis-goadrich``,
+Library functions that rely on it: ``rocpr_exact/core/segment.py`` -- ``local_skew``, ``Segment``;
+``rocpr_exact/geometry/interpolation.py`` -- ``interpolate_pr``; ``Curve.precision_at`` in
+``rocpr_exact/core/curve.py``; ``rocpr_exact/areas/auc.py`` -- ``auc_pr`` (methods
+``davis-goadrich``,
 ``linear``).  Property test: ``tests/areas/test_auc.py``.
 """
 

@@ -20,7 +20,7 @@ with a wrong variant that z3 refutes: 1 fails when the two matrices may come fro
 matrices with TP = 0 and different FP).  Statement 3 is the concrete pair, checked with Fractions.
 The inverse formulas are sympy identities.
 
-Library functions that rely on it: ``rocpr_exact/confusion.py`` -- ``ConfusionMatrix``,
+Library functions that rely on it: ``rocpr_exact/core/confusion.py`` -- ``ConfusionMatrix``,
 ``roc_point``, ``pr_point``, ``confusion_from_roc``, ``confusion_from_pr`` (which must raise for a
 PR point with recall 0, statement 3).
 """

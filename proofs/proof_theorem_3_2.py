@@ -51,8 +51,9 @@ paper leaves implicit.  The z3 checks below also confirm the reading of the misp
 (a)-(c) is checked exhaustively on every pair of curves of every small dataset, with a ROC-space
 decider and an independent PR-space decider that walks the hyperbolic PR segments.
 
-Library functions that rely on it: ``rocpr_exact/dominance.py`` -- ``dominates`` (space="roc" and
-space="pr" must agree); ``Curve.precision_at`` in ``rocpr_exact/curve.py`` (upper PR value).
+Library functions that rely on it: ``rocpr_exact/geometry/dominance.py`` -- ``dominates``
+(space="roc" and
+space="pr" must agree); ``Curve.precision_at`` in ``rocpr_exact/core/curve.py`` (upper PR value).
 Property test: ``tests/properties/test_dominance.py``.
 """
 

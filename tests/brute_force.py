@@ -134,7 +134,7 @@ def roc_tpr_range(points: list[Point], p: int, n: int, fpr: Fraction) -> tuple[F
 def pr_precision_range(points: list[Point], p: int, recall: Fraction) -> tuple[Fraction, Fraction]:
     """(least, greatest) precision of the PR curve at a recall: every segment that covers it.
 
-    At recall 0 both are the limit convention of DESIGN.md: the precision along the segment
+    At recall 0 both are the limit convention of docs/design.md: the precision along the segment
     that leaves the last point with TP = 0, which is 0 when that point has FP > 0 and the
     constant TP/(TP + FP) of the segment when it starts at (0, 0).
     """

@@ -9,7 +9,7 @@ When the two disagree the exact library is presumed right, and the near-degenera
 bottom of this file let a test show *why* the floats were fooled (a near-tie or a near-collinear
 point) and count how often that happens.
 
-Conventions (they follow DESIGN.md section 1):
+Conventions (they follow docs/design.md, section 1):
 
 * A curve is a list of ``(TP, FP)`` integer pairs, strictest threshold first, starting at ``(0, 0)``
   and non-decreasing in both coordinates; curves built from data end at ``(P, N)``.

@@ -14,7 +14,7 @@
   space (the mistake the paper warns about), from recall 0.
 * ``step``: average precision, sum over thresholds of (R_i - R_{i-1}) P_i.
 
-Recall 0 uses the "limit" convention of DESIGN.md: the starting precision is
+Recall 0 uses the "limit" convention of docs/design.md: the starting precision is
 :meth:`Curve.precision_at` ``(0)``.  ``min_recall`` restricts every method to
 [min_recall, 1] without rescaling; the left edge of the ``davis-goadrich`` and
 ``linear`` curves there is ``precision_at(min_recall)`` when ``min_recall`` falls

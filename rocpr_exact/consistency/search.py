@@ -13,7 +13,7 @@ counts (TP, FP) before the group and the group itself:
 * ``davis-goadrich`` and ``linear`` areas: the trapezoids of the PR points on
   the segment (TP, FP) -> (TP + a, FP + b); the precision they start from is
   the previous threshold's, or at (0, 0) the limit precision a / (a + b), or
-  0 after negatives only (DESIGN.md, recall 0).
+  0 after negatives only (docs/design.md, recall 0).
 
 So a dynamic programme over states (TP, FP, partial sums, whether the
 operating point was passed) is exact: two prefixes with the same state have

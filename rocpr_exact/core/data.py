@@ -1,4 +1,4 @@
-"""Reading scores and labels exactly (DESIGN.md section 1, "Data").
+"""Reading scores and labels exactly (docs/design.md, section 1, "Data").
 
 Scores keep their exact value and their type: ``int``, ``Fraction``,
 ``Decimal`` and ``float`` as they are (Python compares these types with one

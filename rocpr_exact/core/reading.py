@@ -71,7 +71,7 @@ class CurveReading:
         return Segment(self.tps[i - 1], self.fps[i - 1], self.tps[i], self.fps[i]).fp_at(tp)
 
     def precision_at(self, recall: Fraction | int) -> Fraction:
-        """The exact precision of the PR curve at a recall in [0, 1] (DESIGN.md section 1).
+        """The exact precision of the PR curve at a recall in [0, 1] (docs/design.md, section 1).
 
         The PR curve is the image of the ROC polyline (Theorem 3.1, Section 4);
         at a vertical drop this is the upper value.  At recall 0 it is the limit

@@ -1,7 +1,8 @@
 """Exact closed forms ``rational + sum(coefficient * ln(argument))``: the value type.
 
-The "continuous" area under a precision-recall curve (Davis & Goadrich 2006, Section 4; DESIGN.md,
-"Areas under the PR curve", ``continuous``) integrates precision along the hyperbolic PR segments.
+The "continuous" area under a precision-recall curve (Davis & Goadrich 2006, Section 4;
+docs/design.md, "Areas under the PR curve", ``continuous``) integrates precision along the
+hyperbolic PR segments.
 On a segment from ``A`` to ``B`` it is ``(1/P) [t/k - (c/k^2) ln(k t + c)]`` evaluated from ``TP_A``
 to ``TP_B``, so a total area is a rational number plus a sum of rational multiples of logarithms of
 rationals.  :class:`ClosedForm` keeps exactly that: no digit is ever rounded inside the value.

@@ -1,7 +1,7 @@
 """Decimal and exact-string views of exact values (display and JSON reports only).
 
 Every value rocpr-exact computes is an ``int``, a :class:`~fractions.Fraction` or a
-:class:`~rocpr_exact.exact.closedform.ClosedForm` (DESIGN.md, section 3: "Exactness rules").
+:class:`~rocpr_exact.exact.closedform.ClosedForm` (docs/design.md, section 3: "Exactness rules").
 This module
 turns them into the two strings a report shows: a decimal whose every digit is certified (correctly
 rounded to nearest, ties to even) and an exact string, ``"p/q"`` or ``"p"``, never a JSON float.
@@ -143,7 +143,7 @@ def number(
     """The report's representation of one exact value: ``{"exact": ..., "decimal": ...}``.
 
     ``exact`` is :func:`exact_string`, ``decimal`` has ``digits`` certified digits
-    (:func:`decimal`); DESIGN.md section 4.
+    (:func:`decimal`); docs/design.md, section 4.
 
     >>> number(Fraction(1, 3), 4)
     {'exact': '1/3', 'decimal': '0.3333'}

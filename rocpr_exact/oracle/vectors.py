@@ -76,7 +76,7 @@ HEADER = [
     "Exact areas under ROC and precision-recall curves, Davis & Goadrich (2006), "
     "'The Relationship Between Precision-Recall and ROC Curves', ICML.",
     "Thresholds: 'positive iff score >= t' for each distinct score; tied scores are one "
-    "threshold (a diagonal ROC segment). Recall 0 uses the limit convention (DESIGN.md).",
+    "threshold (a diagonal ROC segment). Recall 0 uses the limit convention (docs/design.md).",
     "Exact values are strings; decimals are correctly rounded to 'digits' places. "
     "Check an implementation with: rocpr-exact check VECTORS RESULTS.json (docs/oracle.md).",
 ]

@@ -1,4 +1,4 @@
-"""The JSON report of one dataset (DESIGN.md section 4).
+"""The JSON report of one dataset (docs/design.md, section 4).
 
 ``roc_hull`` lists the vertices of the ROC convex hull as ``[tp, fp]`` pairs,
 from ``[0, 0]`` to ``[P, N]``; ``achievable_pr`` holds the four areas of the

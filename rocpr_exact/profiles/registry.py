@@ -1,4 +1,4 @@
-"""What other tools would print, computed exactly (DESIGN.md section 2, "profiles").
+"""What other tools would print, computed exactly (docs/design.md, section 2, "profiles").
 
 A profile answers "what would tool T print for this data if it made no rounding
 error?", so that a port of T can be checked against exact values.  Each profile

@@ -1,4 +1,4 @@
-"""The bad-input matrix (issue 9): every bad input gets a specific answer, never a traceback.
+"""The bad-input matrix: every bad input gets a specific answer, never a traceback.
 
 API: a specific :class:`rocpr_exact.RocPrError` subclass whose message says what
 is wrong.  CLI: one line on stderr, ``rocpr-exact: error: ...``, exit status 2

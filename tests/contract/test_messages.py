@@ -1,7 +1,7 @@
-"""Golden error messages: the exact text of every error the core raises (issue 9).
+"""Golden error messages: the exact text of every error the core raises.
 
 Messages are part of the contract: they say what was wrong and what is needed
-(DESIGN.md section 4).  Each expected message below was written from the source
+(docs/design.md, section 4).  Each expected message below was written from the source
 and read for sense; pinning the whole text (not a fragment) also catches a value
 or a name taken from the wrong place.
 """

@@ -1,4 +1,4 @@
-"""Exactness rule (DESIGN.md section 3): no floating point in the core's arithmetic.
+"""Exactness rule (docs/design.md, section 3): no floating point in the core's arithmetic.
 
 Scans the AST of every core module and fails on float literals, ``float(...)``
 calls and any use of the ``math`` module.  Display-only modules are listed in

@@ -1,4 +1,6 @@
-"""Profiles: what scikit-learn, PRROC and AUCCalculator would print, exactly (DESIGN.md section 2).
+"""Profiles: what scikit-learn, PRROC and AUCCalculator would print, exactly.
+
+docs/design.md, section 2.
 
 Hand-derived cases first (the arithmetic is in the comments), then property tests
 against the plain-Fraction references of ``tests/brute_force.py``, which follow

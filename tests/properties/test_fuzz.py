@@ -1,4 +1,4 @@
-"""Fuzzing the CSV reader, the API and the CLI end to end (issue 9).
+"""Fuzzing the CSV reader, the API and the CLI end to end.
 
 The property everywhere: a valid result or a clean error, never anything else.
 
