@@ -36,12 +36,10 @@ How each case is decided:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal
 
-from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.areas.auc import auc_pr
 from rocpr_exact.consistency.bounds import (
     min_auc_pr_continuous,
     min_auc_pr_dg,
@@ -52,186 +50,25 @@ from rocpr_exact.consistency.chain import chain_groups, chain_range, family_inde
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
+from rocpr_exact.consistency.witness import (
+    CLOSED_FORM_METRICS,
+    METRICS,
+    Group,
+    Verdict,
+    Witness,
+    auc_and_point,
+    make_witness,
+    scored,
+    show_value,
+)
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import decimal
 from rocpr_exact.exact.text import fraction_to_decimal
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
-#: The ``continuous`` AUC-PR (a closed form): exact bounds and the chains, not the search.
-CLOSED_FORM_METRICS = ("auc_pr_continuous",)
-#: Every metric :func:`check_consistency` accepts.
-METRICS = RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS
-
-VerdictName = Literal["possible", "impossible", "undecided"]
-Group = tuple[int, int]
-
 #: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
 DEFAULT_MAX_STEPS = 100_000
-
-
-@dataclass(frozen=True, slots=True)
-class Witness:
-    """A dataset that produces every reported number.
-
-    ``scores`` are integers (higher = more positive), ``labels`` 1 for a
-    positive and 0 for a negative.  ``threshold`` is the cut-off of the
-    operating point ("positive iff score >= threshold"; above every score:
-    nothing is called positive), ``None`` when no operating-point metric was
-    reported.  ``values`` holds each reported metric recomputed exactly.
-    """
-
-    scores: tuple[int, ...]
-    labels: tuple[int, ...]
-    threshold: int | None
-    values: tuple[tuple[str, Fraction | ClosedForm], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The answer of :func:`check_consistency`."""
-
-    verdict: VerdictName
-    reasons: tuple[str, ...]
-    witness: Witness | None = None
-
-    def __post_init__(self) -> None:
-        if (self.verdict == "possible") != (self.witness is not None):
-            raise InvalidInputError("a verdict has a witness exactly when it is 'possible'")
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``verdict``, ``reasons`` and for "possible" the ``witness``."""
-        out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
-        if self.witness is not None:
-            out["witness"] = {
-                "scores": list(self.witness.scores),
-                "labels": list(self.witness.labels),
-                "threshold": self.witness.threshold,
-                "values": {name: _exact(value) for name, value in self.witness.values},
-            }
-        return out
-
-
-def _exact(value: Fraction | ClosedForm) -> str:
-    if isinstance(value, ClosedForm):
-        return str(value)
-    return str(value.numerator) if value.denominator == 1 else str(value)
-
-
-def _show(value: Fraction | ClosedForm) -> str:
-    return f"{value} ({decimal(value, 6)})"
-
-
-# -- witnesses --------------------------------------------------------------------------------
-
-
-def _block(pos: int, neg: int, u2: int) -> list[Group]:
-    """Groups of a ranking of ``pos`` positives and ``neg`` negatives with 2U = ``u2``.
-
-    Greedy: the i-th positive from the top beats n_i = min(neg, what is left)
-    negatives; an odd ``u2`` ties the first positive that does not beat every
-    negative with the negative just above it (that pair goes from 0 to 1/2).
-    """
-    u, half = divmod(u2, 2)
-    beats = []
-    for _ in range(pos):
-        k = min(neg, u)
-        beats.append(k)
-        u -= k
-    sequence: list[Group] = []
-    i = 0  # beats is non-increasing: walk it once, O(pos + neg)
-    for level in range(neg, -1, -1):
-        while i < pos and beats[i] == level:
-            sequence.append((1, 0))
-            i += 1
-        if level:
-            sequence.append((0, 1))
-    if half:
-        first = beats.index(next(k for k in beats if k < neg))
-        where = first + (neg - beats[first])  # the positive's index in the sequence
-        sequence[where - 1 : where + 1] = [(1, 1)]
-    return sequence
-
-
-def _auc_and_point(
-    p: int,
-    n: int,
-    auc: Interval | None,
-    points: Mapping[str, Interval],
-    ties: bool,
-) -> tuple[list[Group], tuple[int, int]] | None:
-    """A ranking meeting an AUC-ROC interval and an operating point, or None (exact)."""
-    scale = 2 * p * n
-    k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
-    k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
-    ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
-    for tp, (lo, hi) in enumerate(ranges):
-        if lo > hi:
-            continue
-        low = max(k_lo, 2 * tp * (n - hi))
-        high = min(k_hi, 2 * tp * n + 2 * (p - tp) * (n - lo))
-        if not ties and low % 2:
-            low += 1
-        if low > high:
-            continue
-        for fp in range(lo, hi + 1):
-            base = 2 * tp * (n - fp)
-            top, bottom = 2 * tp * fp, 2 * (p - tp) * (n - fp)
-            if base <= low <= base + top + bottom:
-                rest = low - base
-                u_top = min(top, rest)
-                return _block(tp, fp, u_top) + _block(p - tp, n - fp, rest - u_top), (tp, fp)
-        raise AssertionError("the union of the fp ranges is an interval")  # pragma: no cover
-    return None
-
-
-def _scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int]]:
-    """Integer scores (group i of k gets k - i) and labels of a tie-group sequence."""
-    scores: list[int] = []
-    labels: list[int] = []
-    for i, (a, b) in enumerate(groups):
-        scores += [len(groups) - i] * (a + b)
-        labels += [1] * a + [0] * b
-    return scores, labels
-
-
-def _witness(
-    p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
-) -> Witness:
-    """Scores and labels of ``groups``, every reported metric recomputed and checked."""
-    scores, labels = _scored(groups)
-    curve = Curve.from_scores(scores, labels)
-    values: dict[str, Fraction | ClosedForm] = {}
-    if "auc_pr_continuous" in intervals:
-        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
-    if "auc_roc" in intervals:
-        values["auc_roc"] = auc_roc(curve)
-    for name, method in (
-        ("average_precision", "step"),
-        ("auc_pr_dg", "davis-goadrich"),
-        ("auc_pr_linear", "linear"),
-    ):
-        if name in intervals:
-            area = auc_pr(curve, method)  # type: ignore[arg-type]
-            assert isinstance(area, Fraction)
-            values[name] = area
-    threshold = None
-    wanted = [name for name in POINT_METRICS if name in intervals]
-    if wanted:
-        cuts = [len(groups) + 1, *curve.thresholds]  # type: ignore[misc]
-        for cut, matrix in zip(cuts, curve.points, strict=True):
-            at = point_values(matrix.tp, matrix.fp, p, n)
-            if all(name in at and at[name] in intervals[name] for name in wanted):
-                threshold = cut
-                values.update((name, at[name]) for name in wanted)
-                break
-    for name, interval in intervals.items():
-        if name not in values or values[name] not in interval:
-            raise AssertionError(f"witness check failed for {name}: {values.get(name)}")
-    order = [name for name in METRICS if name in values]
-    return Witness(tuple(scores), tuple(labels), threshold, tuple((k, values[k]) for k in order))
 
 
 # -- the decision -----------------------------------------------------------------------------
@@ -273,7 +110,7 @@ def _single_metric_reasons(
             side = "above 1" if interval.low >= 1 else "below the least possible"
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
-                f"N = {n} it lies in [{_show(minimum)}, 1] ({what})"
+                f"N = {n} it lies in [{show_value(minimum)}, 1] ({what})"
             )
     for name in POINT_METRICS:
         interval = intervals.get(name)
@@ -358,7 +195,7 @@ def check_consistency(
         if name in intervals
     ]
     if not others:
-        found = _auc_and_point(p, n, intervals.get("auc_roc"), points, ties)
+        found = auc_and_point(p, n, intervals.get("auc_roc"), points, ties)
         if found is None:
             return Verdict(
                 "impossible",
@@ -372,8 +209,8 @@ def check_consistency(
         groups, (tp, fp) = found
         how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
         reason = f"witness {how or 'constructed directly'}"
-        return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
-    quick = _quick_witness(p, n, intervals, points)
+        return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
+    quick = _quickmake_witness(p, n, intervals, points)
     if quick is not None:
         return quick
     return _search(p, n, intervals, points, ties, max_steps)
@@ -390,7 +227,7 @@ def _has_point(groups: list[Group], p: int, n: int, points: Mapping[str, Interva
     return False
 
 
-def _quick_witness(
+def _quickmake_witness(
     p: int, n: int, intervals: Mapping[str, Interval], points: Mapping[str, Interval]
 ) -> Verdict | None:
     """Cheap first: binary searches along chains of rankings without ties (finds witnesses only).
@@ -417,7 +254,7 @@ def _quick_witness(
         candidates.append((reason, chain_groups(p, n, index, first=first)))
     for reason, groups in candidates:
         if not points or _has_point(groups, p, n, points):
-            return Verdict("possible", (reason,), _witness(p, n, groups, intervals))
+            return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
     return None
 
 
@@ -456,7 +293,7 @@ def _search(
         )
     continuous = intervals.get("auc_pr_continuous")
     if continuous is not None:
-        scores, labels = _scored(groups)
+        scores, labels = scored(groups)
         if auc_pr(Curve.from_scores(scores, labels), "continuous") not in continuous:
             return Verdict(
                 "undecided",
@@ -470,7 +307,7 @@ def _search(
     return Verdict(
         "possible",
         (f"witness found by exhaustive search ({kind})",),
-        _witness(p, n, groups, intervals),
+        make_witness(p, n, groups, intervals),
     )
 
 

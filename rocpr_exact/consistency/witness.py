@@ -1,0 +1,211 @@
+"""The answers of :func:`~rocpr_exact.consistency.check.check_consistency` and their witnesses.
+
+A :class:`Verdict` is "possible" exactly when it carries a :class:`Witness`: integer scores and
+labels whose metrics, recomputed with the package's own functions (``Curve.from_scores``,
+``auc_roc``, ``auc_pr``, the confusion matrix at one threshold), all lie in the intervals the
+printed numbers stand for.  :func:`make_witness` builds and re-checks one; :func:`auc_and_point`
+and :func:`ranking_with_auc` construct rankings with a given AUC-ROC (and operating point) directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
+from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.consistency.search import RANKING_METRICS
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import decimal
+
+__all__ = [
+    "CLOSED_FORM_METRICS",
+    "METRICS",
+    "Group",
+    "Verdict",
+    "VerdictName",
+    "Witness",
+    "auc_and_point",
+    "exact_text",
+    "make_witness",
+    "ranking_with_auc",
+    "scored",
+    "show_value",
+]
+
+#: The ``continuous`` AUC-PR (a closed form): exact bounds and the chains, not the search.
+CLOSED_FORM_METRICS = ("auc_pr_continuous",)
+#: Every metric :func:`check_consistency` accepts.
+METRICS = RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS
+
+VerdictName = Literal["possible", "impossible", "undecided"]
+Group = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A dataset that produces every reported number.
+
+    ``scores`` are integers (higher = more positive), ``labels`` 1 for a
+    positive and 0 for a negative.  ``threshold`` is the cut-off of the
+    operating point ("positive iff score >= threshold"; above every score:
+    nothing is called positive), ``None`` when no operating-point metric was
+    reported.  ``values`` holds each reported metric recomputed exactly.
+    """
+
+    scores: tuple[int, ...]
+    labels: tuple[int, ...]
+    threshold: int | None
+    values: tuple[tuple[str, Fraction | ClosedForm], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of :func:`check_consistency`."""
+
+    verdict: VerdictName
+    reasons: tuple[str, ...]
+    witness: Witness | None = None
+
+    def __post_init__(self) -> None:
+        if (self.verdict == "possible") != (self.witness is not None):
+            raise InvalidInputError("a verdict has a witness exactly when it is 'possible'")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``verdict``, ``reasons`` and for "possible" the ``witness``."""
+        out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
+        if self.witness is not None:
+            out["witness"] = {
+                "scores": list(self.witness.scores),
+                "labels": list(self.witness.labels),
+                "threshold": self.witness.threshold,
+                "values": {name: exact_text(value) for name, value in self.witness.values},
+            }
+        return out
+
+
+def exact_text(value: Fraction | ClosedForm) -> str:
+    if isinstance(value, ClosedForm):
+        return str(value)
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def show_value(value: Fraction | ClosedForm) -> str:
+    return f"{value} ({decimal(value, 6)})"
+
+
+# -- witnesses --------------------------------------------------------------------------------
+
+
+def ranking_with_auc(pos: int, neg: int, u2: int) -> list[Group]:
+    """Groups of a ranking of ``pos`` positives and ``neg`` negatives with 2U = ``u2``.
+
+    Greedy: the i-th positive from the top beats n_i = min(neg, what is left)
+    negatives; an odd ``u2`` ties the first positive that does not beat every
+    negative with the negative just above it (that pair goes from 0 to 1/2).
+    """
+    u, half = divmod(u2, 2)
+    beats = []
+    for _ in range(pos):
+        k = min(neg, u)
+        beats.append(k)
+        u -= k
+    sequence: list[Group] = []
+    i = 0  # beats is non-increasing: walk it once, O(pos + neg)
+    for level in range(neg, -1, -1):
+        while i < pos and beats[i] == level:
+            sequence.append((1, 0))
+            i += 1
+        if level:
+            sequence.append((0, 1))
+    if half:
+        first = beats.index(next(k for k in beats if k < neg))
+        where = first + (neg - beats[first])  # the positive's index in the sequence
+        sequence[where - 1 : where + 1] = [(1, 1)]
+    return sequence
+
+
+def auc_and_point(
+    p: int,
+    n: int,
+    auc: Interval | None,
+    points: Mapping[str, Interval],
+    ties: bool,
+) -> tuple[list[Group], tuple[int, int]] | None:
+    """A ranking meeting an AUC-ROC interval and an operating point, or None (exact)."""
+    scale = 2 * p * n
+    k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
+    k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
+    ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
+    for tp, (lo, hi) in enumerate(ranges):
+        if lo > hi:
+            continue
+        low = max(k_lo, 2 * tp * (n - hi))
+        high = min(k_hi, 2 * tp * n + 2 * (p - tp) * (n - lo))
+        if not ties and low % 2:
+            low += 1
+        if low > high:
+            continue
+        for fp in range(lo, hi + 1):
+            base = 2 * tp * (n - fp)
+            top, bottom = 2 * tp * fp, 2 * (p - tp) * (n - fp)
+            if base <= low <= base + top + bottom:
+                rest = low - base
+                u_top = min(top, rest)
+                return ranking_with_auc(tp, fp, u_top) + ranking_with_auc(
+                    p - tp, n - fp, rest - u_top
+                ), (tp, fp)
+        raise AssertionError("the union of the fp ranges is an interval")  # pragma: no cover
+    return None
+
+
+def scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int]]:
+    """Integer scores (group i of k gets k - i) and labels of a tie-group sequence."""
+    scores: list[int] = []
+    labels: list[int] = []
+    for i, (a, b) in enumerate(groups):
+        scores += [len(groups) - i] * (a + b)
+        labels += [1] * a + [0] * b
+    return scores, labels
+
+
+def make_witness(
+    p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
+) -> Witness:
+    """Scores and labels of ``groups``, every reported metric recomputed and checked."""
+    scores, labels = scored(groups)
+    curve = Curve.from_scores(scores, labels)
+    values: dict[str, Fraction | ClosedForm] = {}
+    if "auc_pr_continuous" in intervals:
+        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
+    if "auc_roc" in intervals:
+        values["auc_roc"] = auc_roc(curve)
+    for name, method in (
+        ("average_precision", "step"),
+        ("auc_pr_dg", "davis-goadrich"),
+        ("auc_pr_linear", "linear"),
+    ):
+        if name in intervals:
+            area = auc_pr(curve, method)  # type: ignore[arg-type]
+            assert isinstance(area, Fraction)
+            values[name] = area
+    threshold = None
+    wanted = [name for name in POINT_METRICS if name in intervals]
+    if wanted:
+        cuts = [len(groups) + 1, *curve.thresholds]  # type: ignore[misc]
+        for cut, matrix in zip(cuts, curve.points, strict=True):
+            at = point_values(matrix.tp, matrix.fp, p, n)
+            if all(name in at and at[name] in intervals[name] for name in wanted):
+                threshold = cut
+                values.update((name, at[name]) for name in wanted)
+                break
+    for name, interval in intervals.items():
+        if name not in values or values[name] not in interval:
+            raise AssertionError(f"witness check failed for {name}: {values.get(name)}")
+    order = [name for name in METRICS if name in values]
+    return Witness(tuple(scores), tuple(labels), threshold, tuple((k, values[k]) for k in order))
