@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing of the exact core (docs/mutation.md): mutmut 3 with the [tool.mutmut] settings of
-# pyproject.toml (the nine core modules, a fast targeted subset of the tests) and the derandomised
+# pyproject.toml (the core modules, a fast targeted subset of the tests) and the derandomised
 # "mutation" hypothesis profile (conftest.py).  Prints the score and the surviving mutants.
 #
 #   pip install -e ".[test,mutation]" && bash scripts/mutation.sh        # about 30 min on 2 cores
