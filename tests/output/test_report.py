@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -168,19 +169,19 @@ def test_undefined_exactly_where_the_library_raises() -> None:
     from rocpr_exact.errors import NoNegativesError, NoPositivesError
     from rocpr_exact.output.report import build_report
 
+    calls: dict[str, Callable[[Curve], object]] = {
+        "auc_roc": auc_roc,
+        "auc_pr": lambda c: auc_pr(c, "step"),
+        "roc_hull": achievable_pr_curve,
+        "achievable_pr": lambda c: auc_pr(achievable_pr_curve(c)),
+    }
     positives = Curve.from_scores([2, 1], [1, 1])
     negatives = Curve.from_scores([2, 1], [0, 0])
     for curve, error in ((positives, NoNegativesError), (negatives, NoPositivesError)):
         report = build_report(curve, digits=2)
-        calls = {
-            "auc_roc": lambda c=curve: auc_roc(c),
-            "auc_pr": lambda c=curve: auc_pr(c, "step"),
-            "roc_hull": lambda c=curve: achievable_pr_curve(c),
-            "achievable_pr": lambda c=curve: auc_pr(achievable_pr_curve(c)),
-        }
         for key, call in calls.items():
             try:
-                call()
+                call(curve)
             except error:
                 assert set(report[key]) == {"undefined"}, key
             else:
