@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.achievable import achievable_pr_curve
+from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
 __all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema", "undefined"]
@@ -73,10 +76,21 @@ def undefined(reason: str) -> dict[str, str]:
 
 def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
     """The four AUC-PR methods of one curve, keyed by method name (``-`` written ``_``)."""
+    return _certify_areas(_exact_areas(curve), digits, what)
+
+
+def _exact_areas(curve: Curve) -> dict[str, Fraction | ClosedForm]:
+    return {method.replace("-", "_"): auc_pr(curve, method) for method in PR_METHODS}
+
+
+def _certify_areas(
+    areas: dict[str, Fraction | ClosedForm], digits: int, what: str, step: Stage | None = None
+) -> dict[str, Any]:
     out = {}
-    for method in PR_METHODS:
-        key = method.replace("-", "_")
-        out[key] = number(auc_pr(curve, method), digits, f"{what}.{key}")
+    for key, value in areas.items():
+        out[key] = number(value, digits, f"{what}.{key}")
+        if step is not None:
+            step.advance()
     return out
 
 
@@ -113,10 +127,16 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
 
 
 def build_report(
-    curve: Curve, digits: int = DEFAULT_DIGITS, profiles: Sequence[str] = ()
+    curve: Curve,
+    digits: int = DEFAULT_DIGITS,
+    profiles: Sequence[str] = (),
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull,
     the four areas of the achievable PR curve, and the named profiles.
+
+    ``progress`` (:class:`rocpr_exact.output.progress.Progress`) shows the
+    ``summing`` (exact areas) and ``certifying`` (decimals) stages.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
@@ -137,12 +157,22 @@ def build_report(
     p, n = curve.positives, curve.negatives
     report: dict[str, Any] = {"positives": p, "negatives": n, "thresholds": len(curve) - 1}
     report["digits"] = digits
+    stage = (progress or Progress(enabled=False)).stage
     if p > 0 and n > 0:
-        hull = achievable_pr_curve(curve)
-        report["auc_roc"] = number(auc_roc(curve), digits, "auc_roc")
-        report["auc_pr"] = pr_areas(curve, digits)
-        report["roc_hull"] = [[point.tp, point.fp] for point in hull.points]
-        report["achievable_pr"] = pr_areas(hull, digits, "achievable_pr")
+        with stage("summing", total=1 + 2 * len(PR_METHODS)) as step:
+            roc_area = auc_roc(curve)
+            step.advance()
+            hull = achievable_pr_curve(curve)
+            areas = _exact_areas(curve)
+            step.advance(len(PR_METHODS))
+            hull_areas = _exact_areas(hull)
+            step.advance(len(PR_METHODS))
+        with stage("certifying", total=1 + 2 * len(PR_METHODS)) as step:
+            report["auc_roc"] = number(roc_area, digits, "auc_roc")
+            step.advance()
+            report["auc_pr"] = _certify_areas(areas, digits, "auc_pr", step)
+            report["roc_hull"] = [[point.tp, point.fp] for point in hull.points]
+            report["achievable_pr"] = _certify_areas(hull_areas, digits, "achievable_pr", step)
     else:  # one class: Curve.from_scores and from_counts refuse empty data
         reasons = NEEDS_POSITIVE if p == 0 else NEEDS_NEGATIVE
         report["auc_roc"] = undefined(reasons["auc_roc"])

@@ -36,11 +36,23 @@ print("result", progress.active)
 """
 
 
-def run_child(enabled: str, *, stderr_on_pty: bool) -> tuple[str, bytes]:
+# A child that builds a report with progress: the report's own stages show.
+REPORT_CHILD = """
+import json
+from rocpr_exact import Curve
+from rocpr_exact.output.progress import Progress
+from rocpr_exact.output.report import build_report
+curve = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
+with Progress() as progress:
+    print(json.dumps(build_report(curve, 5, progress=progress)["auc_roc"]))
+"""
+
+
+def run_child(enabled: str, *, stderr_on_pty: bool, code: str = CHILD) -> tuple[str, bytes]:
     """The child's stdout (a pipe) and what reached its stderr (a pty or a pipe)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("TQDM_DISABLE", None)
-    command = [sys.executable, "-c", CHILD, enabled]
+    command = [sys.executable, "-c", code, enabled]
     if not stderr_on_pty:
         done = subprocess.run(command, capture_output=True, env=env, timeout=60, check=True)
         return done.stdout.decode(), done.stderr
@@ -106,3 +118,23 @@ def test_unknown_stage_is_an_error() -> None:
         progress.stage("plotting"),
     ):
         pass
+
+
+def test_report_stages_show_on_a_terminal() -> None:
+    # Table 1's curve (0,0) (5,5) (10,30) (20,2000) as (TP, FP): AUC-ROC = sum of
+    # (FP_B - FP_A)(TP_A + TP_B) / (2 P N) = (5 * 5 + 25 * 15 + 1970 * 30) / 80000
+    # = 59500/80000 = 119/160.
+    stdout, terminal = run_child("on", stderr_on_pty=True, code=REPORT_CHILD)
+    assert stdout == '{"exact": "119/160", "decimal": "0.74375"}\n'
+    text = terminal.decode(errors="replace")
+    assert "summing" in text and "certifying" in text
+
+
+def test_report_with_progress_off_terminal_is_the_same_report() -> None:
+    from rocpr_exact import Curve
+    from rocpr_exact.output.report import build_report
+
+    curve = Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1])
+    stream = io.StringIO()
+    with_progress = build_report(curve, 7, progress=Progress(stream=stream))
+    assert with_progress == build_report(curve, 7) and stream.getvalue() == ""
