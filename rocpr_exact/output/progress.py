@@ -90,7 +90,6 @@ class Progress:
             file=self.stream,
             leave=False,
             dynamic_ncols=True,
-            mininterval=0.2,
         )
         try:
             yield Stage(name, bar)
