@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import warnings
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -421,7 +422,9 @@ def _save_atomically(figure: Any, path: Path, fmt: str, title: str | None) -> No
     except OSError as exc:
         raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(descriptor, "wb") as stream:
+        with os.fdopen(descriptor, "wb") as stream, warnings.catch_warnings():
+            # A small size crowds the panels; the file is still the size asked for.
+            warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
             figure.savefig(stream, format=fmt, metadata=metadata)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private (0600)
         os.replace(temporary, path)
