@@ -361,6 +361,9 @@ def render(
     _save_atomically(figure, Path(path), fmt, title)
 
 
+#: Longest legend entry on one line; longer merged entries put one name on each line.
+LABEL_WIDTH = 24
+
 # Line styles: the best curve is drawn last (on top) and thickest.
 _BEST = {"color": "C0", "linewidth": 2.2, "zorder": 3}
 _CURVE = {"color": "0.45", "linewidth": 1.0, "zorder": 2}
@@ -378,7 +381,10 @@ def _draw_lines(
     for names in groups:
         shown = min(names, key=rank.index)
         xy, style = drawing[shown]
-        axes.plot(*xy, label=legend_label(names), **style)
+        label = legend_label(names)
+        if len(label) > LABEL_WIDTH:  # one name a line keeps the legend inside its panel
+            label = label.replace(" = ", "\n= ")
+        axes.plot(*xy, label=label, **style)
 
 
 def _hull_markers(axes: Any, xy: Any, sorted_points: Any) -> None:
