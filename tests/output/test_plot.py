@@ -154,8 +154,13 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def svg_texts(path: Path) -> set[str]:
     """The texts of an SVG: matplotlib draws text as paths and names each in a comment."""
-    comments = re.findall(r"<!-- (.*?) -->", path.read_text(encoding="utf-8"), re.DOTALL)
-    return {text.replace("\n= ", " = ") for text in comments}  # long entries: a name a line
+    texts: list[str] = []
+    for comment in re.findall(r"<!-- (.*?) -->", path.read_text(encoding="utf-8")):
+        if comment.startswith("= ") and texts:  # a long legend entry has a name a line
+            texts[-1] += " " + comment
+        else:
+            texts.append(comment)
+    return set(texts)
 
 
 @pytest.mark.parametrize(
