@@ -10,32 +10,87 @@ string "p/q" (or "p"), or for a ``continuous`` area the closed form
 rational + sum of coefficient * ln(argument); ``decimal`` has exactly
 ``digits`` digits after the point, correctly rounded and certified.
 The schema is ``rocpr_exact/schemas/report.schema.json``.
+
+A dataset of one class still gets a report.  A field that is not defined for
+it holds ``{"undefined": "<reason>"}`` instead of its value (DESIGN.md
+section 1: ROC needs P > 0 and N > 0, PR needs P > 0):
+
+* no negatives: FPR = FP/N is undefined, so ``auc_roc``, ``roc_hull`` and
+  ``achievable_pr`` (the PR image of the hull) are undefined; the PR curve is
+  defined, precision is TP/(TP + 0) = 1 at every point with TP > 0 and 1 at
+  recall 0 by the limit convention, so every ``auc_pr`` method is exactly 1;
+* no positives: recall = TP/P is undefined, so every area and the hull are.
+
+A profile metric that is undefined says so with the profile's own message.
+A report of two classes never contains ``undefined``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import NoNegativesError, NoPositivesError
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.achievable import achievable_pr_curve
-from rocpr_exact.profiles.registry import known_deviations, profile
+from rocpr_exact.output.progress import Progress, Stage
+from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema"]
+__all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema", "undefined"]
 
 DEFAULT_DIGITS = 30
+
+#: Why a field is undefined for a dataset of one class.
+NEEDS_NEGATIVE = {
+    "auc_roc": "AUC-ROC needs at least one negative example (FPR = FP/N)",
+    "roc_hull": "the ROC convex hull needs at least one negative example (FPR = FP/N)",
+    "achievable_pr": (
+        "the achievable PR curve is the PR image of the ROC convex hull, "
+        "which needs at least one negative example (FPR = FP/N)"
+    ),
+}
+NEEDS_POSITIVE = {
+    "auc_roc": "AUC-ROC needs at least one positive example (TPR = TP/P)",
+    "auc_pr": "AUC-PR needs at least one positive example (recall = TP/P)",
+    "roc_hull": "the ROC convex hull needs at least one positive example (TPR = TP/P)",
+    "achievable_pr": (
+        "the achievable PR curve needs at least one positive example (recall = TP/P)"
+    ),
+}
+
+
+def undefined(reason: str) -> dict[str, str]:
+    """The marker of a report field that is not defined for the data.
+
+    >>> undefined("AUC-ROC needs at least one negative example")
+    {'undefined': 'AUC-ROC needs at least one negative example'}
+    """
+    return {"undefined": reason}
 
 
 def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
     """The four AUC-PR methods of one curve, keyed by method name (``-`` written ``_``)."""
+    return _certify_areas(_exact_areas(curve), digits, what)
+
+
+def _exact_areas(curve: Curve) -> dict[str, Fraction | ClosedForm]:
+    return {method.replace("-", "_"): auc_pr(curve, method) for method in PR_METHODS}
+
+
+def _certify_areas(
+    areas: dict[str, Fraction | ClosedForm], digits: int, what: str, step: Stage | None = None
+) -> dict[str, Any]:
     out = {}
-    for method in PR_METHODS:
-        key = method.replace("-", "_")
-        out[key] = number(auc_pr(curve, method), digits, f"{what}.{key}")
+    for key, value in areas.items():
+        out[key] = number(value, digits, f"{what}.{key}")
+        if step is not None:
+            step.advance()
     return out
 
 
@@ -46,9 +101,17 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
     >>> r["auc_roc"], [d["excess"]["exact"] for d in r["known_deviations"]]
     ({'exact': '3/8', 'decimal': '0.375'}, ['1/8', '1/8'])
     """
-    entry: dict[str, Any] = {
-        metric: number(value, digits) for metric, value in profile(name, curve).items()
-    }
+    entry: dict[str, Any] = {}
+    for metric in PROFILES[name]:
+        try:
+            entry[metric] = number(profile_metric(name, metric, curve), digits)
+        except (NoPositivesError, NoNegativesError) as exc:
+            entry[metric] = undefined(str(exc))
+    try:
+        deviations = known_deviations(name, curve)
+    except (NoPositivesError, NoNegativesError) as exc:
+        entry["known_deviations"] = undefined(str(exc))
+        return entry
     entry["known_deviations"] = [
         {
             "metric": d.metric,
@@ -58,16 +121,22 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
             "excess": number(d.excess, digits),
             "note": d.note,
         }
-        for d in known_deviations(name, curve)
+        for d in deviations
     ]
     return entry
 
 
 def build_report(
-    curve: Curve, digits: int = DEFAULT_DIGITS, profiles: Sequence[str] = ()
+    curve: Curve,
+    digits: int = DEFAULT_DIGITS,
+    profiles: Sequence[str] = (),
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull,
     the four areas of the achievable PR curve, and the named profiles.
+
+    ``progress`` (:class:`rocpr_exact.output.progress.Progress`) shows the
+    ``summing`` (exact areas) and ``certifying`` (decimals) stages.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
@@ -76,19 +145,40 @@ def build_report(
     [[0, 0], [1, 0], [2, 1]]
     >>> r["achievable_pr"]["step"]                # 1/2 * 1 + 1/2 * 2/3
     {'exact': '5/6', 'decimal': '0.8333'}
+
+    Only positives: precision is 1 along the whole PR curve, ROC is undefined.
+
+    >>> r = build_report(Curve.from_scores([2, 1], [1, 1]), digits=2)
+    >>> r["auc_pr"]["step"]
+    {'exact': '1', 'decimal': '1.00'}
+    >>> r["auc_roc"]["undefined"]
+    'AUC-ROC needs at least one negative example (FPR = FP/N)'
     """
-    roc_area = number(auc_roc(curve), digits, "auc_roc")  # first: it names a missing class
-    hull = achievable_pr_curve(curve)
-    report: dict[str, Any] = {
-        "positives": curve.positives,
-        "negatives": curve.negatives,
-        "thresholds": len(curve) - 1,
-        "digits": digits,
-        "auc_roc": roc_area,
-        "auc_pr": pr_areas(curve, digits),
-        "roc_hull": [[p.tp, p.fp] for p in hull.points],
-        "achievable_pr": pr_areas(hull, digits, "achievable_pr"),
-    }
+    p, n = curve.positives, curve.negatives
+    report: dict[str, Any] = {"positives": p, "negatives": n, "thresholds": len(curve) - 1}
+    report["digits"] = digits
+    stage = (progress or Progress(enabled=False)).stage
+    if p > 0 and n > 0:
+        with stage("summing", total=1 + 2 * len(PR_METHODS)) as step:
+            roc_area = auc_roc(curve)
+            step.advance()
+            hull = achievable_pr_curve(curve)
+            areas = _exact_areas(curve)
+            step.advance(len(PR_METHODS))
+            hull_areas = _exact_areas(hull)
+            step.advance(len(PR_METHODS))
+        with stage("certifying", total=1 + 2 * len(PR_METHODS)) as step:
+            report["auc_roc"] = number(roc_area, digits, "auc_roc")
+            step.advance()
+            report["auc_pr"] = _certify_areas(areas, digits, "auc_pr", step)
+            report["roc_hull"] = [[point.tp, point.fp] for point in hull.points]
+            report["achievable_pr"] = _certify_areas(hull_areas, digits, "achievable_pr", step)
+    else:  # one class: Curve.from_scores and from_counts refuse empty data
+        reasons = NEEDS_POSITIVE if p == 0 else NEEDS_NEGATIVE
+        report["auc_roc"] = undefined(reasons["auc_roc"])
+        report["auc_pr"] = undefined(reasons["auc_pr"]) if p == 0 else pr_areas(curve, digits)
+        report["roc_hull"] = undefined(reasons["roc_hull"])
+        report["achievable_pr"] = undefined(reasons["achievable_pr"])
     if profiles:
         report["profiles"] = {name: profile_report(name, curve, digits) for name in profiles}
     return report

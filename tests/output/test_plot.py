@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
+import struct
 import sys
+import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,8 +16,12 @@ from hypothesis import given
 import rocpr_exact as rx
 from rocpr_exact.cli import main
 from rocpr_exact.output.plot import (
+    hull_segments_are_flat,
+    pr_lines,
     pr_samples,
+    render,
     require_matplotlib,
+    roc_lines,
     straight_line_at,
     straight_line_points,
 )
@@ -99,9 +107,9 @@ def test_samples_include_every_vertex_and_both_ends_of_a_drop() -> None:
 def test_plot_errors_are_one_line(
     agg: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["plot", str(FIGURE6), "-o", str(tmp_path / "figure.pdf")])
+    code = main(["plot", str(FIGURE6), "-o", str(tmp_path / "figure.gif")])
     _, err = capsys.readouterr()
-    assert code == 2 and "must end in .png or .svg" in err and err.count("\n") == 1
+    assert code == 2 and "must end in .png, .svg or .pdf" in err and err.count("\n") == 1
     code = main(["plot", str(FIGURE6), "-o", str(tmp_path / "no" / "such" / "dir.png")])
     _, err = capsys.readouterr()
     assert code == 2 and "cannot write" in err and err.count("\n") == 1
@@ -127,3 +135,201 @@ def test_missing_matplotlib_is_a_one_line_error(
     assert "pip install 'rocpr-exact[plot]'" in err and err.count("\n") == 1
     with pytest.raises(ImportError):  # MissingDependencyError is an ImportError too
         require_matplotlib()
+
+
+# Figures for a paper: size, dpi, formats, what the legend says, atomic files.
+
+FIGURE6_CURVE = rx.Curve.from_counts([(9, 0)], positives=433, negatives=56164)
+# + - + + - -: points (TP, FP) (0,0) (1,0) (1,1) (2,1) (3,1) (3,2) (3,3); (1,1) and (2,1)
+# lie under the hull edge (1,0) -> (3,1).
+MIXED = rx.Curve.from_scores([5, 4, 3, 2, 1, 0], [1, 0, 1, 1, 0, 0])
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from the PNG header (the IHDR chunk comes first)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def svg_texts(path: Path) -> set[str]:
+    """The texts of an SVG: matplotlib draws text as paths and names each in a comment."""
+    texts: list[str] = []
+    for comment in re.findall(r"<!-- (.*?) -->", path.read_text(encoding="utf-8")):
+        if comment.startswith("= ") and texts:  # a long legend entry has a name a line
+            texts[-1] += " " + comment
+        else:
+            texts.append(comment)
+    return set(texts)
+
+
+@pytest.mark.parametrize(
+    ("size", "dpi", "pixels"), [((4, 3), 50, (200, 150)), ((3.5, 2), 80, (280, 160))]
+)
+def test_png_pixels_are_size_times_dpi(
+    agg: None, tmp_path: Path, size: tuple[float, float], dpi: int, pixels: tuple[int, int]
+) -> None:
+    out = tmp_path / "f.png"
+    render(MIXED, out, size=size, dpi=dpi)
+    assert png_size(out.read_bytes()) == pixels
+
+
+def test_png_default_is_print_quality_and_not_blank(agg: None, tmp_path: Path) -> None:
+    import numpy as np
+    from matplotlib.image import imread
+
+    out = tmp_path / "f.png"
+    render(FIGURE6_CURVE, out)
+    assert png_size(out.read_bytes()) == (3000, 1500)  # 10 x 5 inches at 300 dpi
+    pixels = imread(str(out))[:, :, :3]
+    # Tableau blue C0 = (31, 119, 180) draws the hull; red C3 = (214, 39, 40) the straight line.
+    blue = np.all(np.abs(pixels - np.array([31, 119, 180]) / 255) < 0.05, axis=2)
+    red = np.all(np.abs(pixels - np.array([214, 39, 40]) / 255) < 0.05, axis=2)
+    assert blue[:, :1500].sum() > 2000 and blue[:, 1500:].sum() > 2000  # both panels
+    assert red[:, :1500].sum() == 0 and red[:, 1500:].sum() > 2000  # straight lines: PR only
+    white = np.all(pixels > 0.99, axis=2).mean()
+    assert 0.5 < white < 0.99
+
+
+def test_svg_is_xml_with_the_title(agg: None, tmp_path: Path) -> None:
+    out = tmp_path / "f.svg"
+    render(FIGURE6_CURVE, out, title="Figure 6 & <friends>", size=(7, 3.5))
+    root = ET.parse(out).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert (root.get("width"), root.get("height")) == ("504pt", "252pt")  # 72 points per inch
+    titles = [e.text for e in root.iter() if e.tag.endswith("}title")]
+    assert "Figure 6 & <friends>" in titles  # the file's metadata
+    assert "Figure 6 &amp; &lt;friends&gt;" in svg_texts(out)  # the drawn title
+
+
+@pytest.mark.parametrize(("size", "box"), [((7, 3.5), (504, 252)), ((10, 5), (720, 360))])
+def test_pdf_page_is_the_size_in_points(
+    agg: None, tmp_path: Path, size: tuple[float, float], box: tuple[int, int]
+) -> None:
+    out = tmp_path / "f.pdf"
+    render(FIGURE6_CURVE, out, title="Figure 6", size=size)
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-")
+    boxes = re.findall(rb"/MediaBox\s*\[\s*([\d.\s]+?)\s*\]", data)
+    assert [tuple(float(v) for v in b.split()) for b in boxes] == [(0, 0, *box)]  # one page
+    assert b"Figure 6" in data
+
+
+def test_legend_lists_each_visible_line_once(agg: None, tmp_path: Path) -> None:
+    # Figure 6: one point on the hull, no point below: the PR curve is the achievable
+    # curve and the ROC curve its hull; the hull edge (9, 0) -> (433, 56164) has
+    # c = 0 - (56164/424) * 9 != 0, so the straight line is a separate line.
+    out = tmp_path / "f6.svg"
+    render(FIGURE6_CURVE, out)
+    texts = svg_texts(out)
+    assert {"ROC curve = convex hull", "PR curve = achievable PR curve"} <= texts
+    assert {"random", "straight lines (wrong)", "on the hull"} <= texts
+    assert not {"ROC curve", "convex hull", "PR curve", "achievable PR curve"} & texts
+    assert "below the hull" not in texts
+    # Points below the hull: every line is distinct.
+    out = tmp_path / "mixed.svg"
+    render(MIXED, out)
+    assert {"ROC curve", "convex hull", "PR curve", "achievable PR curve"} <= svg_texts(out)
+    assert "below the hull" in svg_texts(out)
+    # Constant precision 1/2 on the one hull edge: the straight line is the achievable curve.
+    out = tmp_path / "flat.svg"
+    render(rx.Curve.from_scores([1, 1], [0, 1]), out)
+    assert "ROC curve = convex hull = random" in svg_texts(out)
+    assert "PR curve = achievable PR curve = straight lines" in svg_texts(out)
+
+
+def test_coincidence_by_hand() -> None:
+    best = rx.achievable_pr_curve(MIXED)
+    assert roc_lines(MIXED, best) == [["ROC curve"], ["convex hull"], ["random"]]
+    assert pr_lines(MIXED, best) == [
+        ["PR curve"],
+        ["achievable PR curve"],
+        ["straight lines (wrong)"],
+    ]
+    # Points (0,0) (2,2) (4,4) in counts: all on the diagonal, precision 1/2 on both
+    # edges (c = 0), so the three PR lines are one.
+    diagonal = rx.Curve.from_counts([(2, 2)], positives=4, negatives=4)
+    assert hull_segments_are_flat(rx.achievable_pr_curve(diagonal))
+    assert pr_lines(diagonal, rx.achievable_pr_curve(diagonal)) == [
+        ["PR curve", "achievable PR curve", "straight lines (wrong)"]
+    ]
+
+
+@given(hull_curves)
+def test_lines_coincide_exactly_when_they_are_equal(curve: rx.Curve) -> None:
+    # Independent checks: the PR curve is the achievable one iff no point lies below the
+    # hull; the straight lines are the achievable curve iff at the middle TP of every
+    # rising hull edge the hyperbola meets the chord.
+    best = rx.achievable_pr_curve(curve)
+    below = rx.points_below_hull(curve)
+    groups = pr_lines(curve, best)
+    assert (groups[0] == ["PR curve"]) == bool(below)
+    line = straight_line_points(best)
+    meets = all(
+        seg.precision_at_tp(Fraction(seg.tp_a + seg.tp_b, 2))
+        == straight_line_at(line, Fraction(seg.tp_a + seg.tp_b, 2 * curve.positives))
+        for seg in best.segments()
+        if not seg.is_vertical
+    )
+    together = next(names for names in groups if "achievable PR curve" in names)
+    assert ("straight lines (wrong)" in together) == meets
+
+
+def test_atomic_write_leaves_nothing_on_failure(
+    agg: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from matplotlib.figure import Figure
+
+    out = tmp_path / "f.png"
+    out.write_bytes(b"old")
+
+    def broken(self: object, stream: object, **kwargs: object) -> None:
+        stream.write(b"partial")  # type: ignore[attr-defined]
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Figure, "savefig", broken)
+    with pytest.raises(rx.RocPrError, match=r"cannot write .*No space left on device"):
+        render(MIXED, out, dpi=20)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.png"] and out.read_bytes() == b"old"
+
+    def crash(self: object, stream: object, **kwargs: object) -> None:
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(Figure, "savefig", crash)
+    with pytest.raises(RuntimeError):
+        render(MIXED, out, dpi=20)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.png"] and out.read_bytes() == b"old"
+
+
+def test_atomic_write_replaces_and_keeps_normal_permissions(agg: None, tmp_path: Path) -> None:
+    out = tmp_path / "f.svg"
+    out.write_bytes(b"old")
+    render(MIXED, out)
+    assert out.read_bytes().startswith(b"<?xml") and [p.name for p in tmp_path.iterdir()] == [
+        "f.svg"
+    ]
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    with pytest.raises(rx.RocPrError, match="cannot write"):
+        render(MIXED, tmp_path / "missing" / "f.svg")
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"size": (0, 3)}, "size must be"),
+        ({"size": (3,)}, "size must be"),
+        ({"size": (101, 3)}, "size must be"),
+        ({"dpi": 0}, "dpi must be"),
+        ({"dpi": 72.5}, "dpi must be"),
+        ({"dpi": True}, "dpi must be"),
+    ],
+)
+def test_bad_size_or_dpi_is_an_input_error(
+    tmp_path: Path, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(rx.InvalidInputError, match=message):
+        render(MIXED, tmp_path / "f.png", **options)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []

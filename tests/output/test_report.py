@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -91,3 +92,136 @@ def test_unknown_profile_is_a_usage_error(
 ) -> None:
     assert main(["report", str(negatives_first), "--profile", "weka"]) == 2
     assert "invalid choice: 'weka'" in capsys.readouterr().err
+
+
+# One class only: what is defined is reported, what is not says why.
+
+ONE = {"exact": "1", "decimal": "1.000"}
+CONTINUOUS_ONE = {"exact": {"rational": "1", "log_terms": []}, "decimal": "1.000"}
+
+
+def write(tmp_path: Path, name: str, rows: str) -> Path:
+    path = tmp_path / name
+    path.write_text("score,label\n" + rows, encoding="utf-8")
+    return path
+
+
+def test_only_positives_reports_the_pr_areas(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Scores 3, 2, 2, all positive: P = 3, N = 0, two thresholds, points (TP, FP) =
+    # (0, 0), (1, 0), (3, 0).  Every point with TP > 0 has precision TP/(TP + 0) = 1,
+    # the first segment leaves (0, 0) with TP > 0 so recall 0 has precision 1 (limit
+    # convention), hence: continuous = integral of 1 over [0, 1] = 1 (no log term, c = 0);
+    # davis-goadrich and linear = trapezoids of height 1 = 1; step = (1/3 + 2/3) * 1 = 1.
+    # FPR = FP/0 is undefined: no AUC-ROC, no ROC hull, no achievable curve.
+    data = write(tmp_path, "pos.csv", "3,1\n2,1\n2,1\n")
+    code, out, err = run(
+        ["report", str(data), "--digits", "3", "--profile", "sklearn", "--profile", "prroc"],
+        capsys,
+    )
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    assert (report["positives"], report["negatives"], report["thresholds"]) == (3, 0, 2)
+    assert report["auc_pr"] == {
+        "continuous": CONTINUOUS_ONE,
+        "davis_goadrich": ONE,
+        "linear": ONE,
+        "step": ONE,
+    }
+    assert report["auc_roc"] == {
+        "undefined": "AUC-ROC needs at least one negative example (FPR = FP/N)"
+    }
+    for key in ("roc_hull", "achievable_pr"):
+        assert "needs at least one negative example" in report[key]["undefined"]
+    sklearn, prroc = report["profiles"]["sklearn"], report["profiles"]["prroc"]
+    assert sklearn["average_precision_score"] == ONE and sklearn["auc_pr_trapezoid"] == ONE
+    assert "returns nan here" in sklearn["roc_auc_score"]["undefined"]
+    assert prroc["auc_integral"] == CONTINUOUS_ONE and prroc["auc_davis_goadrich"] == ONE
+    assert "negative" in prroc["roc_auc"]["undefined"]
+    assert sklearn["known_deviations"] == prroc["known_deviations"] == []
+
+
+def test_only_negatives_reports_the_counts_and_why_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Recall = TP/0 is undefined: no area, no hull; the counts are still facts.
+    data = write(tmp_path, "neg.csv", "1,0\n1,0\n0,0\n")
+    code, out, err = run(["report", str(data), "--profile", "aucalculator"], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    assert (report["positives"], report["negatives"], report["thresholds"]) == (0, 3, 2)
+    assert report["auc_pr"] == {
+        "undefined": "AUC-PR needs at least one positive example (recall = TP/P)"
+    }
+    for key in ("auc_roc", "roc_hull", "achievable_pr"):
+        assert "needs at least one positive example" in report[key]["undefined"]
+    aucalculator = report["profiles"]["aucalculator"]
+    assert set(aucalculator) == {"auc_roc", "auc_pr", "known_deviations"}
+    assert all("positive" in value["undefined"] for value in aucalculator.values())
+
+
+def test_undefined_exactly_where_the_library_raises() -> None:
+    # The report's choice agrees with the metrics themselves, for each class missing.
+    from rocpr_exact import Curve, achievable_pr_curve, auc_pr, auc_roc
+    from rocpr_exact.errors import NoNegativesError, NoPositivesError
+    from rocpr_exact.output.report import build_report
+
+    calls: dict[str, Callable[[Curve], object]] = {
+        "auc_roc": auc_roc,
+        "auc_pr": lambda c: auc_pr(c, "step"),
+        "roc_hull": achievable_pr_curve,
+        "achievable_pr": lambda c: auc_pr(achievable_pr_curve(c)),
+    }
+    positives = Curve.from_scores([2, 1], [1, 1])
+    negatives = Curve.from_scores([2, 1], [0, 0])
+    for curve, error in ((positives, NoNegativesError), (negatives, NoPositivesError)):
+        report = build_report(curve, digits=2)
+        for key, call in calls.items():
+            try:
+                call(curve)
+            except error:
+                assert set(report[key]) == {"undefined"}, key
+            else:
+                assert "undefined" not in report[key], key
+
+
+def test_two_class_report_is_unchanged() -> None:
+    # Scores 2, 1 with labels 1, 0: points (0, 0), (1, 0), (1, 1).  AUC-ROC 1; the PR
+    # curve is precision 1 over recall [0, 1] then drops to 1/2 at recall 1, so every
+    # area is 1; the hull is the curve itself.  Key order is part of the output.
+    from rocpr_exact import Curve
+    from rocpr_exact.output.report import build_report
+
+    report = build_report(Curve.from_scores([2, 1], [1, 0]), digits=3)
+    areas = {"continuous": CONTINUOUS_ONE, "davis_goadrich": ONE, "linear": ONE, "step": ONE}
+    expected = {
+        "positives": 1,
+        "negatives": 1,
+        "thresholds": 2,
+        "digits": 3,
+        "auc_roc": ONE,
+        "auc_pr": areas,
+        "roc_hull": [[0, 0], [1, 0], [1, 1]],
+        "achievable_pr": areas,
+    }
+    assert json.dumps(report, indent=2) == json.dumps(expected, indent=2)
+
+
+def test_schema_keeps_undefined_out_of_two_class_reports(
+    negatives_first: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(["report", str(negatives_first)], capsys)
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    for key in ("auc_roc", "auc_pr", "roc_hull", "achievable_pr"):
+        broken = {**report, key: {"undefined": "no reason"}}
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(broken, report_schema())
+    # ... and requires it when a class is missing.
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**report, "negatives": 0}, report_schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**report, "positives": 0, "negatives": 0}, report_schema())

@@ -1,0 +1,113 @@
+"""Progress on long work, shown on standard error only when a person is watching.
+
+A :class:`Progress` shows one line per stage (``reading``, ``sorting``,
+``summing``, ``certifying``) on standard error, drawn by ``tqdm``, when it is
+enabled and standard error is a terminal.  Otherwise every call is a no-op:
+nothing is written when standard error is a pipe or a file, and nothing ever
+goes to standard output, which belongs to the report.  ``tqdm`` is an optional
+extra (``pip install 'rocpr-exact[progress]'``); without it progress is silently
+off, since progress is a courtesy and never part of a result.
+
+>>> import io
+>>> with Progress(enabled=True, stream=io.StringIO()) as progress:   # not a terminal
+...     with progress.stage("summing", total=3) as step:
+...         for _ in range(3):
+...             step.advance()
+>>> progress.active
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Any, TextIO
+
+from rocpr_exact.errors import InvalidInputError
+
+__all__ = ["STAGES", "Progress", "Stage"]
+
+#: The stages of a report, in the order they run.
+STAGES = ("reading", "sorting", "summing", "certifying")
+
+
+class Stage:
+    """One stage's counter; :meth:`advance` moves it (a no-op when progress is off)."""
+
+    __slots__ = ("_bar", "name")
+
+    def __init__(self, name: str, bar: Any) -> None:
+        self.name = name
+        self._bar = bar
+
+    def advance(self, steps: int = 1) -> None:
+        """Count ``steps`` more units of work done."""
+        if self._bar is not None:
+            self._bar.update(steps)
+
+
+class Progress:
+    """Progress bars on ``stream`` (standard error) when ``enabled`` and it is a terminal.
+
+    Use as a context manager around the whole job and :meth:`stage` around each
+    stage.  ``active`` says whether anything will be drawn.
+    """
+
+    def __init__(self, enabled: bool = True, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self._tqdm = _tqdm() if enabled and _is_terminal(self.stream) else None
+        self.active = self._tqdm is not None
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        return None
+
+    @contextmanager
+    def stage(self, name: str, total: int | None = None, unit: str = "it") -> Iterator[Stage]:
+        """A stage named one of :data:`STAGES`, with ``total`` units of work if known.
+
+        Its line disappears when the stage ends (the terminal keeps only results).
+        """
+        if name not in STAGES:
+            raise InvalidInputError(f"unknown progress stage {name!r}; stages: {', '.join(STAGES)}")
+        if self._tqdm is None:
+            yield Stage(name, None)
+            return
+        bar = self._tqdm(
+            total=total,
+            desc=name,
+            unit=unit,
+            file=self.stream,
+            leave=False,
+            dynamic_ncols=True,
+        )
+        try:
+            yield Stage(name, bar)
+        finally:
+            bar.close()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+
+
+def _tqdm() -> Any:
+    """The ``tqdm`` class, or None when the optional extra is not installed."""
+    try:
+        module = importlib.import_module("tqdm")  # untyped: imported by name
+    except ImportError:
+        return None
+    return module.tqdm
