@@ -45,6 +45,7 @@ from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.io.readers import read_parquet_histogram, read_scored_csv
 from rocpr_exact.oracle import conformance, vectors
 from rocpr_exact.output.listing import curve_listing, format_listing
+from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import DEFAULT_DIGITS, build_report
 from rocpr_exact.profiles.registry import PROFILES
 
@@ -141,6 +142,11 @@ def _add_report(commands: Any) -> None:
         default=[],
         help="add what this tool would print without rounding error (repeatable)",
     )
+    report.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="never show progress (it shows on standard error only when that is a terminal)",
+    )
     report.set_defaults(run=_run_report)
 
 
@@ -151,13 +157,36 @@ def _add_plot(commands: Any) -> None:
         "PR curve and the straight-line interpolation (needs matplotlib)",
     )
     add_data_arguments(plot)
+    plot.add_argument("--no-progress", action="store_true", help="never show progress")
     plot.add_argument(
         "-o",
         "--output",
         required=True,
-        help="image file to write; its suffix, .png or .svg, chooses the format",
+        help="image file to write; its suffix, .png, .svg or .pdf, chooses the format",
+    )
+    plot.add_argument("--title", help="title above the panels (default: the data file's name)")
+    plot.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        metavar="WxH",
+        help="figure size in inches, width x height (default: 10x5)",
+    )
+    plot.add_argument(
+        "--dpi", type=int, default=None, help="pixels per inch of a PNG (default: 300)"
     )
     plot.set_defaults(run=_run_plot)
+
+
+def _size(text: str) -> tuple[Fraction, Fraction]:
+    """'7x3.5' -> (7, 7/2) inches, exactly; plot.render checks the range."""
+    width, _, height = text.lower().partition("x")
+    try:
+        return Fraction(width.strip()), Fraction(height.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT in inches, e.g. 7x3.5, got {text!r}"
+        ) from None
 
 
 def _fraction(text: str) -> Fraction:
@@ -321,7 +350,10 @@ def load_curve(args: argparse.Namespace) -> Curve:
 
 def _run_report(args: argparse.Namespace) -> str:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
-    report = build_report(load_curve(args), args.digits, profiles)
+    with Progress(enabled=not args.no_progress) as progress:
+        with progress.stage("reading"):
+            curve = load_curve(args)
+        report = build_report(curve, args.digits, profiles, progress=progress)
     report = {"source": args.data, **report}
     if args.format == "text":
         return format_text(report)
@@ -333,7 +365,15 @@ def _run_plot(args: argparse.Namespace) -> str:
 
     plot.output_format(args.output)  # fail fast, before reading the data
     plot.require_matplotlib()
-    plot.render(load_curve(args), args.output, title=args.data)
+    options: dict[str, Any] = {}
+    if args.size is not None:
+        options["size"] = args.size
+    if args.dpi is not None:
+        options["dpi"] = args.dpi
+    with Progress(enabled=not args.no_progress) as progress:
+        with progress.stage("reading"):
+            curve = load_curve(args)
+        plot.render(curve, args.output, title=args.title or args.data, **options)
     return f"wrote {args.output}"
 
 
@@ -355,23 +395,37 @@ def _short(exact: Any) -> str:
 def format_text(report: dict[str, Any]) -> str:
     """A table for people: counts, the hull, then each area with its exact value and decimal."""
     rows = [("AUC-ROC", report["auc_roc"])]
-    rows += [(f"AUC-PR {name}", value) for name, value in report["auc_pr"].items()]
-    rows += [(f"achievable {name}", value) for name, value in report["achievable_pr"].items()]
+    rows += _area_rows("AUC-PR", report["auc_pr"])
+    rows += _area_rows("achievable", report["achievable_pr"])
+    hull = report["roc_hull"]
     lines = [
         f"source      {report['source']}",
         f"positives   {report['positives']}",
         f"negatives   {report['negatives']}",
         f"thresholds  {report['thresholds']}",
-        f"hull        {len(report['roc_hull'])} vertices (TP, FP): "
-        + _short(", ".join(f"({tp}, {fp})" for tp, fp in report["roc_hull"])),
+        f"hull        undefined: {hull['undefined']}"
+        if "undefined" in hull
+        else f"hull        {len(hull)} vertices (TP, FP): "
+        + _short(", ".join(f"({tp}, {fp})" for tp, fp in hull)),
         "",
         f"{'metric':<26} {'decimal':<{report['digits'] + 3}}  exact",
     ]
-    lines += [
-        f"{name:<26} {v['decimal']:<{report['digits'] + 3}}  {_short(v['exact'])}"
-        for name, v in rows
-    ]
+    lines += [f"{name:<26} {_cells(v, report['digits'] + 3)}" for name, v in rows]
     return "\n".join(lines + _profile_lines(report))
+
+
+def _area_rows(prefix: str, areas: dict[str, Any]) -> list[tuple[str, Any]]:
+    """One row per method, or one row saying why the areas are undefined."""
+    if "undefined" in areas:
+        return [(prefix, areas)]
+    return [(f"{prefix} {name}", value) for name, value in areas.items()]
+
+
+def _cells(value: dict[str, Any], width: int) -> str:
+    """The decimal and exact columns of one value, or 'undefined' and the reason."""
+    if "undefined" in value:
+        return f"{'undefined':<{width}}  {value['undefined']}"
+    return f"{value['decimal']:<{width}}  {_short(value['exact'])}"
 
 
 def _profile_lines(report: dict[str, Any]) -> list[str]:
@@ -381,14 +435,17 @@ def _profile_lines(report: dict[str, Any]) -> list[str]:
     for tool, entry in report.get("profiles", {}).items():
         lines += ["", f"{'profile ' + tool:<32} {'decimal':<{width}}  exact"]
         lines += [
-            f"{tool + '.' + metric:<32} {v['decimal']:<{width}}  {_short(v['exact'])}"
+            f"{tool + '.' + metric:<32} {_cells(v, width)}"
             for metric, v in entry.items()
             if metric != "known_deviations"
         ]
+        deviations = entry["known_deviations"]
+        if "undefined" in deviations:
+            continue  # the metrics above already say why
         lines += [
             f"known deviation: {tool}.{d['metric']} exceeds {d['reference']} by "
             f"{d['excess']['exact']} ({d['note']})"
-            for d in entry["known_deviations"]
+            for d in deviations
         ]
     return lines
 

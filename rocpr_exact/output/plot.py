@@ -269,10 +269,10 @@ def require_matplotlib() -> Any:
     return Figure
 
 
-def _check_figure_options(size: tuple[float, float], dpi: int) -> None:
+def _check_figure_options(size: tuple[float | Fraction, float | Fraction], dpi: int) -> None:
     if (
         len(size) != 2
-        or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in size)
+        or not all(isinstance(x, int | float | Fraction) and not isinstance(x, bool) for x in size)
         or not all(0 < x <= MAX_INCHES for x in size)
     ):
         raise InvalidInputError(
@@ -291,7 +291,7 @@ def render(
     path: str | Path,
     *,
     title: str | None = None,
-    size: tuple[float, float] = DEFAULT_SIZE,
+    size: tuple[float | Fraction, float | Fraction] = DEFAULT_SIZE,
     dpi: int = DEFAULT_DPI,
     resolution: int = RESOLUTION,
 ) -> None:
@@ -319,7 +319,8 @@ def render(
     sorted_points = hull_points(curve)
     p, n = curve.positives, curve.negatives
 
-    figure = figure_class(figsize=size, dpi=dpi, layout="constrained")
+    inches = (float(size[0]), float(size[1]))
+    figure = figure_class(figsize=inches, dpi=dpi, layout="constrained")
     roc, pr = figure.subplots(1, 2)
     if title:
         figure.suptitle(title)

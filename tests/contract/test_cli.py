@@ -123,7 +123,6 @@ def test_column_options_and_text_format(tmp_path: Path, capsys: pytest.CaptureFi
         ("score,label,score\n0.5,1,2\n", "duplicate column names"),
         ("score,label\n0.5,1,7\n", "line 2: 3 fields"),
         ("score,label\nabc,1\n", "score 'abc' is not a number"),
-        ("score,label\n0.5,1\n0.7,1\n", "requires at least one negative"),
     ],
 )
 def test_bad_input_one_line_exit_2(

@@ -67,7 +67,10 @@ def assert_report_or_clean_error(code: int, out: str, err: str) -> dict[str, Any
         assert err == ""
         report: dict[str, Any] = json.loads(out)
         jsonschema.validate(report, SCHEMA)
-        assert 0 <= Fraction(report["auc_roc"]["exact"]) <= 1
+        if report["positives"] and report["negatives"]:
+            assert 0 <= Fraction(report["auc_roc"]["exact"]) <= 1
+        else:  # one class: reported, with the reason AUC-ROC is undefined
+            assert "needs at least one" in report["auc_roc"]["undefined"]
         return report
     assert code == 2, (code, err)
     assert out == ""
@@ -331,6 +334,11 @@ def brute_force(values: list[Fraction | float], labels: list[int]) -> tuple[Frac
 def test_cli_on_generated_files_gives_the_right_report_or_one_line(case: Generated) -> None:
     code, out, err = run_cli(case.content, *case.args)
     report = assert_report_or_clean_error(code, out, err)
+    if case.defect == "one class":  # a report of what is defined (PR needs only positives)
+        assert report is not None and "undefined" in report["auc_roc"]
+        if report["negatives"] == 0:
+            assert Fraction(report["auc_pr"]["step"]["exact"]) == 1
+        return
     if case.defect is not None:
         assert report is None, f"defect {case.defect!r} was not reported"
         return
