@@ -25,7 +25,6 @@ from rocpr_exact.core.curve import Curve, Thresholds
 from rocpr_exact.core.data import Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.readers import parse_label, parse_score
-from rocpr_exact.limits import check_examples
 
 __all__ = ["Group", "Histogram", "from_labelled_counts", "merge_histograms"]
 
@@ -185,11 +184,10 @@ def from_labelled_counts(
     CSV reader then run here, once per distinct value: a score must be a real
     number (NULL and NaN are refused), a label 0/1/true/false (NULL refused),
     a count a non-negative int.  ``where`` names the source in messages.
-    The total is checked against the ``max_examples`` limit.  An empty result
+    (The engines check the number of rows against ``max_examples``.)  An empty result
     is an error unless ``allow_empty`` (one range of several may be empty).
     """
     merged: dict[Score, list[int]] = {}
-    total = 0
     labels: dict[Any, int] = {}
     for score_value, label_value, count in rows:
         if isinstance(count, Decimal) and count == count.to_integral_value():
@@ -202,8 +200,6 @@ def from_labelled_counts(
         score = _score(score_value, where)
         counts = merged.setdefault(score, [0, 0])
         counts[1 - label] += count
-        total += count
-    check_examples(total, where)
     groups = [(x, pos, neg) for x, (pos, neg) in merged.items() if pos + neg]
     if not groups and not allow_empty:
         raise InvalidInputError(f"{where}: no data rows; give at least one (score, label) pair")

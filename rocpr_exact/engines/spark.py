@@ -48,7 +48,6 @@ from rocpr_exact.engines.summary import (
     summary_report,
 )
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
-from rocpr_exact.limits import check_examples
 
 __all__ = ["ensure_java", "histogram", "local_session", "report", "summary"]
 
@@ -219,7 +218,6 @@ def summary(
         starts, positives, negatives = offsets(counts)
         if positives + negatives == 0:
             raise InvalidInputError("the DataFrame: no data rows; give at least one example")
-        check_examples(positives + negatives, "the DataFrame")
         shares = (
             ranged.zipWithIndex()
             .map(lambda item: summarize_range(item[0], starts[item[1]], positives, negatives))

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts, merge_histograms
-from rocpr_exact.errors import InvalidInputError, ResourceLimitError
-from rocpr_exact.limits import using
+from rocpr_exact.errors import InvalidInputError
 from tests.strategies import any_dataset
 
 
@@ -58,8 +57,6 @@ def test_labelled_counts_checks_every_value():
     ]:
         with pytest.raises(InvalidInputError, match=fragment):
             from_labelled_counts(rows, "t")
-    with using(max_examples=4), pytest.raises(ResourceLimitError):
-        from_labelled_counts([(1, 1, 3), (2, 0, 2)], "t")
 
 
 def test_invariants_are_checked():
