@@ -34,6 +34,7 @@ import atexit
 import os
 import shutil
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,8 @@ def local_session(cores: int = 2, **config: str) -> Any:
     """A local-mode SparkSession (``local[cores]``, no UI), with Java from :func:`ensure_java`."""
     sql = _pyspark()
     ensure_java()
+    # local mode: the Python workers run this interpreter (with rocpr-exact importable)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = (
         sql.SparkSession.builder.master(f"local[{cores}]")
         .appName("rocpr-exact")

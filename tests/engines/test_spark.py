@@ -13,7 +13,7 @@ import pytest
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.histogram import Histogram
-from rocpr_exact.engines.summary import summarize, summary_report
+from rocpr_exact.engines.summary import summary_report
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.output.report import build_report
 from tests.strategies import any_dataset
@@ -50,7 +50,15 @@ def test_decimal_scores_and_weights(spark):
     df = _uneven(spark, rows, "score decimal(10,2), label int, w long", 3)
     h = engine.histogram(df, "score", "label", "w")
     assert h == Histogram(((Decimal("0.10"), 2**40, 3), (Decimal("0.05"), 1, 0)))
-    assert engine.report(df, "score", "label", "w", digits=10) == summary_report(summarize(h), 10)
+    # reports walk every TP (davis-goadrich): small weights there
+    small = _uneven(
+        spark, [(x, y, 7) for x, y, _ in rows], "score decimal(10,2), label int, w long", 3
+    )
+    expected = build_report(
+        Curve.from_histogram([(Decimal("0.1"), 7, 7), (Decimal("0.05"), 7, 0)]), 10
+    )
+    assert engine.report(small, "score", "label", "w", digits=10) == expected
+    assert engine.report(small, "score", "label", "w", digits=10, distributed=True) == expected
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ supporting lines).
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import example, given
@@ -82,7 +83,7 @@ def test_merge_order_does_not_matter(case, rnd):
     scores, labels, cuts = case
     hist = _histogram(scores, labels)
     borders = [0, *cuts, len(hist.groups)]
-    ranges = [hist.groups[a:b] for a, b in zip(borders, borders[1:], strict=False)]
+    ranges = [hist.groups[a:b] for a, b in pairwise(borders)]
     starts, p, n = offsets([(sum(g[1] for g in r), sum(g[2] for g in r)) for r in ranges])
     parts = [summarize_range(r, s, p, n) for r, s in zip(ranges, starts, strict=True)]
     while len(parts) > 1:
