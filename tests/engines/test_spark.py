@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -16,7 +17,6 @@ from rocpr_exact.engines.histogram import Histogram
 from rocpr_exact.engines.summary import summary_report
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.output.report import build_report
-from tests.strategies import any_dataset
 
 pytestmark = pytest.mark.spark
 
@@ -33,7 +33,13 @@ def _uneven(spark, rows, schema, partitions=11):
 def test_histogram_and_distributed_summary_equal_single_process(spark):
     from rocpr_exact.engines import spark as engine
 
-    examples = [any_dataset.example() for _ in range(3)]
+    rnd = random.Random(7)
+    examples = [([5, 5, 5], [1, 0, 1]), ([9, 8, 7, 6], [0, 0, 1, 1])]  # one tie; negatives first
+    for size, distinct in ((300, 40),):
+        scores = [rnd.randrange(distinct) for _ in range(size)]
+        examples.append(
+            (scores, [1 if rnd.random() < 0.2 + s / distinct / 2 else 0 for s in scores])
+        )
     for scores, labels in examples:
         df = _uneven(spark, list(zip(scores, labels, strict=True)), "score long, label int")
         curve = Curve.from_scores(scores, labels)
