@@ -33,14 +33,14 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _write_parquet(path: Path, rows: int, distinct: int) -> None:
+def _write_parquet(path: Path, rows: int, distinct: int, rate: float) -> None:
     import duckdb
 
     con = duckdb.connect()
-    # scores on a grid of `distinct` doubles; P(label = 1) grows with the score
+    # scores on a grid of `distinct` doubles; P(label = 1) = rate * (0.5 + score)
     con.execute(
         f"""COPY (
-            SELECT s AS score, (random() < 0.1 + 0.5 * s)::INTEGER AS label
+            SELECT s AS score, (random() < {rate} * (0.5 + s))::INTEGER AS label
             FROM (SELECT (hash(i) % {distinct})::DOUBLE / {distinct} AS s FROM range({rows}) t(i))
         ) TO '{path}' (FORMAT parquet)"""
     )
@@ -115,6 +115,12 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=10_000_000)
     parser.add_argument("--distinct", type=int, default=10_000, help="distinct scores")
     parser.add_argument("--digits", type=int, default=30)
+    parser.add_argument(
+        "--positive-rate",
+        type=float,
+        default=0.01,
+        help="share of positives (the exact davis-goadrich area costs O(P) terms)",
+    )
     parser.add_argument("--spark", action="store_true", help="also run the Spark comparison")
     parser.add_argument("--spark-rows", type=int, default=None, help="rows for Spark")
     parser.add_argument("--partitions", type=int, default=16)
@@ -122,10 +128,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.parquet"
         start = time.perf_counter()
-        _write_parquet(path, args.rows, args.distinct)
+        _write_parquet(path, args.rows, args.distinct, args.positive_rate)
         size = os.path.getsize(path) / 2**20
         print(
-            f"{args.rows:,} rows, {args.distinct:,} distinct scores, Parquet {size:.0f} MB "
+            f"{args.rows:,} rows, {args.distinct:,} distinct scores, positive rate "
+            f"~{args.positive_rate}, Parquet {size:.0f} MB "
             f"(written in {time.perf_counter() - start:.1f} s)"
         )
         bench_duckdb(path, args.digits)
@@ -133,7 +140,7 @@ def main() -> None:
             spark_path = path
             if args.spark_rows is not None and args.spark_rows != args.rows:
                 spark_path = Path(folder) / "spark.parquet"
-                _write_parquet(spark_path, args.spark_rows, args.distinct)
+                _write_parquet(spark_path, args.spark_rows, args.distinct, args.positive_rate)
                 print(f"Spark data: {args.spark_rows:,} rows")
             bench_spark(spark_path, args.digits, args.partitions)
 

@@ -129,7 +129,10 @@ def _grouped_rows(
     if kind == "parquet":
         source = f"read_parquet({_sql_string(readable)})"
     else:
-        source = f"read_csv({_sql_string(readable)}, header = true, all_varchar = true)"
+        source = (
+            f"read_csv({_sql_string(readable)}, header = true, all_varchar = true, "
+            "delim = ',', quote = '\"', escape = '\"')"
+        )
     con = duckdb.connect()
     try:
         if kind == "parquet":

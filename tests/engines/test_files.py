@@ -143,3 +143,14 @@ def test_row_limit_is_checked_for_csv(tmp_path):
         file_histogram(path)
     with using(max_examples=10):
         assert file_histogram(path).groups == ((1, 5, 0), (0, 0, 5))
+
+
+def test_csv_dialect_is_the_cli_one(tmp_path):
+    """Comma-separated (as the CLI reader requires), blank lines skipped, a BOM allowed."""
+    blank = _csv(tmp_path / "b.csv", "score,label\n0.5,1\n\n0.25,0\n")
+    assert file_histogram(blank).groups == ((Decimal("0.5"), 1, 0), (Decimal("0.25"), 0, 1))
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbfscore,label\n1,1\n")
+    assert file_histogram(bom).groups == ((1, 1, 0),)
+    with pytest.raises(InvalidInputError, match="no column 'score'"):
+        file_histogram(_csv(tmp_path / "semi.csv", "score;label\n0.5;1\n"))
