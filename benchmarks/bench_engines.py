@@ -6,8 +6,9 @@ plus scikit-learn's roc_auc_score and average_precision_score (floats).
 Spark (``--spark``, local mode): our exact report of a DataFrame against Spark's own
 BinaryClassificationMetrics (areaUnderROC, areaUnderPR) on the same DataFrame.
 
-Prints the times, their ratio and the driver's peak memory (ru_maxrss of this process,
-which includes the data the peer loads; the JVM is another process).
+Prints the times, their ratio and the driver's peak memory (ru_maxrss of this Python
+process so far: ours runs before its peer; the JVM is another process; use --spark-only
+for a Spark peak that the DuckDB peer has not raised).
 
     python benchmarks/bench_engines.py --rows 10000000 --distinct 100000 [--spark]
 """
@@ -86,7 +87,9 @@ def bench_spark(path: Path, digits: int, partitions: int) -> None:
     from rocpr_exact.engines import spark as engine
 
     print("Spark (local mode):")
-    session = engine.local_session(cores=2, **{"spark.driver.memory": "2g"})
+    session = engine.local_session(
+        cores=2, **{"spark.driver.memory": "2g", "spark.ui.showConsoleProgress": "false"}
+    )
     session.sparkContext.setLogLevel("ERROR")
     df = session.read.parquet(str(path)).repartition(partitions).cache()
     df.count()
@@ -126,6 +129,9 @@ def main() -> None:
     )
     parser.add_argument("--spark", action="store_true", help="also run the Spark comparison")
     parser.add_argument(
+        "--spark-only", action="store_true", help="skip DuckDB (a clean peak RSS for Spark)"
+    )
+    parser.add_argument(
         "--skip-peer", action="store_true", help="time only our DuckDB report (for 10**8 rows)"
     )
     parser.add_argument("--spark-rows", type=int, default=None, help="rows for Spark")
@@ -141,8 +147,9 @@ def main() -> None:
             f"~{args.positive_rate}, Parquet {size:.0f} MB "
             f"(written in {time.perf_counter() - start:.1f} s)"
         )
-        bench_duckdb(path, args.digits, not args.skip_peer)
-        if args.spark:
+        if not args.spark_only:
+            bench_duckdb(path, args.digits, not args.skip_peer)
+        if args.spark or args.spark_only:
             spark_path = path
             if args.spark_rows is not None and args.spark_rows != args.rows:
                 spark_path = Path(folder) / "spark.parquet"
