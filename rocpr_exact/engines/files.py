@@ -133,7 +133,7 @@ def _grouped_rows(
             f"read_csv({_sql_string(readable)}, header = true, all_varchar = true, "
             "delim = ',', quote = '\"', escape = '\"')"
         )
-    con = duckdb.connect()
+    con = duckdb.connect(config={"enable_progress_bar": False})
     try:
         if kind == "parquet":
             meta = con.execute(
