@@ -133,8 +133,9 @@ def _grouped_rows(
             f"read_csv({_sql_string(readable)}, header = true, all_varchar = true, "
             "delim = ',', quote = '\"', escape = '\"')"
         )
-    con = duckdb.connect(config={"enable_progress_bar": False})
+    con = duckdb.connect()
     try:
+        con.execute("SET enable_progress_bar = false")
         if kind == "parquet":
             meta = con.execute(
                 f"SELECT SUM(num_rows) FROM parquet_file_metadata({_sql_string(readable)})"
