@@ -24,6 +24,7 @@ import pytest
 
 import rocpr_exact as rx
 from rocpr_exact import cli, limits
+from rocpr_exact.cli import report as report_command
 from rocpr_exact.output.report import report_schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -502,7 +503,7 @@ def test_cli_any_exception_is_one_line(
 ) -> None:
     path = tmp_path / "d.csv"
     path.write_text("score,label\n1,1\n0,0\n")
-    monkeypatch.setattr(cli, "build_report", _raiser(exc))
+    monkeypatch.setattr(report_command, "build_report", _raiser(exc))
     code, out, err = run(["report", str(path)], capsys)
     assert_clean_error(code, out, err, status)
     assert message in err
@@ -513,7 +514,7 @@ def test_cli_debug_variable_shows_the_traceback(
 ) -> None:
     path = tmp_path / "d.csv"
     path.write_text("score,label\n1,1\n0,0\n")
-    monkeypatch.setattr(cli, "build_report", _raiser(RuntimeError("boom")))
+    monkeypatch.setattr(report_command, "build_report", _raiser(RuntimeError("boom")))
     monkeypatch.setenv("ROCPR_EXACT_DEBUG", "1")
     with pytest.raises(RuntimeError, match="boom"):
         cli.main(["report", str(path)])
@@ -548,10 +549,11 @@ def test_subprocess_interrupt_and_internal_error(tmp_path: Path) -> None:
     interrupt = (
         "import signal, sys, time\n"
         "import rocpr_exact.cli as cli\n"
+        "import rocpr_exact.cli.report as report_command\n"
         "def slow(*a, **k):\n"
         "    signal.raise_signal(signal.SIGINT)\n"
         "    time.sleep(5)\n"
-        "cli.build_report = slow\n"
+        "report_command.build_report = slow\n"
         "sys.exit(cli.main(sys.argv[1:]))\n"
     )
     done = _subprocess(interrupt, "report", str(path))
@@ -560,10 +562,11 @@ def test_subprocess_interrupt_and_internal_error(tmp_path: Path) -> None:
     crash = (
         "import sys\n"
         "import rocpr_exact.cli as cli\n"
+        "import rocpr_exact.cli.report as report_command\n"
         "def crash(*a, **k):\n"
         "    def f(n): return f(n + 1)\n"
         "    f(0)\n"
-        "cli.build_report = crash\n"
+        "report_command.build_report = crash\n"
         "sys.exit(cli.main(sys.argv[1:]))\n"
     )
     done = _subprocess(crash, "report", str(path))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rocpr_exact.cli import _parser
+from rocpr_exact.cli.app import build_parser
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 PYTHON_BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.S)
@@ -38,7 +38,7 @@ def test_the_pytest_helper_block_passes_for_a_correct_implementation() -> None:
 
 def test_every_command_in_the_table_exists() -> None:
     commands = set(re.findall(r"^\| `rocpr-exact (\w+)", README, flags=re.M))
-    choices = _parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    choices = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert commands == set(choices)
 
 

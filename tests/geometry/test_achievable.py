@@ -13,8 +13,8 @@ import sympy
 from hypothesis import given
 
 import rocpr_exact as rx
-from rocpr_exact.cli import format_text
 from rocpr_exact.output.report import build_report, report_schema
+from rocpr_exact.output.text import format_text
 from tests.strategies import hull_curves
 
 #: Ranking + - + - - + + - (P = N = 4); ROC hull (TP, FP) = (0,0) (1,0) (4,3) (4,4).

@@ -1,0 +1,168 @@
+"""The ``rocpr-exact`` command line.
+
+``rocpr-exact report DATA.csv`` prints the exact JSON report of a scored
+dataset (``--format text`` for a table); ``rocpr-exact plot DATA.csv -o FILE``
+draws the ROC hull and the achievable PR curve (PNG or SVG, needs matplotlib).
+Bad input, or a missing optional dependency, prints one line on stderr and
+exits with status 2; no traceback.
+
+DATA is a CSV of scored examples (``score,label``), a Parquet file (reduced to a
+histogram by DuckDB), or, with ``--positives P --negatives N``, a CSV of
+operating points whose header is ``recall,precision`` or ``fpr,tpr``
+(:mod:`rocpr_exact.io.points`, as AUCCalculator reads them).
+``rocpr-exact curve DATA --recall-step 1/100`` lists the exact ROC and PR points
+and the PR curve on a recall grid (:mod:`rocpr_exact.output.listing`).
+
+Exit status (documented in ``docs/reliability.md``):
+
+* 0: success (``check``: every verdict PASS).
+* 1: ``check`` only: some verdict is FAIL or MISSING.
+* 2: the input or the options cannot be used: bad data, bad usage, or a
+  resource limit of :mod:`rocpr_exact.limits` (also: out of memory).  One line
+  on stderr, ``rocpr-exact: error: ...``; never a traceback.
+* 3: an internal error (a bug): one line ``rocpr-exact: internal error, please
+  report ...``; set ``ROCPR_EXACT_DEBUG=1`` to see the traceback.
+* 130: interrupted (Ctrl-C).  141: the output pipe was closed (as SIGPIPE).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import os
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import NoReturn
+
+from rocpr_exact import limits
+from rocpr_exact.cli import check, curve, plot, report, vectors
+from rocpr_exact.consistency import command as consistent
+from rocpr_exact.errors import RocPrError
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 3
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+#: Messages longer than this are shortened in the middle (a score of 10,000 digits, say).
+MAX_MESSAGE_CHARS = 1_000
+
+#: The commands, in the order ``--help`` lists them.  Each module has ``register(commands)``,
+#: which adds its sub-parser with ``set_defaults(run=run)``, and ``run(args) -> (output, status)``.
+COMMANDS: tuple[ModuleType, ...] = (report, curve, vectors, check, plot, consistent)
+
+
+class _UsageError(Exception):
+    """A command-line usage error (argparse's message, without the usage lines)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (exit status 2) rather than usage + message.
+
+    Subcommand parsers are made by ``add_subparsers`` with the same class.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{message} (see {self.prog} --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="rocpr-exact",
+        description="Exact ROC and precision-recall analysis (Davis & Goadrich 2006).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(commands)
+    return parser
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line, shortened in the middle when very long."""
+    line = " ".join(text.split())
+    if len(line) <= MAX_MESSAGE_CHARS:
+        return line
+    half = MAX_MESSAGE_CHARS // 2
+    return f"{line[:half]} ... ({len(line) - 2 * half:,} characters left out) ... {line[-half:]}"
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):  # stderr closed: nothing more to say
+        print(f"rocpr-exact: {_one_line(message)}", file=sys.stderr, flush=True)
+
+
+def _limits_of(args: argparse.Namespace) -> limits.Limits:
+    chosen = limits.Limits.unlimited() if getattr(args, "no_limits", False) else limits.current()
+    return dataclasses.replace(chosen, **dict(getattr(args, "limit", None) or []))
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as exc:
+        _say(f"error: {exc}")
+        return EXIT_BAD_INPUT
+    except SystemExit as exc:  # --help and --version print and stop
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    run: Callable[[argparse.Namespace], tuple[str, int]] = args.run
+    with limits.using(_limits_of(args)):
+        if hasattr(args, "digits"):
+            limits.check_digits(args.digits)
+        output, status = run(args)  # e.g. ``check`` exits 1 when a verdict is not PASS
+    print(output, flush=True)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (module docstring).
+
+    Bad input, bad usage and resource limits: one line on stderr, status 2.
+    Any other exception is an internal error: one line, status 3 (the
+    traceback only with ``ROCPR_EXACT_DEBUG=1``).
+    """
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # exact values are bounded by limits.max_exact_digits instead
+    try:
+        return _run(argv)
+    except RocPrError as exc:
+        _say(f"error: {exc}")
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        _say(
+            "error: out of memory; the input is too large for this machine: lower the limits "
+            "(--limit max_examples=N) or use a smaller file (see docs/reliability.md)"
+        )
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except Exception as exc:  # the last line of defence: never a traceback
+        if os.environ.get("ROCPR_EXACT_DEBUG"):
+            raise
+        _say(
+            f"internal error, please report it with the command and its input "
+            f"(ROCPR_EXACT_DEBUG=1 shows the traceback): {type(exc).__name__}: {exc}"
+        )
+        return EXIT_INTERNAL_ERROR
+    finally:
+        sys.set_int_max_str_digits(previous)
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point the real stdout at /dev/null so the exit flush is quiet."""
+    if sys.stdout is not sys.__stdout__ or sys.__stdout__ is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

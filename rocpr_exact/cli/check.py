@@ -1,0 +1,53 @@
+"""``rocpr-exact check VECTORS RESULTS.json``: conformance verdicts for another implementation."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rocpr_exact.cli.options import tolerance
+from rocpr_exact.oracle import conformance
+
+__all__ = ["register", "run"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``check`` command."""
+    command = commands.add_parser(
+        "check",
+        help="compare another implementation's results with the vectors (exit 0 = all pass)",
+        description=(
+            "RESULTS.json: {'results': {tcId: {metric: value}}}; see docs/oracle.md. "
+            "Exit 0 when every verdict is PASS, 1 on FAIL or MISSING, 2 for bad input files."
+        ),
+    )
+    command.add_argument("vectors", type=Path, help="a vector file (vectors/rocpr_auc_test.json)")
+    command.add_argument("results", type=Path, help="the implementation's RESULTS.json")
+    command.add_argument(
+        "--rtol", type=tolerance, default=Fraction(1, 10**9), help="relative tolerance (1e-9)"
+    )
+    command.add_argument("--atol", type=tolerance, default=Fraction(0), help="absolute (0)")
+    command.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        help="check this metric (repeatable; default: every metric named in RESULTS.json)",
+    )
+    command.add_argument(
+        "--skip-flag",
+        action="append",
+        default=[],
+        metavar="FLAG",
+        help="do not check cases with this flag, e.g. ExactScores (repeatable)",
+    )
+    command.add_argument("--quiet", action="store_true", help="print only failures and summary")
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    report = conformance.check_files(
+        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
+    )
+    return report.format(args.quiet), report.exit_code

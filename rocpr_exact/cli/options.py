@@ -1,0 +1,155 @@
+"""Options shared by the commands, the conversion of flag values, and loading the data.
+
+The CLI's half of the parameter/flag split: the library's parameters (``score_column``,
+``digits``, the limits of :mod:`rocpr_exact.limits`) appear here as flags.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+from typing import IO, Any
+
+from rocpr_exact import limits
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.points import curve_from_points, read_points_csv
+from rocpr_exact.io.readers import read_parquet_histogram, read_scored_csv
+from rocpr_exact.output.report import DEFAULT_DIGITS
+
+__all__ = [
+    "add_data_arguments",
+    "add_digits_argument",
+    "add_limit_arguments",
+    "digits",
+    "exact_number",
+    "figure_size",
+    "limit",
+    "load_curve",
+    "tolerance",
+]
+
+
+def digits(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--digits takes a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"--digits must be >= 0, got {value}")
+    return value
+
+
+def limit(text: str) -> tuple[str, int | None]:
+    try:
+        return limits.parse_assignment(text)
+    except InvalidInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--limit NAME=N`` (repeatable) and ``--no-limits`` (see :mod:`rocpr_exact.limits`)."""
+    defaults = ", ".join(
+        f"{name}={getattr(limits.DEFAULTS, name):_}" for name in limits.Limits.names()
+    )
+    parser.add_argument(
+        "--limit",
+        action="append",
+        type=limit,
+        default=[],
+        metavar="NAME=N",
+        help=f"raise or lower a resource limit, N a number or 'none' (defaults: {defaults})",
+    )
+    parser.add_argument(
+        "--no-limits", action="store_true", help="lift every resource limit (may run for hours)"
+    )
+
+
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every command that reads data shares (with the limit options)."""
+    parser.add_argument(
+        "data",
+        help="CSV file with a header ('-' reads standard input), or a .parquet file "
+        "(reduced by DuckDB, extra 'parquet')",
+    )
+    parser.add_argument("--score-column", default="score", help="score column (default: score)")
+    parser.add_argument("--label-column", default="label", help="label column (default: label)")
+    parser.add_argument(
+        "--positives",
+        type=int,
+        metavar="P",
+        help="read DATA as operating points (header recall,precision or fpr,tpr) for P positives",
+    )
+    parser.add_argument(
+        "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
+    )
+    add_limit_arguments(parser)
+
+
+def add_digits_argument(parser: argparse.ArgumentParser) -> None:
+    """The --digits option (digits after the point in every decimal)."""
+    parser.add_argument(
+        "--digits",
+        type=digits,
+        default=DEFAULT_DIGITS,
+        help=f"digits after the point in decimals (default {DEFAULT_DIGITS}, correctly rounded)",
+    )
+
+
+def figure_size(text: str) -> tuple[Fraction, Fraction]:
+    """'7x3.5' -> (7, 7/2) inches, exactly; plot.render checks the range."""
+    width, _, height = text.lower().partition("x")
+    try:
+        return Fraction(width.strip()), Fraction(height.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT in inches, e.g. 7x3.5, got {text!r}"
+        ) from None
+
+
+def exact_number(text: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected an exact number such as 1/100 or 0.01, got {text!r}"
+        ) from None
+
+
+def tolerance(text: str) -> Fraction:
+    value = exact_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a tolerance must be >= 0, got {text!r}")
+    return value
+
+
+def _stdin() -> IO[str] | IO[bytes]:
+    """Standard input as bytes (decoded as UTF-8 line by line), or as text when it has no bytes."""
+    stream: Any = sys.stdin
+    if stream is None:
+        raise InvalidInputError("'-' reads standard input, but there is none")
+    return getattr(stream, "buffer", stream)  # type: ignore[no-any-return]
+
+
+def load_curve(args: argparse.Namespace) -> Curve:
+    """The curve named by the shared data arguments: scored examples ('-': standard input),
+    a Parquet file, or operating points."""
+    if args.data.lower().endswith(".parquet"):
+        histogram = read_parquet_histogram(args.data, args.score_column, args.label_column)
+        return Curve.from_histogram(histogram)
+    if args.positives is not None or args.negatives is not None:
+        if args.positives is None or args.negatives is None:
+            raise InvalidInputError(
+                "operating points need both --positives P and --negatives N (the class totals)"
+            )
+        source: Any = sys.stdin if args.data == "-" else args.data
+        kind, rows = read_points_csv(source)
+        return curve_from_points(kind, rows, args.positives, args.negatives)
+    if args.data == "-":
+        scores, labels = read_scored_csv(
+            _stdin(), args.score_column, args.label_column, name="<stdin>"
+        )
+    else:
+        scores, labels = read_scored_csv(args.data, args.score_column, args.label_column)
+    return Curve.from_scores(scores, labels)

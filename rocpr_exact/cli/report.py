@@ -1,0 +1,50 @@
+"""``rocpr-exact report DATA``: the exact report (JSON, or a table with ``--format text``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rocpr_exact.cli.options import add_data_arguments, add_digits_argument, load_curve
+from rocpr_exact.output.progress import Progress
+from rocpr_exact.output.report import build_report
+from rocpr_exact.output.text import format_text
+from rocpr_exact.profiles.registry import PROFILES
+
+__all__ = ["register", "run"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``report`` command."""
+    report = commands.add_parser(
+        "report", help="exact report of a scored dataset (CSV with score and label columns)"
+    )
+    add_data_arguments(report)
+    add_digits_argument(report)
+    report.add_argument("--format", choices=("json", "text"), default="json")
+    report.add_argument(
+        "--profile",
+        action="append",
+        choices=tuple(PROFILES),
+        default=[],
+        help="add what this tool would print without rounding error (repeatable)",
+    )
+    report.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="never show progress (it shows on standard error only when that is a terminal)",
+    )
+    report.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
+    with Progress(enabled=not args.no_progress) as progress:
+        with progress.stage("reading"):
+            curve = load_curve(args)
+        report = build_report(curve, args.digits, profiles, progress=progress)
+    report = {"source": args.data, **report}
+    if args.format == "text":
+        return format_text(report), 0
+    return json.dumps(report, indent=2), 0

@@ -1,0 +1,35 @@
+"""``rocpr-exact vectors``: the golden test vectors (printed, or written with ``--write DIR``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rocpr_exact.oracle import vectors
+
+__all__ = ["register", "run"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``vectors`` command."""
+    command = commands.add_parser(
+        "vectors", help="write the golden test vectors (deterministic; see docs/oracle.md)"
+    )
+    command.add_argument(
+        "--write", type=Path, metavar="DIR", help="write the vector files into DIR (else print)"
+    )
+    command.add_argument(
+        "--figure7",
+        type=Path,
+        default=Path("examples/figure7.json"),
+        help="Figure 7 curves to add when the file exists (default examples/figure7.json)",
+    )
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    if args.write is None:
+        return vectors.dumps(vectors.build_vectors(args.figure7)), 0
+    written = vectors.write_vectors(args.write, args.figure7)
+    return "\n".join(f"wrote {path}" for path in written), 0

@@ -1,0 +1,75 @@
+"""The report as a table for people (``rocpr-exact report --format text``).
+
+Everything the JSON report holds, readably: the counts, the ROC hull's vertices, each area with
+its certified decimal and its exact value (long exact values are shortened; the JSON has them
+whole), undefined fields with the reason, and the ``--profile`` blocks with known deviations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["format_text"]
+
+
+def _short(exact: Any) -> str:
+    text = exact if isinstance(exact, str) else "closed form (see --format json)"
+    return text if len(text) <= 40 else f"({len(text)} characters, see --format json)"
+
+
+def format_text(report: dict[str, Any]) -> str:
+    """A table for people: counts, the hull, then each area with its exact value and decimal."""
+    rows = [("AUC-ROC", report["auc_roc"])]
+    rows += _area_rows("AUC-PR", report["auc_pr"])
+    rows += _area_rows("achievable", report["achievable_pr"])
+    hull = report["roc_hull"]
+    lines = [
+        f"source      {report['source']}",
+        f"positives   {report['positives']}",
+        f"negatives   {report['negatives']}",
+        f"thresholds  {report['thresholds']}",
+        f"hull        undefined: {hull['undefined']}"
+        if "undefined" in hull
+        else f"hull        {len(hull)} vertices (TP, FP): "
+        + _short(", ".join(f"({tp}, {fp})" for tp, fp in hull)),
+        "",
+        f"{'metric':<26} {'decimal':<{report['digits'] + 3}}  exact",
+    ]
+    lines += [f"{name:<26} {_cells(v, report['digits'] + 3)}" for name, v in rows]
+    return "\n".join(lines + _profile_lines(report))
+
+
+def _area_rows(prefix: str, areas: dict[str, Any]) -> list[tuple[str, Any]]:
+    """One row per method, or one row saying why the areas are undefined."""
+    if "undefined" in areas:
+        return [(prefix, areas)]
+    return [(f"{prefix} {name}", value) for name, value in areas.items()]
+
+
+def _cells(value: dict[str, Any], width: int) -> str:
+    """The decimal and exact columns of one value, or 'undefined' and the reason."""
+    if "undefined" in value:
+        return f"{'undefined':<{width}}  {value['undefined']}"
+    return f"{value['decimal']:<{width}}  {_short(value['exact'])}"
+
+
+def _profile_lines(report: dict[str, Any]) -> list[str]:
+    """The --profile block of the text table: one row per tool metric, then known deviations."""
+    width = report["digits"] + 3
+    lines: list[str] = []
+    for tool, entry in report.get("profiles", {}).items():
+        lines += ["", f"{'profile ' + tool:<32} {'decimal':<{width}}  exact"]
+        lines += [
+            f"{tool + '.' + metric:<32} {_cells(v, width)}"
+            for metric, v in entry.items()
+            if metric != "known_deviations"
+        ]
+        deviations = entry["known_deviations"]
+        if "undefined" in deviations:
+            continue  # the metrics above already say why
+        lines += [
+            f"known deviation: {tool}.{d['metric']} exceeds {d['reference']} by "
+            f"{d['excess']['exact']} ({d['note']})"
+            for d in deviations
+        ]
+    return lines
