@@ -50,7 +50,15 @@ class NotRepresentableError(RocPrError):
 
 
 class ResourceLimitError(RocPrError):
-    """An exact result would exceed a documented size limit (see ``rocpr_exact.limits``)."""
+    """An exact result would exceed a documented size limit (see ``rocpr_exact.limits``).
+
+    ``limit`` names the limit of :class:`rocpr_exact.limits.Limits` that was exceeded (None when
+    the error does not come from one), so that a caller can say how to raise it in its own terms.
+    """
+
+    def __init__(self, message: str, *, limit: str | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
 
 
 class MissingDependencyError(RocPrError, ImportError):

@@ -55,7 +55,7 @@ True
 >>> check_digits(20_000)
 Traceback (most recent call last):
 ...
-rocpr_exact.errors.ResourceLimitError: --digits 20,000 exceeds the limit max_digits = 10,000; ...
+rocpr_exact.errors.ResourceLimitError: digits 20,000 exceeds the limit max_digits = 10,000; ...
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ except ImportError:  # pragma: no cover - exercised where gmpy2 is absent
 __all__ = [
     "DEFAULTS",
     "Limits",
+    "advice",
     "check_decimal",
     "check_digits",
     "check_exact",
@@ -89,7 +90,7 @@ __all__ = [
     "check_sum",
     "current",
     "digits_of_bits",
-    "parse_assignment",
+    "exceeded",
     "using",
 ]
 
@@ -163,28 +164,6 @@ def using(limits: Limits | None = None, **changes: int | None) -> Iterator[Limit
         _CURRENT.reset(token)
 
 
-def parse_assignment(text: str) -> tuple[str, int | None]:
-    """Parse ``NAME=N`` (or ``NAME=none``) as given to ``--limit``.
-
-    >>> parse_assignment("max_examples=20000000"), parse_assignment("max_digits=none")
-    (('max_examples', 20000000), ('max_digits', None))
-    """
-    name, sep, value = text.partition("=")
-    name = name.strip().replace("-", "_")
-    if not sep or name not in Limits.names():
-        raise InvalidInputError(
-            f"--limit takes NAME=N with NAME one of {', '.join(Limits.names())}, got {text!r}"
-        )
-    value = value.strip().replace("_", "").replace(",", "")
-    if value.lower() in ("none", "inf", "unlimited"):
-        return name, None
-    if not value.isdigit():
-        raise InvalidInputError(
-            f"--limit {name}= takes a whole number >= 0 or 'none', got {value!r}"
-        )
-    return name, int(value)
-
-
 def digits_of_bits(bits: int) -> int:
     """An upper bound on the decimal digits of a positive integer of ``bits`` bits.
 
@@ -196,17 +175,25 @@ def digits_of_bits(bits: int) -> int:
     return bits * 30103 // 100000 + 1
 
 
-def _advice(name: str) -> str:
+def advice(name: str) -> str:
+    """How to raise the limit ``name``, in the library's terms (the CLI words it with flags).
+
+    >>> for part in advice("max_digits").split(", or "):
+    ...     print(part)
+    raise it with rocpr_exact.limits.using(max_digits=N)
+    lift every limit with rocpr_exact.limits.using(Limits.unlimited())
+    """
     return (
-        f"raise it with --limit {name}=N (Python: "
-        f"rocpr_exact.limits.using({name}=N)), or lift every limit with --no-limits"
+        f"raise it with rocpr_exact.limits.using({name}=N), or lift every limit with "
+        "rocpr_exact.limits.using(Limits.unlimited())"
     )
 
 
-def _exceeded(name: str, what: str, extra: str = "") -> ResourceLimitError:
+def exceeded(name: str, what: str, extra: str = "") -> ResourceLimitError:
+    """The error for ``what`` exceeding the limit ``name``: the limit, ``extra``, the remedy."""
     limit = getattr(current(), name)
     return ResourceLimitError(
-        f"{what} exceeds the limit {name} = {limit:,}; {extra}{_advice(name)}"
+        f"{what} exceeds the limit {name} = {limit:,}; {extra}{advice(name)}", limit=name
     )
 
 
@@ -218,25 +205,32 @@ def _over(name: str, value: int) -> bool:
 def check_examples(count: int, where: str) -> None:
     """Raise when ``count`` examples exceed ``max_examples`` (checked while reading)."""
     if _over("max_examples", count):
-        raise _exceeded(
+        raise exceeded(
             "max_examples",
             f"{where}: the number of examples",
             "memory grows by about 0.5 kB per example; ",
         )
 
 
-def check_score_text(text: str, where: str) -> None:
-    """Raise when the text of one score is longer than ``max_score_digits`` characters."""
+def _lead(where: str | None) -> str:
+    return f"{where}: " if where else ""
+
+
+def check_score_text(text: str, where: str | None, what: str = "score") -> None:
+    """Raise when the text of one number is longer than ``max_score_digits`` characters.
+
+    ``where`` locates it ("line 3", or None), ``what`` names it ("score", "rtol").
+    """
     if _over("max_score_digits", len(text)):
-        raise _exceeded(
+        raise exceeded(
             "max_score_digits",
-            f"{where}: a score of {len(text):,} characters",
+            f"{_lead(where)}a {what} of {len(text):,} characters",
             "only the order of the scores matters, so shorter scores give the same curve; ",
         )
 
 
-def check_score(value: Decimal, where: str) -> None:
-    """Raise when the exact value of a finite Decimal score would be too big to build.
+def check_score(value: Decimal, where: str | None, what: str = "score") -> None:
+    """Raise when the exact value of a finite Decimal number would be too big to build.
 
     ``Decimal("1e-999999999")`` is a one-character mantissa, but the equal
     Fraction has a denominator of a billion digits.
@@ -255,9 +249,9 @@ def check_score(value: Decimal, where: str) -> None:
     size = len(digits) + abs(exponent)
     if _over("max_score_digits", size):
         shown = str(value) if len(digits) <= 20 else f"{value:.3e}"
-        raise _exceeded(
+        raise exceeded(
             "max_score_digits",
-            f"{where}: the score {shown} has {size:,} digits as an exact number, which",
+            f"{_lead(where)}the {what} {shown} has {size:,} digits as an exact number, which",
             "only the order of the scores matters, so rescaled scores give the same curve; ",
         )
 
@@ -277,7 +271,7 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
         bits += denominator.bit_length()
     digits = digits_of_bits(bits)
     if digits > limit:
-        raise _exceeded(
+        raise exceeded(
             "max_sum_digits",
             f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
             "it takes minutes to hours to compute (faster with gmpy2: "
@@ -311,7 +305,7 @@ def check_exact(value: object, what: str) -> None:
         return
     digits = _max_integer_digits(value)
     if _over("max_exact_digits", digits):
-        raise _exceeded(
+        raise exceeded(
             "max_exact_digits",
             f"{what}: the exact value has an integer of up to {digits:,} digits, which",
             "writing it takes time about quadratic in its length; ",
@@ -319,9 +313,9 @@ def check_exact(value: object, what: str) -> None:
 
 
 def check_digits(digits: int) -> None:
-    """Raise when ``--digits`` exceeds ``max_digits``."""
+    """Raise when ``digits`` (digits after the point of a decimal) exceeds ``max_digits``."""
     if _over("max_digits", digits):
-        raise _exceeded("max_digits", f"--digits {digits:,}")
+        raise exceeded("max_digits", f"digits {digits:,}")
 
 
 def check_decimal(value: object, digits: int, what: str) -> None:
@@ -334,9 +328,9 @@ def check_decimal(value: object, digits: int, what: str) -> None:
     terms = len(getattr(value, "terms", ()))
     work = digits * terms
     if _over("max_decimal_work", work):
-        raise _exceeded(
+        raise exceeded(
             "max_decimal_work",
             f"{what}: {digits:,} certified digits of a closed form with {terms:,} log terms "
             f"(work {work:,})",
-            "fewer --digits is faster; ",
+            "fewer digits is faster; ",
         )

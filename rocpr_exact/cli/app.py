@@ -37,8 +37,8 @@ from types import ModuleType
 from typing import NoReturn
 
 from rocpr_exact import limits
-from rocpr_exact.cli import check, curve, plot, report, vectors
-from rocpr_exact.consistency import command as consistent
+from rocpr_exact.cli import check, consistent, curve, plot, report, vectors
+from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import RocPrError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
@@ -130,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv)
     except RocPrError as exc:
-        _say(f"error: {exc}")
+        _say(f"error: {cli_message(exc)}")
         return EXIT_BAD_INPUT
     except MemoryError:
         _say(

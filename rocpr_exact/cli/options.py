@@ -7,45 +7,110 @@ The CLI's half of the parameter/flag split: the library's parameters (``score_co
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from collections.abc import Callable
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from rocpr_exact import limits
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
+from rocpr_exact.exact.numbers import parse_integer, parse_number
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.io.readers import read_parquet_histogram, read_scored_csv
 from rocpr_exact.output.report import DEFAULT_DIGITS
 
+_T = TypeVar("_T")
+
 __all__ = [
+    "PARAMETER_FLAGS",
     "add_data_arguments",
     "add_digits_argument",
     "add_limit_arguments",
+    "cli_message",
     "digits",
     "exact_number",
     "figure_size",
+    "flag_words",
     "limit",
     "load_curve",
     "tolerance",
 ]
 
 
-def digits(text: str) -> int:
+#: The library's parameter names as the CLI's flags, for messages (library messages speak of
+#: parameters; the CLI speaks of flags, translated here and nowhere else).
+PARAMETER_FLAGS = {
+    "score_column": "--score-column",
+    "label_column": "--label-column",
+    "the metrics parameter": "--metric",
+    "max_steps": "--max-steps",
+}
+
+
+def cli_message(error: RocPrError) -> str:
+    """The message of a library error, worded with the CLI's flags.
+
+    A resource limit's remedy becomes ``--limit NAME=N`` / ``--no-limits`` (with the Python
+    spelling beside it), ``digits`` becomes ``--digits``, and the parameters of
+    :data:`PARAMETER_FLAGS` become their flags.
+    """
+    text = str(error)
+    name = getattr(error, "limit", None)
+    if name is not None:
+        text = text.replace(
+            limits.advice(name),
+            f"raise it with --limit {name}=N (Python: rocpr_exact.limits.using({name}=N)), "
+            "or lift every limit with --no-limits",
+        )
+        if name == "max_digits" and text.startswith("digits "):
+            text = "--digits " + text.removeprefix("digits ")
+        text = text.replace("fewer digits is faster", "fewer --digits is faster")
+    return flag_words(text)
+
+
+def flag_words(text: str) -> str:
+    """``text`` with the parameters of :data:`PARAMETER_FLAGS` written as their flags."""
+    for parameter, flag in PARAMETER_FLAGS.items():
+        text = text.replace(parameter, flag)
+    return text
+
+
+def _flag_value(parse: Callable[[], _T]) -> _T:
+    """Run a parse of a flag's value; its InvalidInputError becomes argparse's usage error."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--digits takes a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"--digits must be >= 0, got {value}")
-    return value
+        return parse()
+    except RocPrError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def digits(text: str) -> int:
+    """``--digits N``: a whole number >= 0."""
+    return _flag_value(lambda: parse_integer(text, "--digits", minimum=0))
 
 
 def limit(text: str) -> tuple[str, int | None]:
-    try:
-        return limits.parse_assignment(text)
-    except InvalidInputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    """``--limit NAME=N`` (or ``NAME=none``); N may group its digits with ``_`` or ``,``.
+
+    >>> limit("max_examples=20_000_000"), limit("max-digits=none")
+    (('max_examples', 20000000), ('max_digits', None))
+    """
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or name not in limits.Limits.names():
+        raise argparse.ArgumentTypeError(
+            f"--limit takes NAME=N with NAME one of {', '.join(limits.Limits.names())}, "
+            f"got {text!r}"
+        )
+    value = value.strip().replace("_", "").replace(",", "")
+    if value.lower() in ("none", "inf", "unlimited"):
+        return name, None
+    if not re.fullmatch(r"[0-9]{1,40}", value, re.ASCII):
+        raise argparse.ArgumentTypeError(
+            f"--limit {name}= takes a whole number >= 0 or 'none', got {value!r}"
+        )
+    return name, parse_integer(value, f"--limit {name}=", minimum=0)
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -99,19 +164,27 @@ def add_digits_argument(parser: argparse.ArgumentParser) -> None:
 
 def figure_size(text: str) -> tuple[Fraction, Fraction]:
     """'7x3.5' -> (7, 7/2) inches, exactly; plot.render checks the range."""
-    width, _, height = text.lower().partition("x")
+    width, sep, height = text.lower().partition("x")
     try:
-        return Fraction(width.strip()), Fraction(height.strip())
-    except (ValueError, ZeroDivisionError):
+        if not sep:
+            raise InvalidInputError("no 'x'")
+        return (
+            Fraction(parse_number(width, "width", fractions=False)),
+            Fraction(parse_number(height, "height", fractions=False)),
+        )
+    except InvalidInputError:
         raise argparse.ArgumentTypeError(
             f"expected WIDTHxHEIGHT in inches, e.g. 7x3.5, got {text!r}"
         ) from None
 
 
 def exact_number(text: str) -> Fraction:
+    """An exact number flag value such as 1/100 or 0.01 (:func:`parse_number`)."""
     try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
+        return Fraction(parse_number(text, "number"))
+    except ResourceLimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    except InvalidInputError:
         raise argparse.ArgumentTypeError(
             f"expected an exact number such as 1/100 or 0.01, got {text!r}"
         ) from None

@@ -318,6 +318,6 @@ def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
             f"each of {what} alone is within its exact bounds for P = {p}, N = {n} and no "
             "ranking of the chain fits, but deciding further needs the exhaustive search, "
             f"which would exceed max_steps = {max_steps:,} "
-            "steps; raise max_steps (--max-steps) to search further",
+            "steps; raise max_steps to search further",
         ),
     )

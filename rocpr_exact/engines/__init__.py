@@ -26,7 +26,7 @@ from typing import Any, Literal
 from rocpr_exact.engines.arrays import array_histogram
 from rocpr_exact.engines.files import file_histogram
 from rocpr_exact.engines.histogram import Histogram, merge_histograms
-from rocpr_exact.engines.summary import RangeSummary, summarize, summary_report
+from rocpr_exact.engines.summary import RangeSummary, histogram_report, summarize, summary_report
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
@@ -111,6 +111,4 @@ def report(
         glob=glob,
         file_format=file_format,
     )
-    if not hist.groups:
-        raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
-    return summary_report(summarize(hist), digits)
+    return histogram_report(hist, digits)

@@ -42,13 +42,18 @@ from typing import Any
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
 from rocpr_exact.engines.summary import (
     RangeSummary,
+    histogram_report,
     merge_all,
     offsets,
-    summarize,
     summarize_range,
     summary_report,
 )
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    MissingDependencyError,
+    NoNegativesError,
+    NoPositivesError,
+)
 
 __all__ = ["ensure_java", "histogram", "local_session", "report", "summary"]
 
@@ -249,5 +254,8 @@ def report(
     the executors (:func:`summary`).  Both give the same report.
     """
     if distributed:
-        return summary_report(summary(df, score_col, label_col, weight_col, partitions), digits)
-    return summary_report(summarize(histogram(df, score_col, label_col, weight_col)), digits)
+        try:
+            return summary_report(summary(df, score_col, label_col, weight_col, partitions), digits)
+        except (NoPositivesError, NoNegativesError):
+            pass  # one class: no ROC to summarise; the histogram report says what is defined
+    return histogram_report(histogram(df, score_col, label_col, weight_col), digits)

@@ -54,9 +54,11 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.hull import roc_convex_hull
+from rocpr_exact.output.report import build_report
 
 __all__ = [
     "RangeSummary",
+    "histogram_report",
     "merge",
     "merge_all",
     "offsets",
@@ -251,6 +253,20 @@ def _pr_numbers(values: Sequence[Area], digits: int, what: str) -> dict[str, Any
         method.replace("-", "_"): number(value, digits, f"{what}.{method.replace('-', '_')}")
         for method, value in zip(PR_METHODS, values, strict=True)
     }
+
+
+def histogram_report(hist: Histogram, digits: int) -> dict[str, Any]:
+    """The report of a whole dataset's histogram: :func:`summary_report` of its summary.
+
+    A dataset of one class has no ROC curve to summarise; its report is the one
+    :func:`rocpr_exact.output.report.build_report` gives (the defined PR areas, the rest
+    undefined with the reason), from the histogram's curve.
+    """
+    if not hist.groups:
+        raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
+    if hist.positives == 0 or hist.negatives == 0:
+        return build_report(hist.curve(), digits)
+    return summary_report(summarize(hist), digits)
 
 
 def summary_report(summary: RangeSummary, digits: int) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rocpr_exact import limits
-from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.logalgebra import log_part_is_zero
 from rocpr_exact.exact.logsum import GUARD_BITS, Term, log_sum_fixed
 from rocpr_exact.exact.text import fraction_to_decimal
@@ -130,11 +130,10 @@ def refine(
             if log_part_is_zero(terms):
                 return exact(rational)
         if at_cap:
-            raise ResourceLimitError(
-                f"{purpose}: the value could not be separated from a decision boundary "
-                f"(rounding or comparison) with {frac_bits} bits; it exceeds the limit "
-                f"max_refinement_bits = {cap:,} extra bits; raise it with "
-                "rocpr_exact.limits.using(max_refinement_bits=N)"
+            raise limits.exceeded(
+                "max_refinement_bits",
+                f"{purpose}: separating the value from a decision boundary (rounding or "
+                f"comparison) needs more than {frac_bits} bits, which",
             )
         extra *= 2
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rocpr_exact import limits
-from rocpr_exact.errors import ResourceLimitError
 from rocpr_exact.exact import logsum
 from rocpr_exact.exact.logsum import Term, log_sum_fixed
 from rocpr_exact.exact.sums import sum_fractions, unreduced_sum
@@ -201,10 +200,10 @@ def prime_exponents(terms: tuple[Term, ...]) -> dict[int, dict[int, int]]:
     cap = limits.current().max_factor_bits
     for n in integers:
         if cap is not None and n.bit_length() > cap:
-            raise ResourceLimitError(
-                f"canonical_primes factors integers of at most {cap} bits, got one of "
-                f"{n.bit_length()} bits (limit max_factor_bits; raise it with "
-                "rocpr_exact.limits.using(max_factor_bits=N))"
+            raise limits.exceeded(
+                "max_factor_bits",
+                f"canonical_primes: factoring an integer of {n.bit_length()} bits",
+                "factoring takes time exponential in the size; ",
             )
     return {n: {int(p): int(e) for p, e in factorint(n).items()} for n in integers}
 

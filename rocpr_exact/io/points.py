@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Literal
@@ -25,7 +26,7 @@ from typing import IO, Literal
 from rocpr_exact.core.confusion import ConfusionMatrix, confusion_from_pr, confusion_from_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, RocPrError
-from rocpr_exact.io.readers import parse_score
+from rocpr_exact.exact.numbers import parse_number
 
 __all__ = ["POINT_KINDS", "PointKind", "curve_from_points", "read_points_csv"]
 
@@ -42,11 +43,10 @@ PointRow = tuple[str, Fraction, Fraction]
 
 
 def _rate(text: str, where: str, column: str) -> Fraction:
-    value = parse_score(text, f"{where}: {column}")
-    if not isinstance(value, Fraction):
-        if not value.is_finite():
-            raise InvalidInputError(f"{where}: {column} {text.strip()!r} must be finite")
-        value = Fraction(value)
+    number = parse_number(text, column, where=where, infinities=True)
+    if isinstance(number, Decimal) and not number.is_finite():
+        raise InvalidInputError(f"{where}: {column} {text.strip()!r} must be finite")
+    value = Fraction(number)
     if not 0 <= value <= 1:
         raise InvalidInputError(f"{where}: {column} = {text.strip()} must lie in [0, 1]")
     return value

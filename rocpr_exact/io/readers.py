@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
-from rocpr_exact.limits import check_examples, check_score, check_score_text, current
+from rocpr_exact.exact.numbers import parse_number
+from rocpr_exact.limits import check_examples, current, exceeded
 
 __all__ = ["ScoredData", "parse_label", "parse_score", "read_parquet_histogram", "read_scored_csv"]
 
@@ -32,27 +33,20 @@ _FALSE = {"0", "false"}
 def parse_score(text: str, where: str) -> Decimal | Fraction:
     """Parse one score exactly: a decimal number, "inf"/"-inf", or a fraction "p/q".
 
+    The grammar and the size bounds are those of :func:`rocpr_exact.exact.numbers.parse_number`;
+    NaN is refused with its own message.
+
     >>> parse_score("1e-3", "line 2")
     Decimal('0.001')
     >>> parse_score("2/3", "line 2")
     Fraction(2, 3)
     """
-    cleaned = text.strip()
-    check_score_text(cleaned, where)
-    try:
-        value: Decimal | Fraction = Fraction(cleaned) if "/" in cleaned else Decimal(cleaned)
-    except (InvalidOperation, ValueError, ZeroDivisionError):
+    value = parse_number(text, "score", where=where, infinities=True, nan=True)
+    if isinstance(value, Decimal) and value.is_nan():
         raise InvalidInputError(
-            f"{where}: score {text!r} is not a number; write a decimal such as 0.75, "
-            "an integer, inf/-inf, or a fraction p/q"
-        ) from None
-    if isinstance(value, Decimal):
-        if value.is_nan():
-            raise InvalidInputError(
-                f"{where}: score {text!r} is NaN; every example needs a real score "
-                "(remove the row or give it a score; infinities are allowed)"
-            )
-        check_score(value, where)
+            f"{where}: score {text!r} is NaN; every example needs a real score "
+            "(remove the row or give it a score; infinities are allowed)"
+        )
     return value
 
 
@@ -88,10 +82,10 @@ _PIECE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
 
 
 def _too_long(name: str, number: int, limit: int) -> ResourceLimitError:
-    return ResourceLimitError(
-        f"{name}: line {number} is longer than {limit:,} characters, which exceeds the limit "
-        "max_line_chars (is this a CSV file?); raise it with --limit max_line_chars=N, "
-        "or lift every limit with --no-limits"
+    return exceeded(
+        "max_line_chars",
+        f"{name}: line {number} is longer than {limit:,} characters, which",
+        "is this a CSV file? ",
     )
 
 
@@ -222,7 +216,7 @@ def _read(
         )
         raise InvalidInputError(
             f"{name}: no column {missing[0]!r} in the header {header}{hint}; "
-            "name the columns with --score-column and --label-column"
+            "name the columns with score_column and label_column"
         )
     i_score, i_label = header.index(score_column), header.index(label_column)
     scores: list[Decimal | Fraction] = []
@@ -282,7 +276,7 @@ def read_parquet_histogram(
         if missing:
             raise InvalidInputError(
                 f"{name}: no column {missing[0]!r} in {columns}; "
-                "name the columns with --score-column and --label-column"
+                "name the columns with score_column and label_column"
             )
         source = f"read_parquet({_sql_string(name)})"
         s, y = _sql_identifier(score_column), _sql_identifier(label_column)

@@ -58,6 +58,7 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact import certify
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.logsum import Term
+from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.oracle.metrics import ALIASES, METRICS
 
 __all__ = [
@@ -87,8 +88,12 @@ def _parts(exact: ExactValue) -> tuple[Fraction, tuple[Term, ...]]:
     """The rational part and canonical log terms of an exact value."""
     if isinstance(exact, Fraction):
         return exact, ()
-    pairs = [(Fraction(c), Fraction(a)) for c, a in exact["log_terms"]]
-    form = ClosedForm.from_parts(Fraction(exact["rational"]), pairs)
+
+    def rational(text: str) -> Fraction:
+        return Fraction(parse_number(text, "exact value in the vectors"))
+
+    pairs = [(rational(c), rational(a)) for c, a in exact["log_terms"]]
+    form = ClosedForm.from_parts(rational(exact["rational"]), pairs)
     return form.rational, form.terms
 
 
@@ -182,8 +187,8 @@ def parse_given(value: Any, where: str) -> Given:
         return Fraction(value)
     if isinstance(value, str):
         try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
+            return Fraction(parse_number(value, "metric value", where=where))
+        except InvalidInputError:
             pass
     raise InvalidInputError(
         f"{where}: {value!r} is not a metric value; give a number, an exact string such as "
@@ -368,7 +373,7 @@ def check(
             _canonical(name, f"results[{tc_id!r}]"): value for name, value in entry.items()
         }
     if metrics:
-        checked = [_canonical(name, "--metric") for name in metrics]
+        checked = [_canonical(name, "the metrics parameter") for name in metrics]
     else:
         named = {name for entry in given_metrics.values() for name in entry if name != "*"}
         checked = [name for name in METRICS if name in named]

@@ -42,7 +42,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -52,6 +51,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.display import number
+from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.oracle.metrics import METRICS
 
 __all__ = [
@@ -185,10 +185,10 @@ def parse_vector_score(text: str) -> Score:
     >>> parse_vector_score("0.1"), parse_vector_score("-1/3"), parse_vector_score("inf")
     (Fraction(1, 10), Fraction(-1, 3), Decimal('Infinity'))
     """
-    if "/" in text:
-        return Fraction(text)
-    value = Decimal(text)
-    return value if not value.is_finite() else Fraction(value)
+    value = parse_number(text, "vector score", infinities=True, nan=True)
+    if isinstance(value, Fraction) or not value.is_finite():
+        return value
+    return Fraction(value)
 
 
 def _scored(comment: str, scores: Sequence[object], labels: Sequence[int], *flags: str) -> Case:

@@ -8,6 +8,7 @@ on stdout.  The tables here are summarised in ``docs/reliability.md``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -25,6 +26,8 @@ import pytest
 import rocpr_exact as rx
 from rocpr_exact import cli, limits
 from rocpr_exact.cli import report as report_command
+from rocpr_exact.cli.options import cli_message
+from rocpr_exact.cli.options import limit as limit_flag
 from rocpr_exact.output.report import report_schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +168,12 @@ def test_api_exact_sum_limit() -> None:
         rx.auc_pr(curve, "step")
     message = str(info.value)
     assert "step AUC-PR" in message and "max_sum_digits = 20" in message
-    assert "--limit max_sum_digits=N" in message and "limits.using(max_sum_digits=N)" in message
+    # The library names its own remedy; the CLI words the same error with its flags.
+    assert "--limit" not in message and "limits.using(max_sum_digits=N)" in message
+    assert info.value.limit == "max_sum_digits"
+    shown = cli_message(info.value)
+    assert "raise it with --limit max_sum_digits=N (Python: " in shown
+    assert shown.endswith("or lift every limit with --no-limits")
     with limits.using(max_sum_digits=60):
         value = rx.auc_pr(curve, "step")
     # Brute force: average precision = (1/40) sum_{t=1}^{40} t/(t+1).
@@ -180,11 +188,14 @@ def test_api_limits_validate_their_values() -> None:
         limits.using(max_rows=3),
     ):
         pass
-    with pytest.raises(rx.InvalidInputError, match="NAME=N"):
-        limits.parse_assignment("max_examples")
-    with pytest.raises(rx.InvalidInputError, match="whole number"):
-        limits.parse_assignment("max_examples=-5")
-    assert limits.parse_assignment("max-examples=1_000") == ("max_examples", 1000)
+    # --limit NAME=N is the CLI's spelling (rocpr_exact.cli.options.limit): a usage error there.
+    with pytest.raises(argparse.ArgumentTypeError, match="NAME=N"):
+        limit_flag("max_examples")
+    with pytest.raises(argparse.ArgumentTypeError, match="whole number"):
+        limit_flag("max_examples=-5")
+    with pytest.raises(argparse.ArgumentTypeError, match="whole number"):
+        limit_flag("max_examples=\u0663")  # a non-ASCII digit is not a number here
+    assert limit_flag("max-examples=1_000") == ("max_examples", 1000)
 
 
 def test_api_decimal_of_many_digits_ignores_the_int_to_str_limit() -> None:

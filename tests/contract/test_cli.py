@@ -13,7 +13,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+import rocpr_exact as rx
 from rocpr_exact.cli import main
+from rocpr_exact.io.readers import read_scored_csv
 from rocpr_exact.output.report import report_schema
 from tests.brute_force import mann_whitney
 
@@ -158,3 +160,41 @@ def test_console_entry_point_has_no_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("rocpr-exact: error:") and "Traceback" not in done.stderr
+
+
+def test_library_parameters_become_flags_in_cli_messages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The readers name their parameters; the CLI names its flags for the same problem.
+    path = tmp_path / "d.csv"
+    path.write_text("s,y\n0.5,1\n")
+    with pytest.raises(rx.InvalidInputError) as info:
+        read_scored_csv(path)
+    assert "score_column and label_column" in str(info.value)
+    assert main(["report", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--score-column and --label-column" in err and "score_column" not in err
+    # A resource limit: the flag remedy in the CLI, the Python one in the library.
+    assert (
+        main(
+            [
+                "report",
+                str(path),
+                "--score-column",
+                "s",
+                "--label-column",
+                "y",
+                "--limit",
+                "max_digits=5",
+                "--digits",
+                "6",
+            ]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("rocpr-exact: error: --digits 6 exceeds the limit max_digits = 5;")
+    assert (
+        "raise it with --limit max_digits=N (Python: rocpr_exact.limits.using(max_digits=N))" in err
+    )
+    assert err.rstrip().endswith("or lift every limit with --no-limits")

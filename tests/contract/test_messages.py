@@ -175,8 +175,8 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         rx.ResourceLimitError,
         "score at index 0: the score 1E-20000 has 20,001 digits as an exact number, which exceeds "
         "the limit max_score_digits = 10,000; only the order of the scores matters, so rescaled "
-        "scores give the same curve; raise it with --limit max_score_digits=N (Python: "
-        "rocpr_exact.limits.using(max_score_digits=N)), or lift every limit with --no-limits",
+        "scores give the same curve; raise it with rocpr_exact.limits.using(max_score_digits=N), "
+        "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())",
     ),
     (
         "thresholds",
@@ -635,8 +635,8 @@ def _sum_limit(what: str | None) -> Callable[[], object]:
 SUM_TAIL = (
     ": an exact sum whose common denominator has up to 7 digits exceeds the limit "
     "max_sum_digits = 5; it takes minutes to hours to compute (faster with gmpy2: pip install "
-    "'rocpr-exact[fast]'); raise it with --limit max_sum_digits=N (Python: "
-    "rocpr_exact.limits.using(max_sum_digits=N)), or lift every limit with --no-limits"
+    "'rocpr-exact[fast]'); raise it with rocpr_exact.limits.using(max_sum_digits=N), "
+    "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
 )
 
 
@@ -685,7 +685,7 @@ def test_continuous_names_itself_in_the_sum_limit() -> None:
 
 
 S = "<stream>"
-NAME = "name the columns with --score-column and --label-column"
+NAME = "name the columns with score_column and label_column"
 NOT_A_NUMBER = (
     "is not a number; write a decimal such as 0.75, an integer, inf/-inf, or a fraction p/q"
 )
@@ -849,8 +849,8 @@ READER: list[tuple[str, object, type[Exception], str]] = [
         rx.ResourceLimitError,
         f"{S}: line 2: a score of 10,001 characters exceeds the limit max_score_digits = 10,000; "
         "only the order of the scores matters, so shorter scores give the same curve; raise it "
-        "with --limit max_score_digits=N (Python: rocpr_exact.limits.using(max_score_digits=N)), "
-        "or lift every limit with --no-limits",
+        "with rocpr_exact.limits.using(max_score_digits=N), "
+        "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())",
     ),
 ]
 
@@ -885,8 +885,9 @@ def test_reader_messages_name_the_file_or_the_stream(tmp_path: Any) -> None:
 
 
 LONG = (
-    ": line 2 is longer than 11 characters, which exceeds the limit max_line_chars (is this a "
-    "CSV file?); raise it with --limit max_line_chars=N, or lift every limit with --no-limits"
+    ": line 2 is longer than 11 characters, which exceeds the limit max_line_chars = 11; is "
+    "this a CSV file? raise it with rocpr_exact.limits.using(max_line_chars=N), or lift every "
+    "limit with rocpr_exact.limits.using(Limits.unlimited())"
 )
 
 

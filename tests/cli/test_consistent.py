@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rocpr_exact.consistency.command import register, run
+from rocpr_exact.cli.consistent import register, run
 from rocpr_exact.errors import RocPrError
 
 

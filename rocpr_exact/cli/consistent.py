@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from rocpr_exact.cli.options import flag_words
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
@@ -68,9 +69,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         max_steps=args.max_steps,
     )
     if args.format == "json":
-        text = json.dumps(verdict.to_json(), indent=2) + "\n"
+        answer = verdict.to_json()
+        answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
+        text = json.dumps(answer, indent=2)
     else:
-        lines = [verdict.verdict, *(f"  {reason}" for reason in verdict.reasons)]
+        lines = [verdict.verdict, *(f"  {flag_words(reason)}" for reason in verdict.reasons)]
         if verdict.witness is not None:
             w = verdict.witness
             lines.append("  witness scores: " + " ".join(map(str, w.scores)))
@@ -78,5 +81,5 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             if w.threshold is not None:
                 lines.append(f"  operating point: positive iff score >= {w.threshold}")
             lines += [f"  {name} = {value}" for name, value in w.values]
-        text = "\n".join(lines) + "\n"
+        text = "\n".join(lines)
     return text, EXIT_STATUS[verdict.verdict]
