@@ -45,11 +45,9 @@ report errors in ulps; every pass/fail decision is exact.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -60,6 +58,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.logsum import Term
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.oracle.metrics import ALIASES, METRICS
+from rocpr_exact.oracle.results import UNDEFINED, Given, load_results, load_vectors, parse_given
 
 __all__ = [
     "CheckReport",
@@ -68,17 +67,11 @@ __all__ = [
     "check_files",
     "enclosure",
     "error_text",
-    "load_results",
-    "load_vectors",
-    "parse_given",
     "within",
 ]
 
-#: A value the implementation reported as undefined (null, NaN or {"error": ...}).
-UNDEFINED = "undefined"
 #: Exact expected value: a Fraction, or a closed form {"rational", "log_terms"}.
 ExactValue = Fraction | dict[str, Any]
-Given = Fraction | str  # a number, or UNDEFINED, or "inf"/"-inf"
 
 
 # -- exact comparison --------------------------------------------------------------------------
@@ -163,87 +156,6 @@ def error_text(given: Fraction, exact: ExactValue) -> str:
     ulps = float(error / Fraction(ulp))
     ulps_text = f"{ulps:.3g} ulp" if ulps != 1 else "1 ulp"
     return f"error {float(error):.3g} absolute, {relative} relative, {ulps_text}"
-
-
-def parse_given(value: Any, where: str) -> Given:
-    """A given value as an exact Fraction, ``UNDEFINED``, or ``"inf"``/``"-inf"``.
-
-    >>> parse_given(Decimal("0.1"), "x"), parse_given("7/22", "x"), parse_given(None, "x")
-    (Fraction(1, 10), Fraction(7, 22), 'undefined')
-    """
-    if value is None or (isinstance(value, dict) and set(value) == {"error"}):
-        return UNDEFINED
-    if isinstance(value, bool):
-        raise InvalidInputError(f"{where}: a metric value cannot be a boolean ({value})")
-    if isinstance(value, float):  # NaN/Infinity constants, or a float from Python code
-        if math.isnan(value):
-            return UNDEFINED
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return Fraction(value)
-    if isinstance(value, int | Fraction):
-        return Fraction(value)
-    if isinstance(value, Decimal):
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            return Fraction(parse_number(value, "metric value", where=where))
-        except InvalidInputError:
-            pass
-    raise InvalidInputError(
-        f"{where}: {value!r} is not a metric value; give a number, an exact string such as "
-        '"3/4", or null / NaN / {"error": ...} for undefined'
-    )
-
-
-# -- files -------------------------------------------------------------------------------------
-
-
-def _read_json(path: Path, what: str) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"the {what} {path} is not UTF-8 text") from None
-    constants = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
-    try:
-        return json.loads(text, parse_float=Decimal, parse_constant=constants.__getitem__)
-    except (json.JSONDecodeError, InvalidOperation) as exc:
-        raise InvalidInputError(f"the {what} {path} is not valid JSON: {exc}") from None
-
-
-def load_vectors(path: Path) -> dict[str, Any]:
-    """Read a vector file and check the parts the checker relies on."""
-    data = _read_json(path, "vector file")
-    try:
-        if data["algorithm"] != "ROC-PR-AUC":
-            raise InvalidInputError(f"{path}: algorithm {data['algorithm']!r} is not ROC-PR-AUC")
-        for case in (case for group in data["testGroups"] for case in group["tests"]):
-            int(case["tcId"]), dict(case["expected"]), list(case.get("undefinedMetrics", []))
-            list(case["flags"])
-    except (KeyError, TypeError, ValueError):
-        raise InvalidInputError(
-            f"{path} is not a rocpr-exact vector file (see rocpr_exact/schemas/vectors.schema.json)"
-        ) from None
-    result: dict[str, Any] = data
-    return result
-
-
-def load_results(path: Path) -> dict[str, dict[str, Any]]:
-    """Read RESULTS.json: {"results": {tcId: {metric: value} | {"error": ...}}}."""
-    data = _read_json(path, "results file")
-    if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
-        raise InvalidInputError(f'{path}: expected an object {{"results": {{tcId: {{...}}}}}}')
-    unknown = set(data) - {"results", "implementation", "version", "comment"}
-    if unknown:
-        raise InvalidInputError(f"{path}: unknown top-level keys {sorted(unknown)}")
-    results: dict[str, dict[str, Any]] = {}
-    for tc_id, entry in data["results"].items():
-        if not isinstance(entry, dict):
-            raise InvalidInputError(f"{path}: results[{tc_id!r}] must be an object")
-        results[str(tc_id)] = entry
-    return results
 
 
 # -- the check ---------------------------------------------------------------------------------

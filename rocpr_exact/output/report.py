@@ -12,7 +12,7 @@ rational + sum of coefficient * ln(argument); ``decimal`` has exactly
 The schema is ``rocpr_exact/schemas/report.schema.json``.
 
 A dataset of one class still gets a report.  A field that is not defined for
-it holds ``{"undefined": "<reason>"}`` instead of its value (DESIGN.md
+it holds ``{"undefined": "<reason>"}`` instead of its value (docs/design.md,
 section 1: ROC needs P > 0 and N > 0, PR needs P > 0):
 
 * no negatives: FPR = FP/N is undefined, so ``auc_roc``, ``roc_hull`` and

@@ -15,16 +15,15 @@ from hypothesis import given
 
 import rocpr_exact as rx
 from rocpr_exact.cli import main
-from rocpr_exact.output.plot import (
+from rocpr_exact.output.figure import (
     hull_segments_are_flat,
     pr_lines,
     pr_samples,
-    render,
-    require_matplotlib,
     roc_lines,
     straight_line_at,
     straight_line_points,
 )
+from rocpr_exact.output.plot import render, require_matplotlib
 from tests.strategies import hull_curves
 
 ROOT = Path(__file__).resolve().parents[2]
