@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from hypothesis import given
 
 import rocpr_exact as rx
 from rocpr_exact.cli import main
+from rocpr_exact.core.counts import chain_of_points, corner_index, counts_at, rising_index
+from tests.brute_force import threshold_counts
 from tests.strategies import any_dataset
 
 Dataset = tuple[list[int], list[int]]
@@ -114,3 +117,73 @@ def test_parquet_missing_column_and_not_parquet(
     fake.write_text("score,label\n")
     assert main(["report", str(fake)]) == 2
     assert "cannot read as Parquet" in capsys.readouterr().err
+
+
+# -- the one counts module: Python path == numpy path == brute force ----------------------------
+
+
+def _brute_corners(points: list[tuple[int, int]]) -> list[int]:
+    """Corners by slope, independently of the cross-product rule: point i is a corner unless the
+    steps into and out of it have the same direction (equal reduced (dTP, dFP) pairs)."""
+
+    def direction(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+        dtp, dfp = b[0] - a[0], b[1] - a[1]
+        g = math.gcd(dtp, dfp)
+        return dtp // g, dfp // g
+
+    inner = [
+        i
+        for i in range(1, len(points) - 1)
+        if direction(points[i - 1], points[i]) != direction(points[i], points[i + 1])
+    ]
+    return [0, *inner, len(points) - 1]
+
+
+@given(any_dataset)
+def test_counts_python_numpy_and_brute_force_agree(data: Dataset) -> None:
+    np = pytest.importorskip("numpy")
+    scores, labels = data
+    expected = threshold_counts(scores, labels)
+    python = rx.Curve.from_scores(scores, labels)
+    array = rx.Curve.from_scores(np.array(scores), np.array(labels))
+    for curve in (python, array):
+        curve._check()
+        assert list(zip(curve.tps, curve.fps, strict=True)) == expected
+        assert list(curve.corner_index()) == _brute_corners(expected)
+        rising = [i for i in range(1, len(expected)) if expected[i][0] > expected[i - 1][0]]
+        assert list(curve.rising_index()) == rising
+    assert corner_index(python.tps, python.fps) == array.corner_index()
+    assert rising_index(python.tps) == array.rising_index()
+    paper_python = rx.Curve.from_scores(scores, labels, thresholds="paper")
+    paper_array = rx.Curve.from_scores(np.array(scores), np.array(labels), thresholds="paper")
+    assert paper_python == paper_array
+    assert paper_python.corners() == python.corners()  # the paper filter drops no corner
+
+
+def test_corner_and_rising_index_by_hand() -> None:
+    # (0,0) -> (1,0) -> (2,0) -> (2,1) -> (3,2): steps (1,0), (1,0), (0,1), (1,1).  Point 1 lies
+    # inside the run of positives; points 2 and 3 change direction; ends are always corners.
+    tps, fps = [0, 1, 2, 2, 3], [0, 0, 0, 1, 2]
+    assert corner_index(tps, fps) == (0, 2, 3, 4)
+    assert rising_index(tps) == (1, 2, 4)
+
+
+def test_counts_at_thresholds_by_hand() -> None:
+    # Groups (score, positives, negatives) 9:(1,0), 5:(0,2), 1:(1,1).  "score >= 10" calls nothing,
+    # ">= 9" the first group, ">= 6" still only it, ">= 1" and ">= 0" everything: (2, 3).
+    groups = [(9, 1, 0), (5, 0, 2), (1, 1, 1)]
+    assert counts_at(groups, [10, 9, 6, 5, 1, 0]) == [
+        (0, 0),
+        (1, 0),
+        (1, 0),
+        (1, 2),
+        (2, 3),
+        (2, 3),
+    ]
+
+
+def test_chain_of_points_refuses_points_of_two_rankings() -> None:
+    # (2, 1) has more TP and fewer FP than (1, 3): no single ranking passes through both.
+    with pytest.raises(rx.InvalidInputError, match="cannot both lie on one curve"):
+        chain_of_points([(1, 3), (2, 1)], 5, 5)
+    assert chain_of_points([(2, 1), (2, 1), (4, 4)], 5, 5) == ((0, 2, 4, 5), (0, 1, 4, 5))
