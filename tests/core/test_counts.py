@@ -187,3 +187,44 @@ def test_chain_of_points_refuses_points_of_two_rankings() -> None:
     with pytest.raises(rx.InvalidInputError, match="cannot both lie on one curve"):
         chain_of_points([(1, 3), (2, 1)], 5, 5)
     assert chain_of_points([(2, 1), (2, 1), (4, 4)], 5, 5) == ((0, 2, 4, 5), (0, 1, 4, 5))
+
+
+def test_numpy_path_messages_are_the_python_paths() -> None:
+    # The numpy path refuses what the Python path refuses, with the same words.
+    np = pytest.importorskip("numpy")
+    cases = [
+        (np.array([]), np.array([]), "the dataset is empty; give at least one (score, label) pair"),
+        (
+            np.array([0.5, np.nan]),
+            np.array([1, 0]),
+            "score at index 1 is NaN; NaN has no place in a ranking: remove the example or give it "
+            "a real score (infinities are allowed)",
+        ),
+        (
+            np.array([0.5, 0.25]),
+            np.array([1, 2]),
+            "label at index 1 is 2; labels must be 0/1 or False/True (1 = positive, 0 = negative)",
+        ),
+        (
+            np.array([0.5, 0.25]),
+            np.array([1]),
+            "scores and labels differ in length (2 vs 1); give exactly one label per score",
+        ),
+    ]
+    for scores, labels, message in cases:
+        for pair in ((scores, labels), (scores.tolist(), labels.tolist())):
+            with pytest.raises(rx.InvalidInputError) as info:
+                rx.Curve.from_scores(*pair)
+            assert str(info.value) == message
+
+
+def test_numpy_bool_and_int8_labels_count_the_same() -> None:
+    # Cumulative counts are integers whatever the label dtype: bool, int8, int64.
+    np = pytest.importorskip("numpy")
+    scores = np.array([3, 3, 2, 1, 1, 1])
+    labels = [1, 0, 1, 1, 0, 0]
+    curves = [rx.Curve.from_scores(scores, np.array(labels, dtype=t)) for t in (bool, np.int8)]
+    # By hand: groups 3:(1,1), 2:(1,0), 1:(1,2) -> (0,0), (1,1), (2,1), (3,3).
+    for curve in curves:
+        assert curve.tps == (0, 1, 2, 3) and curve.fps == (0, 1, 1, 3)
+        assert all(type(t) is int for t in curve.tps)
