@@ -26,7 +26,14 @@ from rocpr_exact.consistency.check import (
     check_consistency,
 )
 from rocpr_exact.consistency.figures import PrBox, pr_boxes_from_roc
-from rocpr_exact.consistency.gain import pr_gain_points, precision_gain, recall_gain
+from rocpr_exact.consistency.gain import (
+    auprg,
+    pr_gain_convex_hull,
+    pr_gain_curve,
+    pr_gain_points,
+    precision_gain,
+    recall_gain,
+)
 from rocpr_exact.consistency.reported import ROUNDINGS, Interval, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 
@@ -42,6 +49,7 @@ __all__ = [
     "Verdict",
     "Witness",
     "auc_roc_values",
+    "auprg",
     "average_precision_range",
     "boyd_minimum_auc_pr",
     "chain_groups",
@@ -53,6 +61,8 @@ __all__ = [
     "min_auc_pr_linear",
     "min_average_precision",
     "pr_boxes_from_roc",
+    "pr_gain_convex_hull",
+    "pr_gain_curve",
     "pr_gain_points",
     "precision_gain",
     "recall_gain",
