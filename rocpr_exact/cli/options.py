@@ -18,7 +18,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
 from rocpr_exact.io.points import curve_from_points, read_points_csv
-from rocpr_exact.io.readers import read_parquet_histogram, read_scored_csv
+from rocpr_exact.io.readers import read_scored_csv
 from rocpr_exact.output.report import DEFAULT_DIGITS
 
 _T = TypeVar("_T")
@@ -149,6 +149,7 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
     )
+    add_engine_arguments(parser)
     add_limit_arguments(parser)
 
 
@@ -205,13 +206,72 @@ def _stdin() -> IO[str] | IO[bytes]:
     return getattr(stream, "buffer", stream)  # type: ignore[no-any-return]
 
 
+def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
+    """The curve of a file reduced to its exact histogram by DuckDB or Spark (docs/engines.md)."""
+    from rocpr_exact import engines  # DuckDB and Spark are imported only when asked for
+
+    if args.data == "-":
+        raise InvalidInputError(f"the {engine} engine reads files, not standard input")
+    glob = getattr(args, "glob", False)
+    if engine == "spark":
+        from rocpr_exact.engines import spark
+
+        session = spark.local_session()
+        reader = session.read.parquet if args.data.lower().endswith(".parquet") else None
+        if reader is None:
+            frame = session.read.csv(args.data, header=True, inferSchema=False)
+        else:
+            frame = reader(args.data)
+        hist = spark.histogram(frame, args.score_column, args.label_column, args.weight_column)
+    else:
+        hist = engines.histogram(
+            args.data,
+            "duckdb",
+            args.score_column,
+            args.label_column,
+            args.weight_column,
+            glob=glob,
+        )
+    return hist.curve()
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--engine``, ``--glob`` and ``--weight-column`` (docs/engines.md)."""
+    parser.add_argument(
+        "--engine",
+        choices=("python", "duckdb", "spark"),
+        default=None,
+        help="who reads DATA: python (CSV, the default), duckdb (the default for Parquet; CSV "
+        "too), spark (local mode; extra 'spark')",
+    )
+    parser.add_argument(
+        "--glob",
+        action="store_true",
+        help="read DATA as a glob pattern (duckdb; otherwise the path is taken literally)",
+    )
+    parser.add_argument(
+        "--weight-column",
+        default=None,
+        help="a column of non-negative integer weights (duckdb and spark engines)",
+    )
+
+
 def load_curve(args: argparse.Namespace) -> Curve:
     """The curve named by the shared data arguments: scored examples ('-': standard input),
     a Parquet file, or operating points."""
-    if args.data.lower().endswith(".parquet"):
-        histogram = read_parquet_histogram(args.data, args.score_column, args.label_column)
-        return Curve.from_histogram(histogram)
-    if args.positives is not None or args.negatives is not None:
+    engine = getattr(args, "engine", None)
+    is_parquet = args.data.lower().endswith(".parquet")
+    points = args.positives is not None or args.negatives is not None
+    if points and (is_parquet or engine not in (None, "python")):
+        raise InvalidInputError(
+            "--positives/--negatives read a CSV of operating points with the python engine; "
+            "a Parquet file or another engine holds scored examples"
+        )
+    if engine in ("duckdb", "spark") or (engine is None and is_parquet):
+        return _engine_curve(args, engine or "duckdb")
+    if getattr(args, "weight_column", None) is not None:
+        raise InvalidInputError("--weight-column needs --engine duckdb or --engine spark")
+    if points:
         if args.positives is None or args.negatives is None:
             raise InvalidInputError(
                 "operating points need both --positives P and --negatives N (the class totals)"

@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.limits import check_examples, current, exceeded
 
-__all__ = ["ScoredData", "parse_label", "parse_score", "read_parquet_histogram", "read_scored_csv"]
+__all__ = ["ScoredData", "parse_label", "parse_score", "read_scored_csv"]
 
 ScoredData = tuple[list[Decimal | Fraction], list[int]]
 
@@ -239,75 +239,3 @@ def _read(
     if not scores:
         raise InvalidInputError(f"{name}: the file has a header but no data rows")
     return scores, labels
-
-
-def read_parquet_histogram(
-    path: str | Path, score_column: str = "score", label_column: str = "label"
-) -> list[tuple[Any, int, int]]:
-    """Reduce a Parquet file to (score, positives, negatives) rows inside DuckDB.
-
-    The rows never pass through Python one by one: DuckDB runs
-
-        SELECT score, SUM(label), COUNT(*) - SUM(label) FROM file GROUP BY score
-
-    (the same reduction any SQL engine can run; see the README), after checking
-    that no score or label is NULL or NaN and every label is 0 or 1.  DOUBLE
-    scores arrive as Python floats (exact binary values), DECIMAL scores as
-    ``Decimal``.  Needs the optional ``duckdb`` package (extra ``parquet``).
-    """
-    try:
-        import duckdb
-    except ImportError:
-        raise InvalidInputError(
-            "reading Parquet needs the optional duckdb package: pip install 'rocpr-exact[parquet]'"
-        ) from None
-    name = str(path)
-    if not Path(name).is_file():
-        raise InvalidInputError(f"cannot read {name}: no such file")
-    con = duckdb.connect()
-    try:
-        columns = [
-            row[0]
-            for row in con.execute(
-                "SELECT name FROM parquet_schema(?) WHERE name IS NOT NULL", [name]
-            ).fetchall()
-        ]
-        missing = [c for c in (score_column, label_column) if c not in columns]
-        if missing:
-            raise InvalidInputError(
-                f"{name}: no column {missing[0]!r} in {columns}; "
-                "name the columns with score_column and label_column"
-            )
-        source = f"read_parquet({_sql_string(name)})"
-        s, y = _sql_identifier(score_column), _sql_identifier(label_column)
-        bad = con.execute(
-            f"SELECT COUNT(*) FILTER (WHERE {s} IS NULL), "
-            f"COUNT(*) FILTER (WHERE {y} IS NULL OR ({y})::DOUBLE NOT IN (0, 1)), "
-            f"COUNT(*) FILTER (WHERE isnan(({s})::DOUBLE)) FROM {source}"
-        ).fetchone()
-        assert bad is not None
-        if bad[0] or bad[2]:
-            raise InvalidInputError(
-                f"{name}: {bad[0]} NULL and {bad[2]} NaN scores; every example needs a real score"
-            )
-        if bad[1]:
-            raise InvalidInputError(
-                f"{name}: {bad[1]} labels are NULL or not 0/1 (1 = positive, 0 = negative)"
-            )
-        rows = con.execute(
-            f"SELECT {s}, SUM(({y})::BIGINT), COUNT(*) - SUM(({y})::BIGINT) "
-            f"FROM {source} GROUP BY {s}"
-        ).fetchall()
-    except duckdb.Error as exc:
-        raise InvalidInputError(f"{name}: cannot read as Parquet ({exc})") from None
-    finally:
-        con.close()
-    return [(score, int(pos), int(neg)) for score, pos, neg in rows]
-
-
-def _sql_string(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
-def _sql_identifier(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"'

@@ -87,10 +87,10 @@ def test_parquet_report_equals_csv_report(
 @pytest.mark.parametrize(
     ("rows", "message"),
     [
-        ([(0.5, 1), (None, 0)], "1 NULL and 0 NaN scores"),
-        ([(0.5, 1), (float("nan"), 0)], "0 NULL and 1 NaN scores"),
-        ([(0.5, 2), (0.1, 0)], "labels are NULL or not 0/1"),
-        ([(0.5, None), (0.1, 0)], "labels are NULL or not 0/1"),
+        ([(0.5, 1), (None, 0)], "NULL score; every example needs a real score"),
+        ([(0.5, 1), (float("nan"), 0)], "NaN score; NaN has no place in a ranking"),
+        ([(0.5, 2), (0.1, 0)], "label 2 is not 0/1 or true/false"),
+        ([(0.5, None), (0.1, 0)], "label None is not 0/1 or true/false"),
     ],
 )
 def test_parquet_bad_values(
@@ -116,7 +116,7 @@ def test_parquet_missing_column_and_not_parquet(
     fake = tmp_path / "fake.parquet"
     fake.write_text("score,label\n")
     assert main(["report", str(fake)]) == 2
-    assert "cannot read as Parquet" in capsys.readouterr().err
+    assert "cannot read as parquet" in capsys.readouterr().err
 
 
 # -- the one counts module: Python path == numpy path == brute force ----------------------------
