@@ -37,6 +37,7 @@ from rocpr_exact.errors import (
     ResourceLimitError,
     RocPrError,
     UndefinedPrecisionError,
+    WrongTypeError,
 )
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import decimal
@@ -75,6 +76,7 @@ __all__ = [
     "RocPrError",
     "Segment",
     "UndefinedPrecisionError",
+    "WrongTypeError",
     "achievable_pr_curve",
     "apply_thresholds",
     "auc_pr",

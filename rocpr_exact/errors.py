@@ -18,6 +18,7 @@ __all__ = [
     "ResourceLimitError",
     "RocPrError",
     "UndefinedPrecisionError",
+    "WrongTypeError",
 ]
 
 
@@ -27,6 +28,14 @@ class RocPrError(ValueError):
 
 class InvalidInputError(RocPrError):
     """The data cannot be read as a dataset: NaN score, bad label, lengths differ, empty input."""
+
+
+class WrongTypeError(InvalidInputError, TypeError):
+    """An argument is not of the type the function needs (a list where a Curve is needed, a
+    float where an exact value or an int number of digits is needed).
+
+    Also a :class:`TypeError`, so ``except TypeError`` catches it too.
+    """
 
 
 class NoPositivesError(RocPrError):

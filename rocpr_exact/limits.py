@@ -37,6 +37,10 @@ limit                  default      what it bounds
                                     about 2**-65536 of a rounding boundary gets there)
 ``max_factor_bits``    128          bits of an integer that ``ClosedForm.canonical_primes``
                                     factors (a 128-bit semiprime takes about 0.5 s)
+``max_json_bytes``     10**8        bytes of one JSON file read (vectors, results): read
+                                    no further than that (``/dev/zero`` is refused)
+``max_grid_points``    100,000      points of a recall grid (``rocpr-exact curve
+                                    --recall-step``)
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
@@ -106,6 +110,8 @@ class Limits:
     max_exact_digits: int | None = 10_000_000 if _HAVE_GMP else 2_000_000
     max_digits: int | None = 10_000
     max_decimal_work: int | None = 1_000_000_000
+    max_json_bytes: int | None = 100_000_000
+    max_grid_points: int | None = 100_000
     max_refinement_bits: int | None = 1 << 16
     max_factor_bits: int | None = 128
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Literal
 
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
@@ -48,6 +48,7 @@ def auc_roc(curve: Curve) -> Fraction:
     >>> auc_roc(Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0]))
     Fraction(7, 8)
     """
+    require_curve(curve, "curve")
     curve.require_both_classes("auc_roc")
     corners = curve.corners()  # collinear points add nothing to a trapezoid sum
     tps, fps = corners.tps, corners.fps
@@ -79,6 +80,7 @@ def auc_pr(
     >>> auc_pr(table1, "linear")      # 1/4 * 1/2 + 1/4 * (1/2 + 1/4)/2 + 1/2 * (1/4 + 1/101)/2
     Fraction(917, 3232)
     """
+    require_curve(curve, "curve")
     if curve.positives == 0:
         raise NoPositivesError("auc_pr requires at least one positive example")
     start = _check_min_recall(min_recall)

@@ -26,7 +26,13 @@ from itertools import accumulate, pairwise
 from typing import Any
 
 from rocpr_exact.core.confusion import ConfusionMatrix, tp_fp
-from rocpr_exact.core.data import Score, check_lengths, normalize_labels, normalize_scores
+from rocpr_exact.core.data import (
+    Score,
+    check_lengths,
+    normalize_labels,
+    normalize_scores,
+    refuse_masked,
+)
 from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError
 
@@ -326,6 +332,8 @@ def curve_arrays(
     become Python numbers on access (``.item()``, exact for the accepted dtypes).  Work: one
     O(n log n) argsort, then O(n) vectorised passes.
     """
+    refuse_masked(scores, "scores")
+    refuse_masked(labels, "labels")
     n = scores.shape[0]
     if n == 0:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")

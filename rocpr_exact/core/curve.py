@@ -24,9 +24,9 @@ from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.data import Score
 from rocpr_exact.core.reading import CurveReading
 from rocpr_exact.core.views import take
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
-__all__ = ["Curve"]
+__all__ = ["Curve", "require_curve"]
 
 Thresholds = Literal["all", "paper"]
 
@@ -228,3 +228,21 @@ class Curve(CurveReading):
             object.__setattr__(self, "_rising_index", counts.rising_index(self.tps))
         assert self._rising_index is not None
         return self._rising_index
+
+
+def require_curve(value: object, parameter: str) -> Curve:
+    """``value`` if it is a :class:`Curve`; else :class:`WrongTypeError` naming ``parameter``.
+
+    The one check of the functions that take a curve (areas, hull, achievable curve, tuning).
+
+    >>> require_curve([0.9, 0.1], "curve")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.WrongTypeError: curve must be a Curve (build one with ...), got list
+    """
+    if not isinstance(value, Curve):
+        raise WrongTypeError(
+            f"{parameter} must be a Curve (build one with Curve.from_scores(scores, labels)), "
+            f"got {type(value).__name__}"
+        )
+    return value

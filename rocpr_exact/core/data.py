@@ -17,7 +17,7 @@ from typing import Any, TypeAlias
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.limits import check_score
 
-__all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores"]
+__all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores", "refuse_masked"]
 
 #: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
 Score: TypeAlias = int | Fraction | float | Decimal
@@ -55,6 +55,7 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
         raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
     # Array-likes (numpy arrays, memoryviews, pandas and torch objects) have ndim and tolist(),
     # which gives Python numbers exactly; their iteration may not (numpy scalars, sub-views).
+    refuse_masked(values, what)
     tolist = getattr(values, "tolist", None)
     ndim = getattr(values, "ndim", None)
     if tolist is not None and ndim is not None:
@@ -72,6 +73,23 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
         raise InvalidInputError(
             f"{what} must be an iterable of values, got {type(values).__name__}"
         ) from None
+
+
+def refuse_masked(values: Any, what: str) -> None:
+    """Raise for a numpy masked array with masked entries: a mask is not a value.
+
+    ``tolist()`` turns masked entries into ``None`` and the array's own data would silently keep
+    the hidden values, so neither is a right answer; the caller decides (``.compressed()`` drops
+    them, ``.filled(x)`` gives them a value).
+    """
+    mask = getattr(values, "mask", None)
+    if mask is None or type(values).__name__ != "MaskedArray":
+        return
+    if bool(getattr(mask, "any", lambda: bool(mask))()):
+        raise InvalidInputError(
+            f"{what} is a masked array with masked entries; drop them (.compressed(), and the "
+            "same examples from the other argument) or give them values (.filled(x))"
+        )
 
 
 def _score(value: Any, index: int) -> Score:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rocpr_exact import limits
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.logalgebra import log_part_is_zero
 from rocpr_exact.exact.logsum import GUARD_BITS, Term, log_sum_fixed
 from rocpr_exact.exact.text import fraction_to_decimal
@@ -162,7 +162,7 @@ def certified_decimal(rational: Fraction, terms: tuple[Term, ...], digits: int) 
     about ``3.33 digits + log2(terms)`` bits) in all but near-tie cases.
     """
     if not isinstance(digits, int) or isinstance(digits, bool):
-        raise TypeError(f"digits must be an int, got {type(digits).__name__}")
+        raise WrongTypeError(f"digits must be an int, got {type(digits).__name__}")
     if digits < 0:
         raise InvalidInputError(f"digits must be >= 0, got {digits}")
     if not terms:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact import certify
 from rocpr_exact.exact.logalgebra import log_part_is_zero, prime_exponents, rewrite_terms
 from rocpr_exact.exact.logsum import GUARD_BITS, Term
@@ -271,4 +271,4 @@ def _as_form(value: object, what: str) -> ClosedForm:
         return ClosedForm._make(Fraction(value), ())
     if isinstance(value, ClosedForm):
         return value
-    raise TypeError(f"{what} ClosedForm, Fraction and int values, got {type(value).__name__}")
+    raise WrongTypeError(f"{what} ClosedForm, Fraction and int values, got {type(value).__name__}")

@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover
     gmpy2 = None
 from typing import Any, TypedDict, overload
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_decimal, check_exact
@@ -33,13 +33,13 @@ class ClosedFormJSON(TypedDict):
     log_terms: list[list[str]]
 
 
-def _type_error(function: str, value: object) -> TypeError:
+def _type_error(function: str, value: object) -> WrongTypeError:
     hint = (
         " (a float is an approximation: pass Fraction(x) for its exact binary value)"
         if isinstance(value, float)
         else ""
     )
-    return TypeError(
+    return WrongTypeError(
         f"{function} needs an exact value (int, Fraction or ClosedForm), "
         f"got {type(value).__name__}{hint}"
     )
@@ -67,7 +67,7 @@ def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
     one integer division for a Fraction; see :meth:`ClosedForm.decimal` for a closed form.
     """
     if not isinstance(digits, int) or isinstance(digits, bool):
-        raise TypeError(f"decimal needs an int number of digits, got {type(digits).__name__}")
+        raise WrongTypeError(f"decimal needs an int number of digits, got {type(digits).__name__}")
     if digits < 0:
         raise InvalidInputError(f"decimal needs digits >= 0, got {digits}")
     if isinstance(value, ClosedForm):

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from fractions import Fraction
 
 from rocpr_exact.core.confusion import ConfusionMatrix
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.geometry.hull import roc_convex_hull
 
 __all__ = ["achievable_pr_curve", "below_achievable_pr"]
@@ -47,6 +47,7 @@ def achievable_pr_curve(curve: Curve) -> Curve:
     >>> best.precision_at(Fraction(1, 2))   # TP = 2 on (1, 0) -> (4, 3): FP = 1
     Fraction(2, 3)
     """
+    require_curve(curve, "curve")
     return roc_convex_hull(curve)
 
 
@@ -98,6 +99,7 @@ def below_achievable_pr(curve: Curve) -> tuple[ConfusionMatrix, ...]:
     >>> [(p.tp, p.fp) for p in below_achievable_pr(c)]
     [(1, 1), (2, 2), (2, 3), (3, 3)]
     """
+    require_curve(curve, "curve")
     best = achievable_pr_curve(curve)
     start = best.precision_at(0)  # the limit convention; > 0 since the hull rises from (0, 0)
     recalls, precisions = [Fraction(0)], [start]

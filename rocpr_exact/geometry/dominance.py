@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.segment import Segment
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 
@@ -103,9 +103,8 @@ def dominates(c1: Curve, c2: Curve, space: Space = "roc") -> Dominance:
     Complexity: O((n1 + n2) log(n1 + n2)) Fraction operations for curves of n1 and
     n2 points.
     """
-    for name, curve in (("curve I", c1), ("curve II", c2)):
-        if not isinstance(curve, Curve):
-            raise InvalidInputError(f"dominates compares two Curves; {name} is {curve!r}")
+    require_curve(c1, "c1")
+    require_curve(c2, "c2")
     if (c1.positives, c1.negatives) != (c2.positives, c2.negatives):
         raise InvalidInputError(
             "dominance compares curves over the same numbers of examples (Theorem 3.2 fixes "

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.counts import cross
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
@@ -86,6 +86,7 @@ def roc_convex_hull(curve: Curve) -> Curve:
     >>> [(p.tp, p.fp) for p in roc_convex_hull(c).points]
     [(0, 0), (1, 0), (4, 3), (4, 4)]
     """
+    require_curve(curve, "curve")
     keep = hull_vertex_indices(curve, "roc_convex_hull")
     return Curve(
         curve.positives,
@@ -126,6 +127,7 @@ def hull_points(curve: Curve) -> HullPoints:
     >>> [(p.tp, p.fp) for p in h.below]
     [(1, 1), (2, 2), (2, 3), (3, 3)]
     """
+    require_curve(curve, "curve")
     keep = hull_vertex_indices(curve, "hull_points")
     tps, fps, points = curve.tps, curve.fps, curve.points
     on: list[ConfusionMatrix] = []

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from rocpr_exact.core.counts import counts_at, tie_groups
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.data import Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.geometry.hull import hull_vertex_indices
@@ -44,6 +44,7 @@ def tuned_thresholds(tuning_curve: Curve) -> tuple[Score, ...]:
     >>> tuned_thresholds(tuning)
     (8, 2, 1)
     """
+    require_curve(tuning_curve, "tuning_curve")
     if tuning_curve.thresholds is None:
         raise InvalidInputError(
             "tuned_thresholds needs a curve built from scores (Curve.from_scores), which knows "

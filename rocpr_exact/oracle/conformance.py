@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -151,11 +152,32 @@ def error_text(given: Fraction, exact: ExactValue) -> str:
     low, high = enclosure(exact)
     middle = (low + high) / 2
     error = abs(given - middle)
-    ulp = math.ulp(float(middle))
-    relative = f"{float(error / abs(middle)):.3g}" if middle else "inf"
-    ulps = float(error / Fraction(ulp))
-    ulps_text = f"{ulps:.3g} ulp" if ulps != 1 else "1 ulp"
-    return f"error {float(error):.3g} absolute, {relative} relative, {ulps_text}"
+    ulp = Fraction(math.ulp(float(middle))) if abs(middle) < _FLOAT_MAX else Fraction(0)
+    relative = _three_digits(error / abs(middle)) if middle else "inf"
+    ulps = _three_digits(error / ulp) if ulp else "inf"
+    ulps_text = "1 ulp" if ulps == "1" else f"{ulps} ulp"
+    return f"error {_three_digits(error)} absolute, {relative} relative, {ulps_text}"
+
+
+#: The largest finite double, exactly.
+_FLOAT_MAX = Fraction(2**1024 - 2**971)
+
+
+def _three_digits(value: Fraction) -> str:
+    """``value`` with three significant digits, like ``format(x, ".3g")``, for any size.
+
+    >>> _three_digits(Fraction(1, 3)), _three_digits(Fraction(10**400)), _three_digits(Fraction(2))
+    ('0.333', '1.00e+400', '2')
+    """
+    try:
+        approximate = float(value)
+    except OverflowError:
+        approximate = math.inf
+    if math.isfinite(approximate) and (approximate or not value):
+        return format(approximate, ".3g")
+    # beyond the doubles: the same three digits from a Decimal of unbounded exponent
+    with localcontext(Context(prec=3, Emax=MAX_EMAX, Emin=MIN_EMIN)):
+        return format(Decimal(value.numerator) / Decimal(value.denominator), ".2e")
 
 
 # -- the check ---------------------------------------------------------------------------------
@@ -281,14 +303,21 @@ def check(
         if set(entry) == {"error"}:
             given_metrics[tc_id] = {"*": entry}
             continue
-        given_metrics[tc_id] = {
-            _canonical(name, f"results[{tc_id!r}]"): value for name, value in entry.items()
-        }
+        named: dict[str, Any] = {}
+        for name, value in entry.items():
+            metric = _canonical(name, f"results[{tc_id!r}]")
+            if metric in named:
+                raise InvalidInputError(
+                    f"results[{tc_id!r}] gives {metric} twice (as two of its names); give "
+                    "each metric once"
+                )
+            named[metric] = value
+        given_metrics[tc_id] = named
     if metrics:
         checked = [_canonical(name, "the metrics parameter") for name in metrics]
     else:
-        named = {name for entry in given_metrics.values() for name in entry if name != "*"}
-        checked = [name for name in METRICS if name in named]
+        mentioned = {name for entry in given_metrics.values() for name in entry if name != "*"}
+        checked = [name for name in METRICS if name in mentioned]
     checked = list(dict.fromkeys(checked))
     skip = set(skip_flags)
     verdicts: list[Verdict] = []

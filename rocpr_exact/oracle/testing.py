@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import RocPrError
+from rocpr_exact.errors import RocPrError, WrongTypeError
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import error_text, within
 from rocpr_exact.oracle.metrics import canonical_metric, compute_metric
@@ -87,7 +87,7 @@ def assert_metric_close(
             f"{name}: {value!r} was given, but the exact value is {shown['decimal']}"
         )
     if isinstance(value, bool) or not isinstance(value, float | int | Fraction | Decimal):
-        raise TypeError(f"assert_metric_close needs a number, got {type(value).__name__}")
+        raise WrongTypeError(f"assert_metric_close needs a number, got {type(value).__name__}")
     given = Fraction(value)
     exact_json = shown["exact"]
     target = exact_json if isinstance(exact_json, dict) else Fraction(exact_json)

@@ -19,11 +19,9 @@ from typing import Any
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
+from rocpr_exact.limits import current, exceeded
 
-__all__ = ["MAX_GRID_POINTS", "curve_listing", "curve_schema", "format_listing", "recall_grid"]
-
-#: The most recall grid points printed (a guard against a step such as 1/10**9).
-MAX_GRID_POINTS = 100_000
+__all__ = ["curve_listing", "curve_schema", "format_listing", "recall_grid"]
 
 
 def recall_grid(step: Fraction) -> list[Fraction]:
@@ -37,10 +35,12 @@ def recall_grid(step: Fraction) -> list[Fraction]:
     if isinstance(step, bool) or not isinstance(step, int | Fraction) or not 0 < step <= 1:
         raise InvalidInputError(f"the recall step must be an exact number in (0, 1], got {step}")
     count = int(1 // step)
-    if count + 2 > MAX_GRID_POINTS:
-        raise InvalidInputError(
-            f"a recall step of {step} gives more than {MAX_GRID_POINTS} grid points; "
-            "use a larger step"
+    limit = current().max_grid_points
+    if limit is not None and count + 2 > limit:
+        raise exceeded(
+            "max_grid_points",
+            f"a recall step of {step} gives {count + 1:,} or more grid points, which",
+            "a larger step gives fewer; ",
         )
     grid = [step * k for k in range(count + 1)]
     if grid[-1] != 1:

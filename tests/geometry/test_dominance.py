@@ -197,7 +197,7 @@ def test_bad_input_is_an_error() -> None:
     a = rx.Curve.from_counts([(1, 1)], positives=2, negatives=2)
     with pytest.raises(rx.InvalidInputError, match="'roc' or 'pr'"):
         rx.dominates(a, a, "auc")  # type: ignore[arg-type]
-    with pytest.raises(rx.InvalidInputError, match="two Curves"):
+    with pytest.raises(rx.WrongTypeError, match="c2 must be a Curve"):
         rx.dominates(a, [(0, 0), (2, 2)])  # type: ignore[arg-type]
 
 

@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 
 import rocpr_exact as rx
+from rocpr_exact import limits
 from rocpr_exact.cli import main
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.output.listing import curve_schema, recall_grid
@@ -127,8 +128,12 @@ def test_recall_grid_guards() -> None:
     for bad in (Fraction(0), Fraction(-1, 2), Fraction(3, 2)):
         with pytest.raises(rx.InvalidInputError, match=r"in \(0, 1\]"):
             recall_grid(bad)
-    with pytest.raises(rx.InvalidInputError, match="more than 100000 grid points"):
+    # 1/10**6 gives 1,000,001 points (0 to 1): over the limit max_grid_points = 100,000, checked
+    # before the grid is built; lifted, the grid has them all.
+    with pytest.raises(rx.ResourceLimitError, match="1,000,001 or more grid points"):
         recall_grid(Fraction(1, 10**6))
+    with limits.using(max_grid_points=None):
+        assert len(recall_grid(Fraction(1, 10**5))) == 10**5 + 1
 
 
 def test_bad_recall_step_is_a_usage_error(

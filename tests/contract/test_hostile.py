@@ -1,0 +1,145 @@
+"""Hostile inputs, one test per class: refused with one clear error, never a wrong answer.
+
+Each class: the API raises a RocPrError subclass saying what to fix; the CLI prints one line
+and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import rocpr_exact as rx
+from rocpr_exact import limits
+from rocpr_exact.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "vectors" / "rocpr_auc_test.json"
+
+
+# -- the API: wrong types are RocPrErrors (and TypeErrors) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: rx.auc_roc([0.1, 0.2]),  # type: ignore[arg-type]
+        lambda: rx.auc_pr((0.1, 0.2), "step"),  # type: ignore[arg-type]
+        lambda: rx.roc_convex_hull(None),  # type: ignore[arg-type]
+        lambda: rx.hull_points("curve"),  # type: ignore[arg-type]
+        lambda: rx.achievable_pr_curve([]),  # type: ignore[arg-type]
+        lambda: rx.below_achievable_pr({}),  # type: ignore[arg-type]
+        lambda: rx.tuned_thresholds([1, 2]),  # type: ignore[arg-type]
+        lambda: rx.decimal(rx.ClosedForm.log(2), 1.5),  # type: ignore[arg-type]
+        lambda: rx.decimal(0.5, 3),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_types_are_library_errors(call: object) -> None:
+    with pytest.raises(rx.WrongTypeError) as info:
+        call()  # type: ignore[operator]
+    assert isinstance(info.value, rx.RocPrError) and isinstance(info.value, TypeError)
+    assert "\n" not in str(info.value)
+
+
+def test_masked_arrays_are_refused_not_silently_unmasked() -> None:
+    np = pytest.importorskip("numpy")
+    # The masked 0.8 would otherwise rank the negative between the two positives.
+    scores = np.ma.masked_array([0.9, 0.8, 0.1], mask=[False, True, False])
+    for labels in (np.array([1, 0, 1]), [1, 0, 1]):
+        with pytest.raises(rx.InvalidInputError, match="masked array with masked entries"):
+            rx.Curve.from_scores(scores, labels)
+    # Nothing masked: the values are the data.
+    clear = np.ma.masked_array([0.9, 0.8, 0.1], mask=False)
+    assert rx.Curve.from_scores(clear, np.array([1, 0, 1])).tps == (0, 1, 1, 2)
+
+
+# -- check: a results file it cannot read unambiguously is an error ------------------------------
+
+
+def _check(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    path = tmp_path / "results.json"
+    path.write_text(text)
+    code = main(["check", str(VECTORS), str(path)])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # duplicate keys: json would keep the last value silently
+        ('{"results": {"1": {"auc_roc": 0.75, "auc_roc": 0.5}}}', "'auc_roc' appears twice"),
+        ('{"results": {"1": {"auc_roc": 0.75}, "1": {"auc_roc": 0.5}}}', "'1' appears twice"),
+        # two names of one metric
+        (
+            '{"results": {"1": {"auc_pr_step": 0.8, "average_precision": 0.5}}}',
+            "gives auc_pr_step twice",
+        ),
+        # 10**5 levels of nesting: refused before json's recursive parser runs
+        ('{"results": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests deeper than 64 levels"),
+    ],
+)
+def test_check_refuses_ambiguous_results(
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = _check(tmp_path, text, capsys)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_check_reads_huge_numbers_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1e400 and a 400-digit integer are exact values (far from 3/4): FAIL, not a crash.
+    big = "1" + "0" * 400
+    code, _ = _check(tmp_path, '{"results": {"1": {"auc_roc": 1e400}}}', capsys)
+    assert code == 1
+    code, _ = _check(
+        tmp_path, json.dumps({"results": {"1": {"auc_roc": 0}}}).replace("0}", big + "}"), capsys
+    )
+    assert code == 1
+
+
+def test_json_files_are_read_within_a_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"results": {"1": {"auc_roc": 0.75}}}))
+    with limits.using(max_json_bytes=10):
+        assert main(["check", str(VECTORS), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "longer than 10 bytes" in err and "--limit max_json_bytes=N" in err
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with limits.using(max_json_bytes=1000):
+        assert main(["check", str(VECTORS), "/dev/zero"]) == 2
+    assert "longer than 1,000 bytes" in capsys.readouterr().err
+
+
+# -- number parsing: bounded before the work, no Python syntax extras --------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", str(VECTORS), str(VECTORS), "--rtol", "1e-100000000"],
+        ["curve", str(ROOT / "examples" / "table1.csv"), "--recall-step", "1e-100000000"],
+    ],
+)
+def test_huge_exponents_are_refused_at_once(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "max_score_digits" in err and err.count("\n") == 1
+
+
+def test_python_number_syntax_is_not_csv_syntax(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "d.csv"
+    path.write_text("score,label\n0_5,1\n0.2,0\n")  # Python reads 0_5 as 5
+    assert main(["report", str(path)]) == 2
+    assert "score '0_5' is not a number" in capsys.readouterr().err
