@@ -615,6 +615,8 @@ def main() -> int:
     text = json.dumps(report, indent=2)
     text = re.sub(r"\[\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2]", text)  # one line per [tp, fp]
     (OUT_DIR / "figure7.json").write_text(text + "\n")
+    # The package bundles the same file (rocpr-exact vectors reads it wherever it runs).
+    (OUT_DIR.parent / "rocpr_exact" / "data" / "figure7.json").write_text(text + "\n")
 
     for line in log:
         print(line)

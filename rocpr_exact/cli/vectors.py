@@ -22,8 +22,9 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--figure7",
         type=Path,
-        default=Path("examples/figure7.json"),
-        help="Figure 7 curves to add when the file exists (default examples/figure7.json)",
+        default=None,
+        help="a file of Figure 7 curves (default: the bundled reconstruction, the same as "
+        "examples/figure7.json)",
     )
     command.set_defaults(run=run)
 

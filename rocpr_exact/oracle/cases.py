@@ -11,6 +11,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -151,10 +152,19 @@ def default_cases() -> list[Case]:
     ]
 
 
-def figure7_cases(path: Path) -> list[Case]:
-    """Cases from the Figure 7 file (format in the module docstring)."""
+def figure7_cases(path: Path | None = None) -> list[Case]:
+    """Cases from a Figure 7 file (format in docs/oracle.md); None: the bundled reconstruction.
+
+    The bundled file is ``rocpr_exact/data/figure7.json``, a copy of ``examples/figure7.json``
+    (``examples/make_figure7.py`` writes both), so the vectors do not depend on the directory
+    the command runs in.  A path that cannot be read is an error, never silently skipped.
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if path is None:
+            text = resources.files("rocpr_exact").joinpath("data/figure7.json").read_text("utf-8")
+        else:
+            text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
         positives, negatives = int(data["positives"]), int(data["negatives"])
         cases = []
         for name, points in data["curves"].items():

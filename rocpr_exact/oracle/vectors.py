@@ -46,8 +46,9 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import RocPrError
+from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.display import number
+from rocpr_exact.io.files import write_atomically
 from rocpr_exact.oracle.cases import Case, default_cases, figure7_cases
 from rocpr_exact.oracle.metrics import METRICS
 
@@ -205,8 +206,7 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
 def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> dict[str, Any]:
     """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given)."""
     cases = default_cases()
-    if figure7 is not None and figure7.exists():
-        cases += figure7_cases(figure7)
+    cases += figure7_cases(figure7)
     by_type: dict[str, list[Case]] = {"ScoredExamples": [], "TieGroups": []}
     for case in cases:
         by_type[case.group_type].append(case)
@@ -255,8 +255,16 @@ def dumps(value: Any, level: int = 0) -> str:
 
 
 def write_vectors(directory: Path, figure7: Path | None = None) -> list[Path]:
-    """Write the vector file(s) into ``directory`` (created if needed); return their paths."""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / FILE_NAME
-    path.write_text(dumps(build_vectors(figure7)) + "\n", encoding="utf-8")
-    return [path]
+    """Write the vector file(s) into ``directory`` (created if needed); return their paths.
+
+    The file is written atomically (:func:`rocpr_exact.io.files.write_atomically`): an
+    existing file is replaced whole, and a failure leaves it as it was.
+    """
+    text = dumps(build_vectors(figure7)) + "\n"  # everything computed before anything is written
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write the vectors into {str(directory)!r}: {exc.strerror or exc}"
+        ) from None
+    return [write_atomically(directory / FILE_NAME, lambda stream: stream.write(text.encode()))]

@@ -20,9 +20,6 @@ it :func:`render` raises :class:`MissingDependencyError`.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +29,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.geometry.hull import hull_points
+from rocpr_exact.io.files import write_atomically
 from rocpr_exact.output.figure import (
     RESOLUTION,
     PrPoint,
@@ -244,32 +242,13 @@ def _frame(axes: Any, xlabel: str, ylabel: str, title: str) -> None:
 
 
 def _save_atomically(figure: Any, path: Path, fmt: str, title: str | None) -> None:
-    """Save into a temporary file beside ``path``, then rename it over ``path``."""
+    """Save the figure with :func:`~rocpr_exact.io.files.write_atomically`."""
     metadata = {"Title": title} if title else {}
-    directory = path.parent
-    try:
-        descriptor, temporary = tempfile.mkstemp(
-            dir=directory, prefix=f".{path.name}.", suffix=".tmp"
-        )
-    except OSError as exc:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(descriptor, "wb") as stream, warnings.catch_warnings():
+
+    def save(stream: Any) -> None:
+        with warnings.catch_warnings():
             # A small size crowds the panels; the file is still the size asked for.
             warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
             figure.savefig(stream, format=fmt, metadata=metadata)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private (0600)
-        os.replace(temporary, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-        raise
 
-
-def _umask() -> int:
-    """The process's file mode creation mask (read by setting it and back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    write_atomically(path, save)

@@ -143,3 +143,55 @@ def test_python_number_syntax_is_not_csv_syntax(
     path.write_text("score,label\n0_5,1\n0.2,0\n")  # Python reads 0_5 as 5
     assert main(["report", str(path)]) == 2
     assert "score '0_5' is not a number" in capsys.readouterr().err
+
+
+# -- files: the vectors do not depend on the directory; outputs are written whole ----------------
+
+
+def test_vectors_are_the_same_in_every_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = VECTORS.read_text(encoding="utf-8")
+    for where in (ROOT, tmp_path):
+        monkeypatch.chdir(where)
+        assert main(["vectors"]) == 0
+        assert capsys.readouterr().out == expected
+    # The bundled Figure 7 file is the example's.
+    bundled = ROOT / "rocpr_exact" / "data" / "figure7.json"
+    assert bundled.read_bytes() == (ROOT / "examples" / "figure7.json").read_bytes()
+
+
+def test_a_missing_figure7_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vectors", "--figure7", "/nonexistent/figure7.json"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the Figure 7 cases" in err and err.count("\n") == 1
+
+
+def test_vectors_write_replaces_whole_files_and_refuses_a_file_as_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "out"
+    assert main(["vectors", "--write", str(target)]) == 0
+    assert main(["vectors", "--write", str(target)]) == 0  # onto the existing file
+    assert (target / "rocpr_auc_test.json").read_text() == VECTORS.read_text()
+    assert sorted(p.name for p in target.iterdir()) == ["rocpr_auc_test.json"]  # no temp file
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    capsys.readouterr()
+    assert main(["vectors", "--write", str(blocker)]) == 2
+    assert "cannot write the vectors" in capsys.readouterr().err
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path: Path) -> None:
+    from rocpr_exact.io.files import write_atomically
+
+    target = tmp_path / "f.txt"
+    target.write_text("old")
+
+    def fail(stream: object) -> None:
+        stream.write(b"partial")  # type: ignore[attr-defined]
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(rx.InvalidInputError, match="No space left on device"):
+        write_atomically(target, fail)
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["f.txt"]

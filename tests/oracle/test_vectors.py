@@ -23,6 +23,7 @@ import mpmath
 import pytest
 
 import rocpr_exact as rx
+from rocpr_exact.oracle.cases import default_cases
 from rocpr_exact.oracle.metrics import METRICS
 from rocpr_exact.oracle.vectors import FILE_NAME, build_vectors, write_vectors
 from tests.brute_force import (
@@ -279,8 +280,8 @@ def test_figure7_file_format(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     data = build_vectors(hook)
-    builtin = build_vectors(None)["numberOfTests"]
-    assert data["numberOfTests"] == builtin + 2
+    # The file's two curves take the place of the bundled Figure 7 curves.
+    assert data["numberOfTests"] == len(default_cases()) + 2
     added = data["testGroups"][1]["tests"][-2:]
     # Points (0,0), (10,10), (15,200), (20,2000): differences (10,10), (5,190), (5,1800).
     assert added[0]["input"]["groups"] == [["3", 10, 10], ["2", 5, 190], ["1", 5, 1800]]
