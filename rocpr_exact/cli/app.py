@@ -39,7 +39,7 @@ from typing import NoReturn
 from rocpr_exact import limits
 from rocpr_exact.cli import check, consistent, curve, plot, report, vectors
 from rocpr_exact.cli.options import cli_message
-from rocpr_exact.errors import RocPrError
+from rocpr_exact.errors import InvalidInputError, RocPrError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -114,8 +114,27 @@ def _run(argv: Sequence[str] | None) -> int:
         if hasattr(args, "digits"):
             limits.check_digits(args.digits)
         output, status = run(args)  # e.g. ``check`` exits 1 when a verdict is not PASS
-    print(output, flush=True)
+    _write_output(output)
     return status
+
+
+def _write_output(output: str) -> None:
+    """Print the command's output; a closed or failing standard output is an error (exit 2).
+
+    Python sets ``sys.stdout`` to None when file descriptor 1 is closed, and ``print`` then
+    writes nothing without a word; a full disk raises OSError.  Either way the output is lost,
+    so the command must not report success.  A closed pipe stays status 141 (``main``).
+    """
+    if sys.stdout is None:
+        raise InvalidInputError("standard output is closed: the output cannot be written")
+    try:
+        print(output, flush=True)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write the output to standard output: {exc.strerror or exc}"
+        ) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

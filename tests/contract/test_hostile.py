@@ -195,3 +195,23 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path: Path) -> None:
     with pytest.raises(rx.InvalidInputError, match="No space left on device"):
         write_atomically(target, fail)
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["f.txt"]
+
+
+@pytest.mark.subprocess
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_an_error() -> None:
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "rocpr_exact", "report", str(ROOT / "examples" / "table1.csv")]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "rocpr-exact: error: cannot write the output to standard output: No space left on device\n"
+    )
+    # Standard output closed (as `>&-` does): the report is lost, so this is no success either.
+    closed = subprocess.run(
+        ["sh", "-c", '"$0" "$@" >&-', *argv], stderr=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert closed.returncode == 2 and "standard output is closed" in closed.stderr
