@@ -281,7 +281,7 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
             "max_sum_digits",
             f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
             "it takes minutes to hours to compute (faster with gmpy2: "
-            "pip install 'rocpr-exact[fast]'); ",
+            "pip install '.[fast]' in rocpr-exact's source tree); ",
         )
 
 

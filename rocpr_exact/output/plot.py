@@ -14,7 +14,7 @@ atomically.
 Everything drawn is first computed exactly (:func:`pr_samples`,
 :func:`straight_line_points`) and converted to ``float`` only for drawing; this
 is a display module (see ``tests/contract/test_no_float.py``).  matplotlib is an optional
-extra (``pip install 'rocpr-exact[plot]'``), imported only when drawing; without
+extra (``pip install '.[plot]'`` in the source tree), imported only when drawing; without
 it :func:`render` raises :class:`MissingDependencyError`.
 """
 
@@ -87,7 +87,7 @@ def require_matplotlib() -> Any:
     except ImportError:
         raise MissingDependencyError(
             "plotting needs matplotlib, which is not installed; "
-            "install it with: pip install 'rocpr-exact[plot]'"
+            "install it with: pip install '.[plot]' in rocpr-exact's source tree"
         ) from None
     return Figure
 

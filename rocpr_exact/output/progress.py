@@ -5,7 +5,7 @@ A :class:`Progress` shows one line per stage (``reading``, ``sorting``,
 enabled and standard error is a terminal.  Otherwise every call is a no-op:
 nothing is written when standard error is a pipe or a file, and nothing ever
 goes to standard output, which belongs to the report.  ``tqdm`` is an optional
-extra (``pip install 'rocpr-exact[progress]'``); without it progress is silently
+extra (``pip install '.[progress]'`` in the source tree); without it progress is silently
 off, since progress is a courtesy and never part of a result.
 
 >>> import io

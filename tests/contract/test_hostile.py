@@ -215,3 +215,19 @@ def test_output_that_cannot_be_written_is_an_error() -> None:
         ["sh", "-c", '"$0" "$@" >&-', *argv], stderr=subprocess.PIPE, text=True, cwd=ROOT
     )
     assert closed.returncode == 2 and "standard output is closed" in closed.stderr
+
+
+def test_a_wide_header_is_read() -> None:
+    # 200,000 columns: the duplicate check once took minutes (a count per column); now one pass
+    # (this test would hold the suite up for minutes if it were quadratic again).
+    import io
+    from decimal import Decimal
+
+    from rocpr_exact.io.readers import read_scored_csv
+
+    n = 200_000
+    header = ",".join(f"c{i}" for i in range(n)) + ",score,label\n"
+    row = ",".join("0" for _ in range(n)) + ",0.5,1\n"
+    with limits.using(max_line_chars=None):
+        scores, labels = read_scored_csv(io.BytesIO((header + row).encode()))
+    assert (scores, labels) == ([Decimal("0.5")], [1])

@@ -635,7 +635,8 @@ def _sum_limit(what: str | None) -> Callable[[], object]:
 SUM_TAIL = (
     ": an exact sum whose common denominator has up to 7 digits exceeds the limit "
     "max_sum_digits = 5; it takes minutes to hours to compute (faster with gmpy2: pip install "
-    "'rocpr-exact[fast]'); raise it with rocpr_exact.limits.using(max_sum_digits=N), "
+    "'.[fast]' in rocpr-exact's source tree); raise it with "
+    "rocpr_exact.limits.using(max_sum_digits=N), "
     "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
 )
 

@@ -131,7 +131,7 @@ def test_missing_matplotlib_is_a_one_line_error(
     stdout, err = capsys.readouterr()
     assert code == 2 and stdout == "" and not out.exists()
     assert err.startswith("rocpr-exact: error: plotting needs matplotlib")
-    assert "pip install 'rocpr-exact[plot]'" in err and err.count("\n") == 1
+    assert "pip install '.[plot]' in rocpr-exact's source tree" in err and err.count("\n") == 1
     with pytest.raises(ImportError):  # MissingDependencyError is an ImportError too
         require_matplotlib()
 
