@@ -116,20 +116,35 @@ def _lines(stream: IO[str] | IO[bytes], name: str) -> Iterator[str]:
     limit = current().max_line_chars
     size = -1 if limit is None else limit + 2  # room for the line end "\r\n"
     number = 0
-    while chunk := stream.readline(size):
-        number += 1
-        if isinstance(chunk, bytes):
-            if limit is not None and len(chunk.rstrip(b"\r\n")) > limit:
-                raise _too_long(name, number, limit)
-            text = _decoded(chunk, name, number)
-            if "\r" in text[:-2]:  # lone "\r" line ends inside the chunk
-                yield from _PIECE.findall(text)
-            else:
-                yield text
-        else:
+    pending = b""  # the unfinished last line of a read cut short in a file of lone "\r" ends
+    while True:
+        chunk = stream.readline(size)
+        if isinstance(chunk, str):
+            if not chunk:
+                return
+            number += 1
             if limit is not None and len(chunk.rstrip("\r\n")) > limit:
                 raise _too_long(name, number, limit)
             yield chunk
+            continue
+        data, pending = pending + chunk, b""
+        if not data:
+            return
+        number += 1
+        if chunk and not chunk.endswith(b"\n"):
+            # A read stops at a "\n" or after ``size`` bytes: in a file whose lines end with a
+            # lone "\r" it holds many lines, the last of which may go on in the next read.
+            cut = data.rfind(b"\r")
+            if 0 <= cut < len(data) - 1:
+                data, pending = data[: cut + 1], data[cut + 1 :]
+        lines = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        if limit is not None and max(len(line) for line in lines) > limit:
+            raise _too_long(name, number, limit)
+        text = _decoded(data, name, number)
+        if "\r" in text[:-2]:  # lone "\r" line ends inside the chunk
+            yield from _PIECE.findall(text)
+        else:
+            yield text
 
 
 def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[str]]]:
