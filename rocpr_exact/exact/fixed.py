@@ -31,13 +31,26 @@ __all__ = ["certified_ratio_sum", "denominator_bits"]
 MAX_REFINEMENTS = 4
 
 
-def denominator_bits(pairs: Sequence[tuple[int, int]]) -> int:
+def denominator_bits(pairs: Sequence[tuple[int, int]], stop: int | None = None) -> int:
     """An upper bound on the bits of the exact sum's denominator: sum over distinct d_i.
+
+    With ``stop``, the count ends as soon as it exceeds ``stop`` (a large sum is not
+    counted to its end).
 
     >>> denominator_bits([(1, 3), (2, 3), (1, 5)])
     5
+    >>> denominator_bits([(1, 3), (1, 5), (1, 7)], stop=3) > 3
+    True
     """
-    return sum(d.bit_length() for d in {d for _, d in pairs})
+    seen: set[int] = set()
+    total = 0
+    for _, d in pairs:
+        if d not in seen:
+            seen.add(d)
+            total += d.bit_length()
+            if stop is not None and total > stop:
+                break
+    return total
 
 
 def _decide(low: int, high: int, denominator: int, digits: int) -> int | None:

@@ -100,7 +100,7 @@ def _exact_areas(
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
     if not exact and method in CERTIFIABLE:
         pairs, divisor = area_terms(curve, method)
-        if denominator_bits(pairs) > SMALL_EXACT_BITS:
+        if denominator_bits(pairs, stop=SMALL_EXACT_BITS) > SMALL_EXACT_BITS:
             text = certified_ratio_sum(pairs, divisor, digits)
             if text is not None:
                 return text
