@@ -32,7 +32,7 @@ from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
 
-__all__ = ["PR_METHODS", "auc_pr", "auc_roc", "continuous_area"]
+__all__ = ["PR_METHODS", "area_terms", "auc_pr", "auc_roc", "continuous_area"]
 
 PrMethod = Literal["continuous", "davis-goadrich", "linear", "step"]
 PR_METHODS: tuple[PrMethod, ...] = ("continuous", "davis-goadrich", "linear", "step")
@@ -142,6 +142,13 @@ def _dg_points(curve: Curve) -> Iterator[_Point]:
 
 def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction, what: str) -> Fraction:
     """Composite trapezoid over recall of a piecewise-linear PR curve, over [t_min/P, 1]."""
+    return sum_ratios(_trapezoid_pairs(points, curve, t_min), what) / (2 * curve.positives)
+
+
+def _trapezoid_pairs(
+    points: Iterator[_Point], curve: Curve, t_min: Fraction | int
+) -> list[tuple[int, int]]:
+    """The terms of :func:`_trapezoid`, to be summed and divided by 2P."""
     pairs: list[tuple[int, int]] = []
     prev_t, prev_num, prev_den = next(points)
     for t, num, den in points:
@@ -157,7 +164,7 @@ def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction, what: st
                 pairs.append(((t - prev_t) * num, den))
                 pairs.append(((t - prev_t) * prev_num, prev_den))
         prev_t, prev_num, prev_den = t, num, den
-    return sum_ratios(pairs, what) / (2 * curve.positives)
+    return pairs
 
 
 def _step(curve: Curve, t_min: Fraction) -> Fraction:
@@ -165,6 +172,11 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
 
     Only steps that add positives have width.  O(number of rising steps).
     """
+    pairs = _step_pairs(curve, t_min)
+    return sum_ratios(pairs, "the step AUC-PR (average precision)") / curve.positives
+
+
+def _step_pairs(curve: Curve, t_min: Fraction | int) -> list[tuple[int, int]]:
     pairs: list[tuple[int, int]] = []
     for tp_a, _, tp, fp in curve.rising_steps():
         if tp <= t_min:
@@ -174,7 +186,30 @@ def _step(curve: Curve, t_min: Fraction) -> Fraction:
         else:
             width = tp - t_min
             pairs.append((width.numerator * tp, width.denominator * (tp + fp)))
-    return sum_ratios(pairs, "the step AUC-PR (average precision)") / curve.positives
+    return pairs
+
+
+def area_terms(curve: Curve, method: PrMethod) -> tuple[list[tuple[int, int]], int]:
+    """The terms of a rational AUC-PR over [0, 1]: ``auc_pr(curve, method)`` is
+    (sum of n/d over the pairs) / divisor.  For ``davis-goadrich``, ``linear``, ``step``.
+
+    Lets a caller certify decimals without the exact rational
+    (:func:`rocpr_exact.exact.fixed.certified_ratio_sum`).
+
+    >>> table1 = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
+    >>> pairs, divisor = area_terms(table1, "step")
+    >>> sum(Fraction(n, d) for n, d in pairs) / divisor == auc_pr(table1, "step")
+    True
+    """
+    if curve.positives == 0:
+        raise NoPositivesError("auc_pr requires at least one positive example")
+    if method == "davis-goadrich":
+        return _trapezoid_pairs(_dg_points(curve.corners()), curve, 0), 2 * curve.positives
+    if method == "linear":
+        return _trapezoid_pairs(_listed_points(curve), curve, 0), 2 * curve.positives
+    if method == "step":
+        return _step_pairs(curve, 0), curve.positives
+    raise InvalidInputError(f"area_terms has no terms for the method {method!r}")
 
 
 def continuous_area(curve: Curve, t_min: Fraction) -> ClosedForm:

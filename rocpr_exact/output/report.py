@@ -33,11 +33,12 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
+from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
+from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
@@ -45,6 +46,13 @@ from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_me
 __all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema", "undefined"]
 
 DEFAULT_DIGITS = 30
+
+#: Below this bound on the bits of an area's exact denominator the report writes the
+#: exact rational even when ``exact=False`` (it is cheap); above it, certified digits only.
+SMALL_EXACT_BITS = 4096
+
+#: The rational areas that may be certified without their exact value.
+CERTIFIABLE = ("davis-goadrich", "linear", "step")
 
 #: Why a field is undefined for a dataset of one class.
 NEEDS_NEGATIVE = {
@@ -79,16 +87,39 @@ def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
     return _certify_areas(_exact_areas(curve), digits, what)
 
 
-def _exact_areas(curve: Curve) -> dict[str, Fraction | ClosedForm]:
-    return {method.replace("-", "_"): auc_pr(curve, method) for method in PR_METHODS}
+def _exact_areas(
+    curve: Curve, digits: int = DEFAULT_DIGITS, exact: bool = True
+) -> dict[str, Fraction | ClosedForm | str]:
+    """Each area's exact value, or (``exact=False`` and a large value) its certified decimal."""
+    out: dict[str, Fraction | ClosedForm | str] = {}
+    for method in PR_METHODS:
+        out[method.replace("-", "_")] = _area(curve, method, digits, exact)
+    return out
+
+
+def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
+    if not exact and method in CERTIFIABLE:
+        pairs, divisor = area_terms(curve, method)
+        if denominator_bits(pairs, stop=SMALL_EXACT_BITS) > SMALL_EXACT_BITS:
+            text = certified_ratio_sum(pairs, divisor, digits)
+            if text is not None:
+                return text
+    value: Fraction | ClosedForm = auc_pr(curve, method)
+    return value
 
 
 def _certify_areas(
-    areas: dict[str, Fraction | ClosedForm], digits: int, what: str, step: Stage | None = None
+    areas: dict[str, Fraction | ClosedForm | str],
+    digits: int,
+    what: str,
+    step: Stage | None = None,
 ) -> dict[str, Any]:
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in areas.items():
-        out[key] = number(value, digits, f"{what}.{key}")
+        if isinstance(value, str):  # certified only: the exact value was not built
+            out[key] = {"decimal": value}
+        else:
+            out[key] = number(value, digits, f"{what}.{key}")
         if step is not None:
             step.advance()
     return out
@@ -131,12 +162,20 @@ def build_report(
     digits: int = DEFAULT_DIGITS,
     profiles: Sequence[str] = (),
     progress: Progress | None = None,
+    exact: bool = False,
 ) -> dict[str, Any]:
     """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull,
     the four areas of the achievable PR curve, and the named profiles.
 
     ``progress`` (:class:`rocpr_exact.output.progress.Progress`) shows the
     ``summing`` (exact areas) and ``certifying`` (decimals) stages.
+
+    Certified first, exact on demand: with ``exact=False`` (the default) the
+    ``davis_goadrich``, ``linear`` and ``step`` areas (of the curve and of the
+    achievable curve) whose exact denominator may exceed ``SMALL_EXACT_BITS`` bits
+    are written as ``{"decimal": ...}`` only, their digits certified in time linear
+    in the number of terms (:mod:`rocpr_exact.exact.fixed`); ``exact=True`` always
+    writes ``{"exact": ..., "decimal": ...}``.  Small values are the same either way.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]
@@ -163,9 +202,9 @@ def build_report(
             roc_area = auc_roc(curve)
             step.advance()
             hull = achievable_pr_curve(curve)
-            areas = _exact_areas(curve)
+            areas = _exact_areas(curve, digits, exact)
             step.advance(len(PR_METHODS))
-            hull_areas = _exact_areas(hull)
+            hull_areas = _exact_areas(hull, digits, exact)
             step.advance(len(PR_METHODS))
         with stage("certifying", total=1 + 2 * len(PR_METHODS)) as step:
             report["auc_roc"] = number(roc_area, digits, "auc_roc")

@@ -50,6 +50,8 @@ def _cells(value: dict[str, Any], width: int) -> str:
     """The decimal and exact columns of one value, or 'undefined' and the reason."""
     if "undefined" in value:
         return f"{'undefined':<{width}}  {value['undefined']}"
+    if "exact" not in value:  # certified only: the exact value was not built
+        return f"{value['decimal']:<{width}}  (not computed, see --exact)"
     return f"{value['decimal']:<{width}}  {_short(value['exact'])}"
 
 

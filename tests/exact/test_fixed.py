@@ -1,0 +1,76 @@
+"""Certified fixed-point decimals equal the exact value's correct rounding (exact/fixed.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rocpr_exact as rx
+from rocpr_exact.areas.auc import area_terms, auc_pr
+from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
+from rocpr_exact.exact.text import fraction_to_decimal
+from rocpr_exact.geometry.achievable import achievable_pr_curve
+from rocpr_exact.output import report as report_module
+from rocpr_exact.output.report import build_report
+from tests.strategies import any_dataset, examples, skewed_datasets
+
+pairs_strategy = st.lists(
+    st.tuples(st.integers(0, 10**6), st.integers(1, 10**4)), min_size=0, max_size=60
+)
+
+
+@settings(max_examples=examples(3))
+@given(pairs_strategy, st.integers(1, 1000), st.integers(0, 40))
+def test_certified_sum_is_the_exact_rounding(pairs, divisor, digits):
+    text = certified_ratio_sum(pairs, divisor, digits)
+    exact = sum((Fraction(n, d) for n, d in pairs), Fraction(0)) / divisor
+    if text is not None:
+        assert text == fraction_to_decimal(exact, digits)
+    else:  # undecided: here only when the value is itself a rounding boundary (a tie)
+        scaled = exact * 10**digits * 2
+        assert scaled.denominator == 1 and scaled.numerator % 2 == 1
+
+
+@settings(max_examples=examples(2))
+@given(st.one_of(any_dataset, skewed_datasets()), st.integers(0, 35))
+def test_area_decimals_match_exact(dataset, digits):
+    curve = rx.Curve.from_scores(*dataset)
+    for c in (curve, achievable_pr_curve(curve)):
+        for method in ("davis-goadrich", "linear", "step"):
+            pairs, divisor = area_terms(c, method)
+            text = certified_ratio_sum(pairs, divisor, digits)
+            exact = auc_pr(c, method)
+            assert text is None or text == fraction_to_decimal(exact, digits)
+            assert (exact * divisor).denominator.bit_length() <= denominator_bits(pairs) + 1
+
+
+def test_ties_fall_back_to_exact():
+    assert certified_ratio_sum([(1, 8)], 1, 2) is None
+    assert certified_ratio_sum([(3, 8)], 1, 3) == "0.375"
+
+
+@settings(max_examples=examples(1))
+@given(st.one_of(any_dataset, skewed_datasets()), st.integers(1, 30))
+def test_certified_report_equals_exact_report_digits(dataset, digits):
+    curve = rx.Curve.from_scores(*dataset)
+    saved = report_module.SMALL_EXACT_BITS
+    report_module.SMALL_EXACT_BITS = -1  # force certified-only everywhere
+    try:
+        fast = build_report(curve, digits)
+    finally:
+        report_module.SMALL_EXACT_BITS = saved
+    full = build_report(curve, digits, exact=True)
+    assert build_report(curve, digits) == full  # small data: byte-identical default
+    for section in ("auc_pr", "achievable_pr"):
+        for key, value in fast[section].items():
+            assert value["decimal"] == full[section][key]["decimal"]
+            assert value.get("exact", full[section][key]["exact"]) == full[section][key]["exact"]
+    report_schema_ok(fast)
+
+
+def report_schema_ok(report):
+    import jsonschema
+
+    jsonschema.validate(report, report_module.report_schema())
