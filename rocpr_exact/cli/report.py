@@ -31,6 +31,12 @@ def register(commands: Any) -> None:
         help="add what this tool would print without rounding error (repeatable)",
     )
     report.add_argument(
+        "--exact",
+        action="store_true",
+        help="write every exact value, however long (default: exact values of up to 4,096 "
+        "bits, certified digits only for longer ones)",
+    )
+    report.add_argument(
         "--no-progress",
         action="store_true",
         help="never show progress (it shows on standard error only when that is a terminal)",
@@ -43,7 +49,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     with Progress(enabled=not args.no_progress) as progress:
         with progress.stage("reading"):
             curve = load_curve(args)
-        report = build_report(curve, args.digits, profiles, progress=progress)
+        report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
     report = {"source": args.data, **report}
     if args.format == "text":
         return format_text(report), 0

@@ -255,22 +255,24 @@ def _pr_numbers(values: Sequence[Area], digits: int, what: str) -> dict[str, Any
     }
 
 
-def histogram_report(hist: Histogram, digits: int) -> dict[str, Any]:
-    """The report of a whole dataset's histogram: :func:`summary_report` of its summary.
+def histogram_report(hist: Histogram, digits: int, exact: bool = False) -> dict[str, Any]:
+    """The report of a whole dataset's histogram: ``build_report`` of its curve.
 
-    A dataset of one class has no ROC curve to summarise; its report is the one
-    :func:`rocpr_exact.output.report.build_report` gives (the defined PR areas, the rest
-    undefined with the reason), from the histogram's curve.
+    The one report of the in-process path (:func:`rocpr_exact.output.report.build_report`),
+    so every engine that brings the histogram to one process prints the same bytes, with the
+    same choice between certified digits and exact values (``exact``); a dataset of one class
+    gets the defined PR areas and the rest undefined with the reason.
     """
     if not hist.groups:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
-    if hist.positives == 0 or hist.negatives == 0:
-        return build_report(hist.curve(), digits)
-    return summary_report(summarize(hist), digits)
+    return build_report(hist.curve(), digits, exact=exact)
 
 
 def summary_report(summary: RangeSummary, digits: int) -> dict[str, Any]:
     """The report (the shape of ``output.report.build_report``) of a whole-dataset summary.
+
+    Its values are the single-process values exactly; it always writes the exact values
+    (``build_report(..., exact=True)``'s form), since the shares arrive as exact numbers.
 
     The achievable PR areas are computed on the hull, which has at most as
     many points as the curve has distinct scores.
