@@ -26,7 +26,13 @@ __all__ = ["average_precision_score", "roc_auc_score"]
 
 def _curve(y_true: Iterable[Any], y_score: Iterable[Any], sample_weight: Any) -> Curve:
     """The curve of the data as sklearn sees it: scores cast to float64."""
-    scores = np.asarray(y_score, dtype=np.float64).tolist()  # exact binary values
+    array = np.asarray(y_score, dtype=np.float64)
+    if np.isinf(array).any():
+        raise InvalidInputError(
+            "sklearn 1.9.1 raises ValueError('Input contains infinity or a value too large for "
+            "dtype('float64').') for an infinite score"
+        )
+    scores = array.tolist()  # exact binary values
     labels = list(y_true)
     if sample_weight is None:
         return Curve.from_scores(scores, labels)

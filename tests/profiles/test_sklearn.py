@@ -44,3 +44,12 @@ def test_float64_ties():
 def test_hand_cases():
     assert twin.roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == Fraction(3, 4)
     assert twin.average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == Fraction(5, 6)
+
+
+def test_infinite_score_raises_as_sklearn_does():
+    from rocpr_exact.errors import InvalidInputError
+
+    with pytest.raises(ValueError, match="infinity"):
+        metrics.roc_auc_score([0, 1], [float("inf"), 0.0])
+    with pytest.raises(InvalidInputError, match="infinity"):
+        twin.roc_auc_score([0, 1], [float("inf"), 0.0])
