@@ -21,10 +21,12 @@ from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 
-__all__ = ["average_precision_score", "roc_auc_score"]
+__all__ = ["average_precision_score", "curve_as_seen", "roc_auc_score"]
 
 
-def _curve(y_true: Iterable[Any], y_score: Iterable[Any], sample_weight: Any) -> Curve:
+def curve_as_seen(
+    y_true: Iterable[Any], y_score: Iterable[Any], sample_weight: Any = None
+) -> Curve:
     """The curve of the data as sklearn sees it: scores cast to float64."""
     array = np.asarray(y_score, dtype=np.float64)
     if np.isinf(array).any():
@@ -60,7 +62,7 @@ def roc_auc_score(
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     Fraction(3, 4)
     """
-    curve = _curve(y_true, y_score, sample_weight)
+    curve = curve_as_seen(y_true, y_score, sample_weight)
     curve.require_both_classes("sklearn roc_auc_score (which returns nan here)")
     if max_fpr is None or max_fpr == 1:
         return auc_roc(curve)
@@ -101,7 +103,7 @@ def average_precision_score(
     """
     if pos_label != 1:
         raise InvalidInputError("only pos_label=1 is supported by this twin so far")
-    curve = _curve(y_true, y_score, sample_weight)
+    curve = curve_as_seen(y_true, y_score, sample_weight)
     if curve.positives == 0:
         raise NoPositivesError("sklearn average_precision_score returns 0.0 here (no positive)")
     value = auc_pr(curve, "step")

@@ -53,3 +53,11 @@ def test_infinite_score_raises_as_sklearn_does():
         metrics.roc_auc_score([0, 1], [float("inf"), 0.0])
     with pytest.raises(InvalidInputError, match="infinity"):
         twin.roc_auc_score([0, 1], [float("inf"), 0.0])
+
+
+def test_profile_models_float64_parsing():
+    from rocpr_exact.profiles.registry import profile_metric
+
+    value = profile_metric("sklearn", "roc_auc_score", ([2**53 + 1, 2**53], [0, 1]))
+    assert value == Fraction(1, 2)
+    assert profile_metric("prroc", "roc_auc", ([2**53 + 1, 2**53], [0, 1])) == 0
