@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from rocpr_exact.core import counts
 from rocpr_exact.core.confusion import ConfusionMatrix
-from rocpr_exact.core.data import Score
+from rocpr_exact.core.data import Score, weighted_rows
 from rocpr_exact.core.reading import CurveReading
 from rocpr_exact.core.views import take
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
@@ -29,6 +29,8 @@ from rocpr_exact.errors import InvalidInputError, WrongTypeError
 __all__ = ["Curve", "require_curve"]
 
 Thresholds = Literal["all", "paper"]
+Values = Iterable[Any]
+Weights = Iterable[Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +78,13 @@ class Curve(CurveReading):
 
     @classmethod
     def from_scores(
-        cls, scores: Iterable[Any], labels: Iterable[Any], thresholds: Thresholds = "all"
+        cls, scores: Values, labels: Values, thresholds: Thresholds = "all", weights: Weights = None
     ) -> Curve:
         """The curve of a scored dataset (label 1 = positive).
 
         ``thresholds="all"``: one point per distinct score.  ``"paper"``: only
         where the class changes between distinct scores (Section 3).
+        ``weights``: non-negative ints, an example of weight w counts as w rows.
 
         Raises :class:`InvalidInputError` for NaN scores, labels outside
         {0, 1}, lengths that differ and empty input.  O(n log n).
@@ -93,6 +96,8 @@ class Curve(CurveReading):
         """
         if thresholds not in ("all", "paper"):
             raise InvalidInputError(f"thresholds must be 'all' or 'paper', got {thresholds!r}")
+        if weights is not None:
+            return cls.from_histogram(weighted_rows(scores, labels, weights), thresholds)
         if counts.is_numeric_array(scores) and counts.is_numeric_array(labels):
             paper = thresholds == "paper"
             return cls.from_trusted_counts(*counts.curve_arrays(scores, labels, paper))

@@ -167,3 +167,32 @@ def check_lengths(scores: Sequence[Any], labels: Sequence[Any]) -> None:
         )
     if not scores:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
+
+
+def weighted_rows(
+    scores: Iterable[Any], labels: Iterable[Any], weights: Iterable[Any]
+) -> list[tuple[Any, int, int]]:
+    """Histogram rows (score, positives, negatives) of examples with integer weights.
+
+    An example of weight w counts as w replicated rows; weight 0 drops it.  Weights must be
+    non-negative ints (exact); rational weights are not supported yet.  O(n).
+
+    >>> weighted_rows([0.9, 0.2], [1, 0], [2, 3])
+    [(0.9, 2, 0), (0.2, 0, 3)]
+    """
+    scores, weights = list(scores), list(weights)
+    labels = normalize_labels(labels)
+    if not len(scores) == len(labels) == len(weights):
+        raise InvalidInputError(
+            f"scores, labels and weights differ in length ({len(scores)}, {len(labels)}, "
+            f"{len(weights)}); give exactly one label and one weight per score"
+        )
+    for i, weight in enumerate(weights):
+        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 0:
+            raise InvalidInputError(
+                f"weight at index {i} is {weight!r}; weights must be non-negative ints"
+            )
+    return [
+        (score, weight if label else 0, 0 if label else weight)
+        for score, label, weight in zip(scores, labels, weights, strict=True)
+    ]

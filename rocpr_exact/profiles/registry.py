@@ -80,6 +80,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
+from rocpr_exact.profiles.sklearn import curve_as_seen
 
 __all__ = [
     "PROFILES",
@@ -97,7 +98,7 @@ Value: TypeAlias = Fraction | ClosedForm
 Metric: TypeAlias = Callable[[Curve], Value]
 
 
-def as_curve(data: ProfileData) -> Curve:
+def as_curve(data: ProfileData, name: str = "") -> Curve:
     """The curve of ``data``: a :class:`Curve` as it is, or ``(scores, labels)`` (all thresholds).
 
     >>> as_curve(([2, 1], [1, 0])).tps
@@ -106,6 +107,8 @@ def as_curve(data: ProfileData) -> Curve:
     if isinstance(data, Curve):
         return data
     if isinstance(data, tuple) and len(data) == 2:
+        if name == "sklearn":  # scores as sklearn sees them: float64
+            return curve_as_seen(data[1], data[0])
         return Curve.from_scores(data[0], data[1])
     raise InvalidInputError(
         f"a profile needs a Curve or a (scores, labels) pair, got {type(data).__name__}"
@@ -243,7 +246,7 @@ def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
         raise InvalidInputError(
             f"profile {name!r} has no metric {metric!r}; it has {', '.join(metrics)}"
         )
-    return metrics[metric](as_curve(data))
+    return metrics[metric](as_curve(data, name))
 
 
 def profile(name: str, data: ProfileData) -> dict[str, Value]:
@@ -262,7 +265,7 @@ def profile(name: str, data: ProfileData) -> dict[str, Value]:
     >>> profile("aucalculator", ([4, 3, 2, 1], [0, 1, 0, 1]))
     {'auc_roc': Fraction(3, 8), 'auc_pr': Fraction(11, 24)}
     """
-    curve = as_curve(data)
+    curve = as_curve(data, name)
     return {metric: compute(curve) for metric, compute in _metrics(name).items()}
 
 
@@ -295,7 +298,7 @@ def known_deviations(name: str, data: ProfileData) -> tuple[Deviation, ...]:
     ()
     """
     _metrics(name)
-    curve = as_curve(data)
+    curve = as_curve(data, name)
     if name != "aucalculator" or aucalculator_curve(curve) is curve:
         return ()
     leading = curve.fps[bisect_right(curve.tps, 0) - 1]

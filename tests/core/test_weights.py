@@ -1,0 +1,40 @@
+"""Integer sample weights in Curve.from_scores: a weight w is w replicated rows."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from tests.strategies import examples
+
+rows = st.lists(
+    st.tuples(st.integers(0, 5), st.integers(0, 1), st.integers(0, 4)), min_size=1, max_size=30
+)
+
+
+@settings(max_examples=examples(2))
+@given(rows)
+def test_integer_weights_equal_replicated_rows(data):
+    scores, labels, weights = zip(*data, strict=True)
+    rep = [(s, y) for s, y, w in data for _ in range(w)]
+    if not rep:
+        with pytest.raises(InvalidInputError):
+            Curve.from_scores(scores, labels, weights=weights)
+        return
+    weighted = Curve.from_scores(scores, labels, weights=weights)
+    weighted._check()
+    assert weighted == Curve.from_scores([s for s, _ in rep], [y for _, y in rep])
+
+
+def test_hand_case():
+    c = Curve.from_scores([0.9, 0.5, 0.5, 0.1], [1, 0, 1, 0], weights=[2, 1, 3, 0])
+    assert (c.tps, c.fps, c.thresholds) == ((0, 2, 5), (0, 0, 1), (0.9, 0.5))
+
+
+@pytest.mark.parametrize("bad", [-1, Fraction(1, 2), 0.5, True])
+def test_bad_weights(bad):
+    with pytest.raises(InvalidInputError, match="weight"):
+        Curve.from_scores([1, 2], [0, 1], weights=[1, bad])
