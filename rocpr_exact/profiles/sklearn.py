@@ -15,11 +15,16 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError, NoPositivesError
+
+try:  # the twins see the input as scikit-learn does: through numpy's float64
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy comes with every scikit-learn install
+    raise MissingDependencyError(
+        "rocpr_exact.profiles.sklearn needs numpy (the 'fast' extra), as scikit-learn does"
+    ) from None
 
 __all__ = ["average_precision_score", "curve_as_seen", "roc_auc_score"]
 
