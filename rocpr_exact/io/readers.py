@@ -166,6 +166,11 @@ def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[st
         ) from None
     except csv.Error as exc:
         hint = "; is a closing quote missing?" if "end of data" in str(exc) else ""
+        if "field limit" in str(exc):  # Python's csv module: at most 131,072 characters a field
+            hint = (
+                "; a field of a CSV file holds at most 131,072 characters (a score that long "
+                "carries no more order than a shorter one: round it, or give p/q)"
+            )
         raise InvalidInputError(
             f"{name}: line {reader.line_num}: malformed CSV ({exc}){hint}"
         ) from None

@@ -231,3 +231,24 @@ def test_a_wide_header_is_read() -> None:
     with limits.using(max_line_chars=None):
         scores, labels = read_scored_csv(io.BytesIO((header + row).encode()))
     assert (scores, labels) == ([Decimal("0.5")], [1])
+
+
+def test_csv_field_limit_and_lone_cr_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wide = tmp_path / "wide.csv"
+    wide.write_text("score,label\n0." + "1" * 140_000 + ",1\n0.2,0\n")
+    assert main(["report", str(wide), "--limit", "max_score_digits=none"]) == 2
+    assert "holds at most 131,072 characters" in capsys.readouterr().err
+    # 1.2 MB of lines ending in a lone CR (over max_line_chars as one line): read line by line,
+    # the same report as the same lines ending in LF.
+    rows = ["score,label"] + [f"0.{i % 1000:03d},{i % 2}" for i in range(150_000)]
+    cr, lf = tmp_path / "cr.csv", tmp_path / "lf.csv"
+    cr.write_bytes(("\r".join(rows) + "\r").encode())
+    lf.write_bytes(("\n".join(rows) + "\n").encode())
+    assert main(["report", str(cr), "--digits", "5"]) == 0
+    from_cr = json.loads(capsys.readouterr().out)
+    assert main(["report", str(lf), "--digits", "5"]) == 0
+    from_lf = json.loads(capsys.readouterr().out)
+    from_cr.pop("source"), from_lf.pop("source")
+    assert from_cr == from_lf and from_cr["positives"] == 75_000
