@@ -241,11 +241,20 @@ def _canonical(name: str, where: str) -> str:
     return canonical
 
 
-def _exact_value(entry: dict[str, Any]) -> tuple[ExactValue, str]:
-    exact, decimal = entry["exact"], entry["decimal"]
-    if isinstance(exact, dict):
-        return exact, f"(closed form) {decimal}"
-    value = Fraction(exact)
+def _exact_value(entry: Any, where: str) -> tuple[ExactValue, str]:
+    """The expected exact value of a vector entry; a hand-edited entry that is not one is an
+    error naming the case (never a crash, never a case passed unread)."""
+    try:
+        exact, decimal = entry["exact"], str(entry["decimal"])
+        if isinstance(exact, dict):
+            _parts(exact)  # read every rational and log argument now
+            return exact, f"(closed form) {decimal}"
+        value = Fraction(parse_number(exact, "exact value", fractions=True))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+        detail = str(exc) if isinstance(exc, InvalidInputError) else f"{type(exc).__name__}: {exc}"
+        raise InvalidInputError(
+            f"{where}: the vector file's expected value {entry!r:.80} cannot be read ({detail})"
+        ) from None
     shown = exact if len(exact) <= 40 else f"({len(exact)}-character rational)"
     return value, f"{shown} = {decimal}"
 
@@ -260,7 +269,8 @@ def _verdict(
     atol: Fraction,
 ) -> Verdict:
     if metric in case["expected"]:
-        exact, shown = _exact_value(case["expected"][metric])
+        where = f"vector tcId {tc_id}, {metric}"
+        exact, shown = _exact_value(case["expected"][metric], where)
         if given is None:
             return Verdict(tc_id, metric, "MISSING", shown, "-", "")
         if given == UNDEFINED:

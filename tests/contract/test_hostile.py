@@ -252,3 +252,29 @@ def test_csv_field_limit_and_lone_cr_files(
     from_lf = json.loads(capsys.readouterr().out)
     from_cr.pop("source"), from_lf.pop("source")
     assert from_cr == from_lf and from_cr["positives"] == 75_000
+
+
+@pytest.mark.parametrize(
+    ("edit", "detail"),
+    [
+        (lambda e: e["auc_roc"].__setitem__("exact", "1/0"), "divides by 0"),
+        (lambda e: e["auc_roc"].pop("exact"), "KeyError"),
+        (
+            lambda e: e["auc_pr_continuous"]["exact"].__setitem__("log_terms", [["1", "-2"]]),
+            "positive log arguments",
+        ),
+    ],
+)
+def test_hand_edited_vectors_are_errors_not_crashes(
+    edit: object, detail: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vectors = json.loads(VECTORS.read_text())
+    edit(vectors["testGroups"][0]["tests"][0]["expected"])  # type: ignore[operator]
+    edited = tmp_path / "v.json"
+    edited.write_text(json.dumps(vectors))
+    results = tmp_path / "r.json"
+    results.write_text('{"results": {"1": {"auc_roc": 0.75, "auc_pr_continuous": 0.5}}}')
+    assert main(["check", str(edited), str(results)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rocpr-exact: error: vector tcId 1, ") and detail in err
+    assert err.count("\n") == 1
