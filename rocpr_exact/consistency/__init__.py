@@ -7,6 +7,7 @@
 See docs/consistency.md.
 """
 
+from rocpr_exact.consistency.apbounds import average_precision_bounds
 from rocpr_exact.consistency.bounds import (
     auc_roc_values,
     average_precision_range,
@@ -25,7 +26,12 @@ from rocpr_exact.consistency.check import (
     Witness,
     check_consistency,
 )
-from rocpr_exact.consistency.figures import PrBox, pr_boxes_from_roc
+from rocpr_exact.consistency.figures import (
+    AchievableBounds,
+    PrBox,
+    achievable_pr_bounds,
+    pr_boxes_from_roc,
+)
 from rocpr_exact.consistency.gain import (
     auprg,
     pr_gain_convex_hull,
@@ -43,13 +49,16 @@ __all__ = [
     "POINT_METRICS",
     "RANKING_METRICS",
     "ROUNDINGS",
+    "AchievableBounds",
     "Interval",
     "PrBox",
     "SearchLimitReached",
     "Verdict",
     "Witness",
+    "achievable_pr_bounds",
     "auc_roc_values",
     "auprg",
+    "average_precision_bounds",
     "average_precision_range",
     "boyd_minimum_auc_pr",
     "chain_groups",

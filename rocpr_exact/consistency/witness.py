@@ -96,6 +96,16 @@ def exact_text(value: Fraction | ClosedForm) -> str:
 
 
 def show_value(value: Fraction | ClosedForm) -> str:
+    """The exact value and 6 decimals; past 60 characters, 12 decimals and the exact value's size.
+
+    >>> show_value(Fraction(1, 3))
+    '1/3 (0.333333)'
+    """
+    if isinstance(value, Fraction):  # sized from bit lengths: str() of a huge int is slow
+        bits = value.numerator.bit_length() + value.denominator.bit_length()
+        if bits > 180:  # more than about 54 digits
+            digits = bits * 30103 // 100000
+            return f"{decimal(value, 12)} (rounded; the exact fraction has about {digits:,} digits)"
     return f"{value} ({decimal(value, 6)})"
 
 

@@ -1,7 +1,8 @@
 """Exactness rule (docs/design.md, section 3): no floating point in the core's arithmetic.
 
 Scans the AST of every core module and fails on float literals, ``float(...)``
-calls and any use of the ``math`` module.  Display-only modules are listed in
+calls and any use of the ``math`` module except its exact integer functions imported by
+name (``from math import isqrt``: :data:`INTEGER_MATH`).  Display-only modules are listed in
 ``DISPLAY_MODULES``; inside core modules a method named ``__float__`` (explicit
 conversion for convenience) may call ``float``.
 """
@@ -18,6 +19,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "rocpr_exact"
 #: Modules whose purpose is to format or plot approximations, or to compare other
 #: tools' float output with exact values.  Nothing else may touch floats.
 DISPLAY_MODULES = {"output/plot.py", "oracle/testing.py", "oracle/conformance.py"}
+
+#: Functions of ``math`` that take and return Python ints exactly (no float inside).
+INTEGER_MATH = {"isqrt", "gcd", "lcm", "comb", "perm", "factorial"}
 
 CORE_MODULES = sorted(
     p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).as_posix() not in DISPLAY_MODULES
@@ -40,6 +44,12 @@ def float_uses(source: str) -> list[str]:
             and not allowed
         ):
             found.append(f"line {node.lineno}: float(...) call")
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "math"
+            and all(a.name in INTEGER_MATH for a in node.names)
+        ):
+            pass
         elif isinstance(node, ast.Import | ast.ImportFrom):
             names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
             if any(n == "math" or n.startswith("math.") for n in names):
@@ -80,4 +90,6 @@ class V:
 """
     found = float_uses(bad)
     assert len(found) == 5, found
+    assert float_uses("from math import isqrt, gcd") == []
+    assert len(float_uses("from math import isqrt, sqrt")) == 1
     assert not any("line 9" in f for f in found)  # float() inside __float__ is allowed
