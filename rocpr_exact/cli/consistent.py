@@ -1,6 +1,7 @@
 """``rocpr-exact consistent``: can these published numbers all be true?
 
     rocpr-exact consistent --positives 10 --negatives 10 --auc-roc 0.873
+    rocpr-exact consistent --positives 10 --negatives 1000 --roc-point 0.01,0.5 --tolerance 0.002
 
 Exit status 0 possible, 1 impossible, 4 undecided; bad input raises a
 :class:`~rocpr_exact.errors.RocPrError` (the CLI prints it and exits 2).
@@ -11,11 +12,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from rocpr_exact.cli.options import flag_words
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
+from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.display import number
+from rocpr_exact.limits import current
 
 __all__ = ["EXIT_STATUS", "register", "run"]
 
@@ -49,32 +54,112 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=DEFAULT_MAX_STEPS,
         help=f"bound of the exhaustive search (default {DEFAULT_MAX_STEPS:,})",
     )
+    parser.add_argument(
+        "--roc-point",
+        action="append",
+        default=[],
+        metavar="FPR,TPR",
+        help="a ROC point read from a figure (repeatable): its PR box and the achievable PR "
+        "curve's area, as exact intervals",
+    )
+    parser.add_argument(
+        "--tolerance",
+        default="0",
+        metavar="T",
+        help="reading tolerance of each --roc-point coordinate (default 0)",
+    )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     parser.set_defaults(run=run)
+
+
+def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
+    if len(args.roc_point) > current().max_grid_points:
+        raise InvalidInputError(
+            f"--roc-point is given {len(args.roc_point):,} times, more than max_grid_points "
+            f"= {current().max_grid_points:,}"
+        )
+    points = []
+    for text in args.roc_point:
+        parts = text.split(",")
+        if len(parts) != 2:
+            raise InvalidInputError(f"--roc-point takes FPR,TPR (e.g. 0.1,0.6), got {text!r}")
+        points.append((parts[0].strip(), parts[1].strip()))
+    return points
+
+
+def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
+    """The ``roc_points`` part of the answer, and the reasons a reading cannot be right."""
+    points = _roc_points(args)
+    p, n = args.positives, args.negatives
+    boxes = pr_boxes_from_roc(points, p, n, args.tolerance)
+    listed: list[dict[str, Any]] = []
+    reasons = []
+    for index, ((fpr, tpr), box) in enumerate(zip(points, boxes, strict=True), start=1):
+        if box.empty:
+            reasons.append(
+                f"the ROC point {index} ({fpr}, {tpr}) +- {args.tolerance} cannot be right for "
+                f"P = {p}, N = {n}: no whole TP in {tpr} +- {args.tolerance} of P or no whole FP "
+                f"in {fpr} +- {args.tolerance} of N"
+            )
+            listed.append({"fpr": fpr, "tpr": tpr, "possible": False})
+            continue
+        entry: dict[str, Any] = {"fpr": fpr, "tpr": tpr, "tp": list(box.tp), "fp": list(box.fp)}
+        if box.recall is not None:
+            entry["recall"] = [number(v, 6)["exact"] for v in box.recall]
+        if box.precision is not None:
+            entry["precision"] = [number(v, 6)["exact"] for v in box.precision]
+        listed.append(entry)
+    out: dict[str, Any] = {"roc_points": listed}
+    if not reasons:
+        bounds = achievable_pr_bounds(points, p, n, args.tolerance)
+        out["achievable_pr"] = {
+            method.replace("-", "_"): [
+                number(v, 10, "the achievable PR area") for v in bounds.area(method)
+            ]
+            for method in ("continuous", "davis-goadrich")
+        }
+    return out, reasons
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     reported = {name: getattr(args, name) for name in METRICS if getattr(args, name) is not None}
-    if not reported:
+    if not reported and not args.roc_point:
         raise InvalidInputError(
-            "consistent needs at least one reported metric, e.g. --auc-roc 0.873"
+            "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"
         )
-    verdict = check_consistency(
-        args.positives,
-        args.negatives,
-        reported,
-        args.rounding,
-        ties=not args.no_ties,
-        max_steps=args.max_steps,
-    )
-    if args.format == "json":
+    figure, figure_reasons = _figure(args) if args.roc_point else ({}, [])
+    if reported:
+        verdict = check_consistency(
+            args.positives,
+            args.negatives,
+            reported,
+            args.rounding,
+            ties=not args.no_ties,
+            max_steps=args.max_steps,
+        )
         answer = verdict.to_json()
-        answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
+    else:
+        verdict = None
+        answer = {"verdict": "possible", "reasons": ["every ROC point has whole counts in its box"]}
+    if figure_reasons:
+        kept = answer["reasons"] if answer["verdict"] == "impossible" else []
+        answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
+    answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
+    answer.update(figure)
+    if args.format == "json":
         text = json.dumps(answer, indent=2)
     else:
-        lines = [verdict.verdict, *(f"  {flag_words(reason)}" for reason in verdict.reasons)]
-        if verdict.witness is not None:
+        lines = [answer["verdict"], *(f"  {reason}" for reason in answer["reasons"])]
+        for entry in figure.get("roc_points", []):
+            if entry.get("possible") is False:
+                lines.append(f"  ROC point ({entry['fpr']}, {entry['tpr']}): no whole counts")
+                continue
+            shown = ", ".join(f"{k} {v}" for k, v in entry.items() if k not in ("fpr", "tpr"))
+            lines.append(f"  ROC point ({entry['fpr']}, {entry['tpr']}): {shown}")
+        for method, (low, high) in figure.get("achievable_pr", {}).items():
+            lines.append(f"  achievable PR area ({method}): [{low['decimal']}, {high['decimal']}]")
+        if verdict is not None and answer["verdict"] == "possible" and verdict.witness is not None:
             w = verdict.witness
             lines.append("  witness scores: " + " ".join(map(str, w.scores)))
             lines.append("  witness labels: " + " ".join(map(str, w.labels)))
@@ -82,4 +167,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 lines.append(f"  operating point: positive iff score >= {w.threshold}")
             lines += [f"  {name} = {value}" for name, value in w.values]
         text = "\n".join(lines)
-    return text, EXIT_STATUS[verdict.verdict]
+    return text, EXIT_STATUS[answer["verdict"]]

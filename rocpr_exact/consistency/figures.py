@@ -55,7 +55,13 @@ def _exact(value: object, what: str) -> Fraction:
         )
     if isinstance(value, Fraction | int):
         return Fraction(value)
-    return reported_interval(value, "exact").low
+    try:
+        return reported_interval(value, "exact").low
+    except InvalidInputError as exc:
+        raise InvalidInputError(
+            f"{what} must be a number written as digits with an optional decimal point "
+            f"(e.g. '0.25'), got {value!r}"
+        ) from exc
 
 
 def _counts(low: Fraction, high: Fraction, total: int) -> tuple[int, int]:

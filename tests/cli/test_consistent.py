@@ -74,3 +74,59 @@ def test_rounding_and_no_ties() -> None:
 def test_bad_input_raises_a_rocpr_error(argv: list[str]) -> None:
     with pytest.raises(RocPrError):
         invoke(*argv)
+
+
+def test_roc_points_from_a_figure() -> None:
+    # P = 10, N = 1000, (FPR, TPR) = (0.01, 0.5) +- 0.002: TP in [4.98, 5.02] -> 5,
+    # FP in [8, 12]; precision from 5/(5 + 12) = 5/17 to 5/(5 + 8) = 5/13.
+    out, status = invoke(
+        "--positives",
+        "10",
+        "--negatives",
+        "1000",
+        "--roc-point",
+        "0.01,0.5",
+        "--tolerance",
+        "0.002",
+    )
+    data = json.loads(out)
+    assert status == 0 and data["verdict"] == "possible"
+    (point,) = data["roc_points"]
+    assert point["tp"] == [5, 5] and point["fp"] == [8, 12]
+    assert point["precision"] == ["5/17", "5/13"]
+    low, high = data["achievable_pr"]["davis_goadrich"]
+    assert low["decimal"] < high["decimal"]
+
+
+def test_a_roc_point_with_no_whole_counts_is_impossible_whatever_the_metrics() -> None:
+    # TPR 0.55 +- 0.002 of P = 10 is [5.48, 5.52]: no whole TP.
+    out, status = invoke(
+        "--positives",
+        "10",
+        "--negatives",
+        "1000",
+        "--roc-point",
+        "0.01,0.55",
+        "--tolerance",
+        "0.002",
+        "--auc-roc",
+        "0.9",
+        "--format",
+        "text",
+    )
+    assert status == 1 and out.startswith("impossible")
+    assert "the ROC point 1 (0.01, 0.55) +- 0.002 cannot be right for P = 10, N = 1000" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--roc-point", "0.1"], "--roc-point takes FPR,TPR"),
+        (["--roc-point", "0.1,0.5,0.2"], "--roc-point takes FPR,TPR"),
+        (["--roc-point", "0.1,x"], "a ROC coordinate must be a number written as digits"),
+        (["--roc-point", "0.1,0.5", "--tolerance", "-1"], "tolerance must be a number written"),
+    ],
+)
+def test_bad_roc_points_are_refused(argv: list[str], message: str) -> None:
+    with pytest.raises(RocPrError, match=message):
+        invoke("--positives", "10", "--negatives", "100", *argv)
