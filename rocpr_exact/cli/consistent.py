@@ -20,7 +20,7 @@ from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
-from rocpr_exact.limits import current
+from rocpr_exact.limits import current, exceeded
 
 __all__ = ["EXIT_STATUS", "register", "run"]
 
@@ -73,11 +73,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
-    if len(args.roc_point) > current().max_grid_points:
-        raise InvalidInputError(
-            f"--roc-point is given {len(args.roc_point):,} times, more than max_grid_points "
-            f"= {current().max_grid_points:,}"
-        )
+    limit = current().max_grid_points
+    if limit is not None and len(args.roc_point) > limit:
+        raise exceeded("max_grid_points", f"{len(args.roc_point):,} --roc-point values")
     points = []
     for text in args.roc_point:
         parts = text.split(",")
