@@ -29,8 +29,10 @@ limit                  default      what it bounds
                        without      integer of d digits takes time ~d**2 in Python
                        gmpy2)       3.11, ~d log d with GMP
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
-``max_decimal_work``   10**9        ``--digits`` times the number of log terms of one
-                                    closed form whose decimal is certified
+``max_decimal_work``   10**9        ``--digits`` times the number of log terms of the
+                                    closed forms whose decimals are certified: per
+                                    call, or summed over one report inside
+                                    :func:`decimal_budget`
 ``max_refinement_bits`` 65,536      extra bits of working precision with which a certified
                                     decimal, sign or float of a closed form is refined
                                     before giving up (only a non-rational value within
@@ -67,10 +69,12 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
-from collections.abc import Iterable, Iterator
+import functools
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 
@@ -139,6 +143,8 @@ class Limits:
 #: The defaults (a frozen value, safe to share).
 DEFAULTS = Limits()
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 _CURRENT: contextvars.ContextVar[Limits] = contextvars.ContextVar(
     "rocpr_exact_limits", default=DEFAULTS
 )
@@ -168,6 +174,56 @@ def using(limits: Limits | None = None, **changes: int | None) -> Iterator[Limit
         yield chosen
     finally:
         _CURRENT.reset(token)
+
+
+_DECIMAL_SPENT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "rocpr_exact_decimal_work", default=None
+)
+
+
+@contextlib.contextmanager
+def decimal_budget() -> Iterator[None]:
+    """One ``max_decimal_work`` budget for every certified decimal in the block.
+
+    A report certifies several closed forms (the curve's continuous area, the
+    achievable curve's, profile values); each alone may be within the limit
+    while together they run for minutes.  Inside this block :func:`check_decimal`
+    adds up the work and refuses once the sum would pass the limit.  Nested
+    blocks share the outermost budget.
+
+    >>> with using(max_decimal_work=10), decimal_budget():
+    ...     check_decimal(_Terms(2), 4, "a")          # work 8
+    ...     check_decimal(_Terms(1), 4, "b")          # 8 + 4 > 10
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: b: ... (work 4; 8 already spent in this report) ...
+    """
+    if _DECIMAL_SPENT.get() is not None:
+        yield
+        return
+    token = _DECIMAL_SPENT.set([0])
+    try:
+        yield
+    finally:
+        _DECIMAL_SPENT.reset(token)
+
+
+def one_decimal_budget(function: _F) -> _F:
+    """Run every call of ``function`` inside :func:`decimal_budget` (for report builders)."""
+
+    @functools.wraps(function)
+    def budgeted(*args: Any, **kwargs: Any) -> Any:
+        with decimal_budget():
+            return function(*args, **kwargs)
+
+    return budgeted  # type: ignore[return-value]
+
+
+class _Terms:
+    """A stand-in with ``terms`` for the doctest above."""
+
+    def __init__(self, count: int) -> None:
+        self.terms = (None,) * count
 
 
 def digits_of_bits(bits: int) -> int:
@@ -333,10 +389,15 @@ def check_decimal(value: object, digits: int, what: str) -> None:
     check_digits(digits)
     terms = len(getattr(value, "terms", ()))
     work = digits * terms
-    if _over("max_decimal_work", work):
+    spent = _DECIMAL_SPENT.get()
+    before = spent[0] if spent is not None else 0
+    if _over("max_decimal_work", before + work):
+        already = f"; {before:,} already spent in this report" if before else ""
         raise exceeded(
             "max_decimal_work",
             f"{what}: {digits:,} certified digits of a closed form with {terms:,} log terms "
-            f"(work {work:,})",
+            f"(work {work:,}{already})",
             "fewer digits is faster; ",
         )
+    if spent is not None:
+        spent[0] = before + work

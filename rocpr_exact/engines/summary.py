@@ -54,6 +54,7 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.hull import roc_convex_hull
+from rocpr_exact.limits import one_decimal_budget
 from rocpr_exact.output.report import build_report
 
 __all__ = [
@@ -268,6 +269,7 @@ def histogram_report(hist: Histogram, digits: int, exact: bool = False) -> dict[
     return build_report(hist.curve(), digits, exact=exact)
 
 
+@one_decimal_budget
 def summary_report(summary: RangeSummary, digits: int) -> dict[str, Any]:
     """The report (the shape of ``output.report.build_report``) of a whole-dataset summary.
 

@@ -40,6 +40,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
+from rocpr_exact.limits import one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
@@ -157,6 +158,7 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
     return entry
 
 
+@one_decimal_budget
 def build_report(
     curve: Curve,
     digits: int = DEFAULT_DIGITS,

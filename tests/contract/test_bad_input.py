@@ -28,7 +28,9 @@ from rocpr_exact import cli, limits
 from rocpr_exact.cli import report as report_command
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.cli.options import limit as limit_flag
-from rocpr_exact.output.report import report_schema
+from rocpr_exact.errors import ResourceLimitError
+from rocpr_exact.geometry.achievable import achievable_pr_curve
+from rocpr_exact.output.report import build_report, report_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 INF = float("inf")
@@ -605,3 +607,24 @@ def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
         err = proc.stderr.read()
         status = proc.wait(timeout=120)
     assert status == 141 and err == b""
+
+
+def test_max_decimal_work_is_one_budget_per_report() -> None:
+    # A report certifies the continuous area of the curve and of its achievable curve; each
+    # alone fits a budget that the two together exceed: the report is refused, naming the
+    # limit and what was already spent, while each decimal alone is still answered.
+    labels = [1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0]
+    curve = rx.Curve.from_scores(list(range(len(labels), 0, -1)), labels)
+    own = rx.auc_pr(curve, "continuous")
+    achieved = rx.auc_pr(achievable_pr_curve(curve), "continuous")
+    digits = 30
+    work = [digits * len(form.terms) for form in (own, achieved)]  # type: ignore[union-attr]
+    assert min(work) > 0
+    with limits.using(max_decimal_work=max(work)):
+        rx.decimal(own, digits)
+        rx.decimal(achieved, digits)
+        with pytest.raises(ResourceLimitError, match="already spent in this report") as caught:
+            build_report(curve, digits=digits)
+    assert caught.value.limit == "max_decimal_work"
+    with limits.using(max_decimal_work=sum(work)):
+        build_report(curve, digits=digits)
