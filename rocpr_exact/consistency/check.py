@@ -48,7 +48,7 @@ from rocpr_exact.consistency.bounds import (
     min_average_precision,
 )
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
-from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
+from rocpr_exact.consistency.operating import POINT_METRICS, fp_range, fp_ranges, point_values
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.consistency.witness import (
@@ -65,6 +65,7 @@ from rocpr_exact.consistency.witness import (
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal, scaled_to_decimal
+from rocpr_exact.limits import current, exceeded
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
@@ -115,14 +116,19 @@ def _single_metric_reasons(
             )
     for name in POINT_METRICS:
         interval = intervals.get(name)
-        if interval is not None and not any(
-            lo <= hi for lo, hi in fp_ranges(p, n, {name: interval})
+        if interval is not None and not any(  # stops at the first TP that fits
+            lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
         ):
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}; no whole numbers "
                 f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
             )
     return reasons
+
+
+def _over_examples(count: int) -> bool:
+    limit = current().max_examples
+    return limit is not None and count > limit
 
 
 def _auc_ap_reasons(
@@ -199,6 +205,12 @@ def check_consistency(
     for name, value in (("positives", p), ("negatives", n)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidInputError(f"check_consistency: {name} must be an int >= 1, got {value!r}")
+    if _over_examples(p + n):
+        raise exceeded(
+            "max_examples",
+            f"positives + negatives = {p + n:,}",
+            "a witness lists every example and the exact bounds take time in P + N; ",
+        )
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
@@ -221,7 +233,8 @@ def check_consistency(
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
-    if len(points) > 1 and all(lo > hi for lo, hi in fp_ranges(p, n, points)):
+    ranges = fp_ranges(p, n, points) if points else None
+    if len(points) > 1 and ranges is not None and all(lo > hi for lo, hi in ranges):
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
         return Verdict(
             "impossible",
@@ -236,7 +249,7 @@ def check_consistency(
         if name in intervals
     ]
     if not others:
-        found = auc_and_point(p, n, intervals.get("auc_roc"), points, ties)
+        found = auc_and_point(p, n, intervals.get("auc_roc"), points, ties, ranges)
         if found is None:
             return Verdict(
                 "impossible",

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from rocpr_exact.consistency.reported import Interval
 
-__all__ = ["POINT_METRICS", "fp_range", "fp_ranges", "point_values"]
+__all__ = ["POINT_METRICS", "fp_range", "fp_ranges", "point_value", "point_values"]
 
 #: Metrics of one operating point (one threshold), all at the same threshold.
 POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
@@ -34,18 +34,23 @@ def _ratio(name: str, tp: int, p: int, n: int) -> tuple[int, int, int, int]:
     return n, -1, n, 0  # specificity: TN / N
 
 
-def _half_line(a: Fraction, b: int | Fraction, strict: bool) -> tuple[Fraction | None, bool, int]:
-    """Solve a + b x >= 0 (> 0 when strict) for x: (bound, strict, direction)."""
+def _solve(a: int, b: int, strict: bool, lo: int, hi: int) -> tuple[int, int]:
+    """Narrow [lo, hi] to the whole x with a + b x >= 0 (> 0 when strict); integers only."""
     if b == 0:
-        ok = a > 0 if strict else a >= 0
-        return None, ok, 0
-    return -a / b, strict, 1 if b > 0 else -1
+        return (lo, hi) if (a > 0 if strict else a >= 0) else (max(lo, 1), min(hi, 0))
+    if b > 0:  # x >= -a/b (or >)
+        return max(lo, (-a) // b + 1 if strict else -(a // b)), hi
+    least = a // (-b)  # x <= a/|b|: floor; strict: the greatest whole x below a/|b|
+    if strict and least * (-b) == a:
+        least -= 1
+    return lo, min(hi, least)
 
 
 def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int]:
     """The least and greatest FP in [0, N] at which every metric lies in its interval.
 
-    Empty when the first exceeds the second.  O(number of metrics).
+    Empty when the first exceeds the second.  O(number of metrics), in integers: with
+    low = u/v, "metric >= low" is v c0 - u d0 + (v c1 - u d1) FP >= 0.
 
     >>> from rocpr_exact.consistency.reported import reported_interval
     >>> fp_range(2, 4, 7, {"precision": reported_interval("0.60")})   # 2/(2 + FP) in [.595, .605)
@@ -58,26 +63,40 @@ def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tupl
         c0, c1, d0, d1 = _ratio(name, tp, p, n)
         if name == "precision" and tp == 0:
             lo = max(lo, 1)  # precision is undefined with nothing predicted positive
-        for a, b, strict in (
-            (c0 - interval.low * d0, c1 - interval.low * d1, not interval.low_closed),
-            (interval.high * d0 - c0, interval.high * d1 - c1, not interval.high_closed),
-        ):
-            bound, flag, direction = _half_line(a, b, strict)
-            if bound is None:
-                if not flag:
-                    return 1, 0
-            elif direction > 0:  # x >= bound (or >)
-                k = -((-bound.numerator) // bound.denominator)
-                lo = max(lo, k + 1 if flag and k == bound else k)
-            else:  # x <= bound (or <)
-                k = bound.numerator // bound.denominator
-                hi = min(hi, k - 1 if flag and k == bound else k)
+        u, v = interval.low.numerator, interval.low.denominator
+        lo, hi = _solve(v * c0 - u * d0, v * c1 - u * d1, not interval.low_closed, lo, hi)
+        u, v = interval.high.numerator, interval.high.denominator
+        lo, hi = _solve(u * d0 - v * c0, u * d1 - v * c1, not interval.high_closed, lo, hi)
     return lo, hi
 
 
 def fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[int, int]]:
     """``_fp_range`` for every TP in 0..P (empty list entries have lo > hi).  O(P)."""
-    return [fp_range(tp, p, n, intervals) for tp in range(p + 1)]
+    first, last = 0, p
+    recall = intervals.get("recall")
+    if recall is not None:  # recall = TP/P pins TP down: skip the TP outside its interval
+        first, last = recall.integers_scaled(p)
+        first, last = max(first, 0), min(last, p)
+    if first > last:
+        return [(1, 0)] * (p + 1)
+    return (
+        [(1, 0)] * first
+        + [fp_range(tp, p, n, intervals) for tp in range(first, last + 1)]
+        + [(1, 0)] * (p - last)
+    )
+
+
+def point_value(name: str, tp: int, fp: int, p: int, n: int) -> Fraction | None:
+    """One metric of :data:`POINT_METRICS` at (TP, FP), by its definition (None: undefined)."""
+    if name == "precision":
+        return Fraction(tp, tp + fp) if tp + fp else None
+    if name == "recall":
+        return Fraction(tp, p)
+    if name == "f1":
+        return Fraction(2 * tp, tp + fp + p)
+    if name == "accuracy":
+        return Fraction(tp + n - fp, p + n)
+    return Fraction(n - fp, n)
 
 
 def point_values(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:

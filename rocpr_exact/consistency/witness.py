@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
-from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_values
+from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_value
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS
 from rocpr_exact.core.curve import Curve
@@ -146,12 +146,17 @@ def auc_and_point(
     auc: Interval | None,
     points: Mapping[str, Interval],
     ties: bool,
+    ranges: list[tuple[int, int]] | None = None,
 ) -> tuple[list[Group], tuple[int, int]] | None:
-    """A ranking meeting an AUC-ROC interval and an operating point, or None (exact)."""
+    """A ranking meeting an AUC-ROC interval and an operating point, or None (exact).
+
+    ``ranges`` is ``fp_ranges(p, n, points)`` when the caller has it already.
+    """
     scale = 2 * p * n
     k_lo, k_hi = (0, scale) if auc is None else auc.integers_scaled(scale)
     k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
-    ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
+    if ranges is None:
+        ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
     for tp, (lo, hi) in enumerate(ranges):
         if lo > hi:
             continue
@@ -205,14 +210,21 @@ def make_witness(
             assert isinstance(area, Fraction)
             values[name] = area
     threshold = None
-    wanted = [name for name in POINT_METRICS if name in intervals]
+    wanted = sorted(
+        (name for name in POINT_METRICS if name in intervals), key=lambda m: m != "recall"
+    )
     if wanted:
         cuts = [len(groups) + 1, *curve.thresholds]  # type: ignore[misc]
-        for cut, matrix in zip(cuts, curve.points, strict=True):
-            at = point_values(matrix.tp, matrix.fp, p, n)
-            if all(name in at and at[name] in intervals[name] for name in wanted):
+        for cut, tp, fp in zip(cuts, curve.tps, curve.fps, strict=True):
+            at: dict[str, Fraction] = {}
+            for name in wanted:  # recall first: it rejects most thresholds at once
+                value = point_value(name, tp, fp, p, n)
+                if value is None or value not in intervals[name]:
+                    break
+                at[name] = value
+            else:
                 threshold = cut
-                values.update((name, at[name]) for name in wanted)
+                values.update(at)
                 break
     for name, interval in intervals.items():
         if name not in values or values[name] not in interval:

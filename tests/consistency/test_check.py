@@ -197,3 +197,17 @@ def test_continuous_area_against_boyd_minimum() -> None:
         v = check_consistency(10, 90, {"auc_pr_continuous": text})
         assert v.verdict == "possible"
         recheck(10, 90, {"auc_pr_continuous": text}, "nearest", v)
+
+
+def test_counts_beyond_max_examples_are_refused_before_any_work() -> None:
+    # A witness lists all P + N examples: P + N past max_examples is refused at once
+    # (P = N = 10^12 once ran out of memory; 10^9 ran for minutes).
+    from rocpr_exact.errors import ResourceLimitError
+    from rocpr_exact.limits import using
+
+    with pytest.raises(ResourceLimitError, match="positives \\+ negatives = 2,000,000,000,000"):
+        check_consistency(10**12, 10**12, {"auc_roc": "0.5"})
+    with using(max_examples=100), pytest.raises(ResourceLimitError, match="max_examples = 100"):
+        check_consistency(60, 41, {"precision": "0.5", "recall": "0.5"})
+    with using(max_examples=101):
+        assert check_consistency(60, 41, {"precision": "0.5", "recall": "0.5"}).verdict == "possible"
