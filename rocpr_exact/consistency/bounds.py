@@ -23,6 +23,7 @@ __all__ = [
     "min_auc_pr_dg",
     "min_auc_pr_linear",
     "min_average_precision",
+    "minimum_enclosure",
 ]
 
 
@@ -84,6 +85,35 @@ def min_auc_pr_dg(positives: int, negatives: int) -> Fraction:
     pairs = [(t, positives * (t + negatives)) for t in range(1, positives + 1)]
     pairs += [(t - 1, positives * (t - 1 + negatives)) for t in range(2, positives + 1)]
     return sum_ratios(pairs, "the minimum davis-goadrich AUC-PR") / 2
+
+
+def minimum_enclosure(name: str, positives: int, negatives: int) -> tuple[Fraction, Fraction]:
+    """Bounds [low, high] on :func:`min_average_precision` (``name`` "average_precision") or
+    :func:`min_auc_pr_dg` ("auc_pr_dg") without their exact sums.
+
+    Both are built from S = sum_{t=1..P} t/(t + N): AP = S/P and DG = (2S - P/(P+N))/(2P).
+    Each term is rounded down (up) to a multiple of 2^-64, so the bounds are within P 2^-64
+    of the exact value.  O(P) integer operations, no big denominators: for deciding
+    whether a reported value is below the minimum when P is large.
+
+    >>> low, high = minimum_enclosure("average_precision", 2, 2)
+    >>> low <= min_average_precision(2, 2) <= high, high - low <= Fraction(2, 2**64)
+    (True, True)
+    """
+    _check_counts(positives, negatives)
+    one = 1 << 64
+    low = high = 0
+    for t in range(1, positives + 1):
+        q, r = divmod(one * t, t + negatives)
+        low += q
+        high += q + (r > 0)
+    s_low, s_high = Fraction(low, one), Fraction(high, one)
+    if name == "average_precision":
+        return s_low / positives, s_high / positives
+    if name == "auc_pr_dg":
+        last = Fraction(positives, positives + negatives)
+        return (2 * s_low - last) / (2 * positives), (2 * s_high - last) / (2 * positives)
+    raise InvalidInputError(f"minimum_enclosure has no bound for {name!r}")
 
 
 def min_auc_pr_linear(positives: int, negatives: int, *, ties: bool = True) -> Fraction:

@@ -46,6 +46,7 @@ from rocpr_exact.consistency.bounds import (
     min_auc_pr_dg,
     min_auc_pr_linear,
     min_average_precision,
+    minimum_enclosure,
 )
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_range, fp_ranges, point_values
@@ -68,6 +69,15 @@ from rocpr_exact.exact.text import fraction_to_decimal, scaled_to_decimal
 from rocpr_exact.limits import current, exceeded
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
+
+#: The least AP and DG area are summed exactly up to this P; beyond, enclosures decide first.
+EXACT_MINIMUM_UP_TO = 2_000
+#: The metrics whose minimum has an enclosure, and the one it is built from.
+ENCLOSED = {
+    "average_precision": "average_precision",
+    "auc_pr_dg": "auc_pr_dg",
+    "auc_pr_linear": "auc_pr_dg",  # without ties the least linear area is the least DG area
+}
 
 #: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
 DEFAULT_MAX_STEPS = 100_000
@@ -107,6 +117,17 @@ def _single_metric_reasons(
         interval = intervals.get(name)
         if interval is None:
             continue
+        if name in ENCLOSED and p > EXACT_MINIMUM_UP_TO and not (name == "auc_pr_linear" and ties):
+            low, high = minimum_enclosure(ENCLOSED[name], p, n)
+            if interval.meets(high, Fraction(1)):
+                continue  # a point of the interval is above the minimum
+            if not interval.meets(low, Fraction(1)):
+                side = "above 1" if interval.low >= 1 else "below the least possible"
+                reasons.append(
+                    f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
+                    f"N = {n} it lies in [{shown_down(low)} or more, 1] ({what})"
+                )
+                continue
         minimum = least(p, n)
         if not interval.meets(minimum, Fraction(1)):
             side = "above 1" if interval.low >= 1 else "below the least possible"
@@ -124,6 +145,11 @@ def _single_metric_reasons(
                 f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
             )
     return reasons
+
+
+def shown_down(value: Fraction) -> str:
+    """``value`` rounded down to 6 decimals (a lower bound stays a lower bound)."""
+    return scaled_to_decimal((value * 10**6).__floor__(), 6)
 
 
 def _over_examples(count: int) -> bool:
@@ -158,7 +184,7 @@ def _auc_ap_reasons(
         return []
     million = 10**6
     shown = (
-        scaled_to_decimal((low * million).__floor__(), 6),
+        shown_down(low),
         scaled_to_decimal((high * million).__ceil__(), 6),
     )
     return [

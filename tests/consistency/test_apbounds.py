@@ -120,8 +120,16 @@ def test_check_uses_the_bounds_beyond_the_exhaustive_search() -> None:
 
 
 def test_a_huge_exact_minimum_is_shown_rounded_not_written_out() -> None:
-    # The least AP for P = 20,000, N = 180,000 is a fraction of tens of thousands of digits:
-    # more than Python's 4,300-digit str() limit, so the API must not try to write it.
-    verdict = check_consistency(20_000, 180_000, {"average_precision": "0.01"})
+    # The least AP for P = 1,500, N = 3,000 is a fraction of thousands of digits: the reason
+    # shows 12 rounded decimals and the size, never the digits.
+    verdict = check_consistency(1_500, 3_000, {"average_precision": "0.01"})
     assert verdict.verdict == "impossible"
     assert "(rounded; the exact fraction has about" in verdict.reasons[0]
+
+
+def test_large_p_is_decided_by_an_enclosure_of_the_minimum() -> None:
+    # P = 20,000, N = 180,000: min AP = (1/P) sum i/(i + N) = 0.0517578... (a float sum),
+    # rounded down in the reason; "0.01" is below it: decided without the exact sum.
+    verdict = check_consistency(20_000, 180_000, {"average_precision": "0.01"})
+    assert verdict.verdict == "impossible"
+    assert "it lies in [0.051757 or more, 1]" in verdict.reasons[0]

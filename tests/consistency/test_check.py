@@ -210,4 +210,6 @@ def test_counts_beyond_max_examples_are_refused_before_any_work() -> None:
     with using(max_examples=100), pytest.raises(ResourceLimitError, match="max_examples = 100"):
         check_consistency(60, 41, {"precision": "0.5", "recall": "0.5"})
     with using(max_examples=101):
-        assert check_consistency(60, 41, {"precision": "0.5", "recall": "0.5"}).verdict == "possible"
+        assert (
+            check_consistency(60, 41, {"precision": "0.5", "recall": "0.5"}).verdict == "possible"
+        )
