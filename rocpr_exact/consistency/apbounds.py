@@ -42,12 +42,15 @@ P, N in tests/consistency/test_apbounds.py.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
+from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.text import scaled_to_decimal
 
-__all__ = ["DEFAULT_BOUND_WORK", "average_precision_bounds"]
+__all__ = ["DEFAULT_BOUND_WORK", "auc_ap_reasons", "average_precision_bounds", "shown_down"]
 
 #: Default bound on the positives visited by the search for the lower bound (a few seconds).
 DEFAULT_BOUND_WORK = 2_000_000
@@ -170,3 +173,46 @@ def average_precision_bounds(
     high = min(_upper(p, n, f), Fraction(1))
     budget = int(2 * f) if ties else int(f)
     return _lower(p, n, budget, work), high
+
+
+def shown_down(value: Fraction) -> str:
+    """``value`` rounded down to 6 decimals (a lower bound stays a lower bound)."""
+    return scaled_to_decimal((value * 10**6).__floor__(), 6)
+
+
+def auc_ap_reasons(
+    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
+) -> list[str]:
+    """AUC-ROC with average precision: the sound bounds of :mod:`~.apbounds`, any P, N.
+
+    Both bounds fall as the negative mass above the positives, P N - U, grows, so
+    the AP of any ranking with U in [U_lo, U_hi] lies in [low(U_lo), high(U_hi)].
+    """
+    auc, ap = intervals.get("auc_roc"), intervals.get("average_precision")
+    if auc is None or ap is None:
+        return []
+    scale = 2 * p * n
+    lo, hi = auc.integers_scaled(scale)
+    lo, hi = max(lo, 0), min(hi, scale)
+    if not ties:
+        lo, hi = lo + lo % 2, hi - hi % 2
+    if lo > hi:
+        return []  # reported by the AUC-ROC grid check
+    least = average_precision_bounds(p, n, Fraction(lo, scale), ties=ties)
+    greatest = average_precision_bounds(p, n, Fraction(hi, scale), ties=ties)
+    if least is None or greatest is None:
+        return []
+    low, high = least[0], greatest[1]
+    if ap.meets(low, high):
+        return []
+    million = 10**6
+    shown = (
+        shown_down(low),
+        scaled_to_decimal((high * million).__ceil__(), 6),
+    )
+    return [
+        f"average_precision {texts['average_precision']} means a value in {ap}; with "
+        f"auc_roc {texts['auc_roc']} and P = {p}, N = {n} every ranking has average precision "
+        f"in [{shown[0]}, {shown[1]}] (sound bounds, rounded outward; see "
+        "rocpr_exact.consistency.average_precision_bounds)"
+    ]

@@ -40,7 +40,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from rocpr_exact.areas.auc import auc_pr
-from rocpr_exact.consistency.apbounds import average_precision_bounds
+from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
 from rocpr_exact.consistency.bounds import (
     min_auc_pr_continuous,
     min_auc_pr_dg,
@@ -65,7 +65,7 @@ from rocpr_exact.consistency.witness import (
 )
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.text import fraction_to_decimal, scaled_to_decimal
+from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import current, exceeded
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
@@ -147,52 +147,9 @@ def _single_metric_reasons(
     return reasons
 
 
-def shown_down(value: Fraction) -> str:
-    """``value`` rounded down to 6 decimals (a lower bound stays a lower bound)."""
-    return scaled_to_decimal((value * 10**6).__floor__(), 6)
-
-
 def _over_examples(count: int) -> bool:
     limit = current().max_examples
     return limit is not None and count > limit
-
-
-def _auc_ap_reasons(
-    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
-) -> list[str]:
-    """AUC-ROC with average precision: the sound bounds of :mod:`~.apbounds`, any P, N.
-
-    Both bounds fall as the negative mass above the positives, P N - U, grows, so
-    the AP of any ranking with U in [U_lo, U_hi] lies in [low(U_lo), high(U_hi)].
-    """
-    auc, ap = intervals.get("auc_roc"), intervals.get("average_precision")
-    if auc is None or ap is None:
-        return []
-    scale = 2 * p * n
-    lo, hi = auc.integers_scaled(scale)
-    lo, hi = max(lo, 0), min(hi, scale)
-    if not ties:
-        lo, hi = lo + lo % 2, hi - hi % 2
-    if lo > hi:
-        return []  # reported by the AUC-ROC grid check
-    least = average_precision_bounds(p, n, Fraction(lo, scale), ties=ties)
-    greatest = average_precision_bounds(p, n, Fraction(hi, scale), ties=ties)
-    if least is None or greatest is None:
-        return []
-    low, high = least[0], greatest[1]
-    if ap.meets(low, high):
-        return []
-    million = 10**6
-    shown = (
-        shown_down(low),
-        scaled_to_decimal((high * million).__ceil__(), 6),
-    )
-    return [
-        f"average_precision {texts['average_precision']} means a value in {ap}; with "
-        f"auc_roc {texts['auc_roc']} and P = {p}, N = {n} every ranking has average precision "
-        f"in [{shown[0]}, {shown[1]}] (sound bounds, rounded outward; see "
-        "rocpr_exact.consistency.average_precision_bounds)"
-    ]
 
 
 def check_consistency(
@@ -253,7 +210,7 @@ def check_consistency(
         name: reported_interval(reported[name], rounding) for name in METRICS if name in reported
     }
     texts = {name: str(reported[name]) for name in intervals}
-    reasons = _single_metric_reasons(p, n, intervals, texts, ties) or _auc_ap_reasons(
+    reasons = _single_metric_reasons(p, n, intervals, texts, ties) or auc_ap_reasons(
         p, n, intervals, texts, ties
     )
     if reasons:

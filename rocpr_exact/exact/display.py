@@ -21,7 +21,7 @@ from typing import Any, TypedDict, overload
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.text import fraction_to_decimal
-from rocpr_exact.limits import check_decimal, check_exact
+from rocpr_exact.limits import check_decimal, check_digits, check_exact
 
 __all__ = ["ClosedFormJSON", "decimal", "exact_string", "number"]
 
@@ -63,16 +63,20 @@ def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
     '0.6931471806'
 
     Raises TypeError for any other type (floats included: they are not exact values), TypeError
-    for a non-int ``digits`` and InvalidInputError (a ValueError) for ``digits < 0``.  Complexity:
-    one integer division for a Fraction; see :meth:`ClosedForm.decimal` for a closed form.
+    for a non-int ``digits``, InvalidInputError (a ValueError) for ``digits < 0`` and
+    ResourceLimitError past ``max_digits`` (for a closed form, ``max_decimal_work``).
+    Complexity: one integer division for a Fraction; see :meth:`ClosedForm.decimal` for a
+    closed form.
     """
     if not isinstance(digits, int) or isinstance(digits, bool):
         raise WrongTypeError(f"decimal needs an int number of digits, got {type(digits).__name__}")
     if digits < 0:
         raise InvalidInputError(f"decimal needs digits >= 0, got {digits}")
     if isinstance(value, ClosedForm):
+        check_decimal(value, digits, "decimal")
         return value.decimal(digits)
     if _is_exact_scalar(value):
+        check_digits(digits)
         return fraction_to_decimal(value, digits)
     raise _type_error("decimal", value)
 
