@@ -30,7 +30,8 @@ limit                  default      what it bounds
                        gmpy2)       3.11, ~d log d with GMP
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
 ``max_decimal_work``   10**9        ``--digits`` times the number of log terms of one
-                                    closed form whose decimal is certified
+                                    closed form whose decimal is certified (or of
+                                    digamma terms of a ``davis-goadrich`` area)
 ``max_refinement_bits`` 65,536      extra bits of working precision with which a certified
                                     decimal, sign or float of a closed form is refined
                                     before giving up (only a non-rational value within
@@ -41,6 +42,11 @@ limit                  default      what it bounds
                                     no further than that (``/dev/zero`` is refused)
 ``max_grid_points``    100,000      points of a recall grid (``rocpr-exact curve
                                     --recall-step``)
+``max_interpolated_points`` 10**7   Davis-Goadrich points (one per TP, Section 4) added
+                                    one by one to certify the ``davis-goadrich`` decimal
+                                    when python-flint is not installed (with it, a long
+                                    segment costs one digamma difference, not one term
+                                    per TP)
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
@@ -86,12 +92,15 @@ __all__ = [
     "Limits",
     "advice",
     "check_decimal",
+    "check_decimal_work",
     "check_digits",
     "check_exact",
     "check_examples",
+    "check_interpolated_points",
     "check_score",
     "check_score_text",
     "check_sum",
+    "check_sum_bits",
     "current",
     "digits_of_bits",
     "exceeded",
@@ -112,6 +121,7 @@ class Limits:
     max_decimal_work: int | None = 1_000_000_000
     max_json_bytes: int | None = 100_000_000
     max_grid_points: int | None = 100_000
+    max_interpolated_points: int | None = 10_000_000
     max_refinement_bits: int | None = 1 << 16
     max_factor_bits: int | None = 128
 
@@ -269,12 +279,31 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
     denominators: the size of the integers that binary splitting and the final
     gcd work on.  O(number of terms), no big-integer arithmetic.
     """
-    limit = current().max_sum_digits
-    if limit is None:
+    if current().max_sum_digits is None:
         return
     bits = 0
     for denominator in denominators:
         bits += denominator.bit_length()
+    check_sum_bits(bits, what)
+
+
+def check_sum_bits(bits: int, what: str) -> None:
+    """Raise when an exact sum whose denominators have ``bits`` bits in all is too big.
+
+    The one test of ``max_sum_digits``: :func:`check_sum` counts the bits of the
+    denominators it is given; a caller that can predict them from sizes alone (the
+    ``davis-goadrich`` area from the counts of its segments) calls this before
+    building any term.
+
+    >>> with using(max_sum_digits=10):
+    ...     check_sum_bits(40, "a sum")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: a sum: an exact sum whose common denominator has ...
+    """
+    limit = current().max_sum_digits
+    if limit is None:
+        return
     digits = digits_of_bits(bits)
     if digits > limit:
         raise exceeded(
@@ -282,6 +311,23 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
             f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
             "it takes minutes to hours to compute (faster with gmpy2: "
             "pip install '.[fast]' in rocpr-exact's source tree); ",
+        )
+
+
+def check_interpolated_points(count: int, what: str) -> None:
+    """Raise before ``count`` Davis-Goadrich points are added one at a time.
+
+    The limit is ``max_interpolated_points``.
+
+    Only the certified ``davis-goadrich`` decimal without python-flint takes one term
+    per TP (about 2 microseconds each); the exact value is bounded by ``max_sum_digits``.
+    """
+    if _over("max_interpolated_points", count):
+        raise exceeded(
+            "max_interpolated_points",
+            f"{what}: {count:,} interpolated points added one by one",
+            "with python-flint (pip install python-flint) a long segment costs one digamma "
+            "difference instead; ",
         )
 
 
@@ -330,13 +376,20 @@ def check_decimal(value: object, digits: int, what: str) -> None:
     A closed form with L log terms costs about L logarithms at ``digits``
     digits each; the bound is ``digits * L`` (about 10**9 per two minutes).
     """
+    check_decimal_work(digits, len(getattr(value, "terms", ())), what)
+
+
+def check_decimal_work(
+    digits: int, terms: int, what: str, kind: str = "a closed form with {terms} log terms"
+) -> None:
+    """Raise when ``digits`` certified digits of a value with ``terms`` transcendental
+    terms (``kind`` names them) exceed ``max_decimal_work`` = digits x terms."""
     check_digits(digits)
-    terms = len(getattr(value, "terms", ()))
     work = digits * terms
     if _over("max_decimal_work", work):
         raise exceeded(
             "max_decimal_work",
-            f"{what}: {digits:,} certified digits of a closed form with {terms:,} log terms "
+            f"{what}: {digits:,} certified digits of {kind.format(terms=f'{terms:,}')} "
             f"(work {work:,})",
             "fewer digits is faster; ",
         )
