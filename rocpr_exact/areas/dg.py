@@ -147,8 +147,8 @@ def predicted_bits(curve: Curve, t_min: Fraction | int = 0) -> int:
     """An upper bound on the bits of the exact area's term denominators, from the counts.
 
     The denominators that :func:`dg_area` sums (with TP >= floor(t_min)), each counted once
-    per point (so at least the distinct ones that ``max_sum_digits`` bounds), plus the
-    cut at t_min.  O(number of points x bits), no term is built.
+    per point (so at least the distinct ones that ``max_sum_digits`` bounds), plus the two
+    of the piece cut at a fractional t_min.  O(number of points x bits), no term is built.
     """
     corners = curve.corners()
     tps, fps = corners.tps, corners.fps
@@ -165,9 +165,11 @@ def predicted_bits(curve: Curve, t_min: Fraction | int = 0) -> int:
         first = max(tp_a + 1, low)
         big_c, big_d = dtp + dfp, fp_a * dtp - tp_a * dfp
         bits += progression_bits(big_c * first + big_d, big_c, tp_b - first + 1)
-    if isinstance(t_min, Fraction) and t_min.denominator > 1:
-        edge = corners.precision_at(t_min / corners.positives)
-        bits += 2 * t_min.denominator.bit_length() + edge.denominator.bit_length()
+        if tp_a < t_min < tp_b and low != t_min:  # the cut piece: both scaled by its width
+            scale = Fraction(t_min).denominator
+            edge = corners.precision_at(Fraction(t_min) / corners.positives)
+            bits += (scale * (big_c * (low + 1) + big_d)).bit_length()
+            bits += (scale * edge.denominator).bit_length()
     return bits
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact import logsum
+from rocpr_exact.exact.sums import sum_ratios
 
 __all__ = ["DigammaTerm", "available", "digamma_sum_exact", "digamma_sum_fixed"]
 
@@ -77,13 +78,17 @@ def digamma_sum_fixed(terms: tuple[DigammaTerm, ...], frac_bits: int) -> tuple[i
 
 
 def digamma_sum_exact(terms: tuple[DigammaTerm, ...]) -> Fraction:
-    """The exact value ``sum q sum_{j<k} 1/(u + j)``, term by term: O(sum of k), for tests.
+    """The exact value ``sum q sum_{j<k} 1/(u + j)``, term by term (for tests and checks).
 
     >>> digamma_sum_exact(((Fraction(3), Fraction(1, 2), 2),))   # 3 (2 + 2/3)
     Fraction(8, 1)
+
+    Raises ResourceLimitError (``max_sum_digits``) as :func:`rocpr_exact.exact.sums.sum_ratios`.
+    Complexity: O(sum of k) terms, summed by binary splitting.
     """
     _check(terms)
-    total = Fraction(0)
+    pairs: list[tuple[int, int]] = []
     for q, u, k in terms:
-        total += q * sum((1 / (u + j) for j in range(k)), Fraction(0))
-    return total
+        (a, b), (p, d) = q.as_integer_ratio(), u.as_integer_ratio()
+        pairs += ((a * d, b * (p + j * d)) for j in range(k))  # q / (u + j)
+    return sum_ratios(pairs, "an exact sum of digamma differences")
