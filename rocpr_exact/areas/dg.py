@@ -173,6 +173,19 @@ def predicted_bits(curve: Curve, t_min: Fraction | int = 0) -> int:
     return bits
 
 
+def _has_digamma_term(corners: Curve, t_min: Fraction | int) -> bool:
+    """Whether ``dg_terms(corners, LONG_SEGMENT, t_min)`` has a digamma term (without building it):
+    a segment with D != 0 of more than ``LONG_SEGMENT`` TPs after t_min."""
+    ceiling = -(-t_min // 1)  # the first TP of a segment that holds t_min
+    tps, fps = corners.tps, corners.fps
+    for i in range(1, len(tps)):
+        tp_a, fp_a, tp_b, fp_b = tps[i - 1], fps[i - 1], tps[i], fps[i]
+        long = tp_b - max(tp_a, ceiling) > LONG_SEGMENT
+        if long and fp_a * (tp_b - tp_a) != tp_a * (fp_b - fp_a):
+            return True
+    return False
+
+
 def dg_area(curve: Curve, t_min: Fraction | int = 0) -> Fraction:
     """The exact area over [t_min/P, 1].
 
@@ -188,8 +201,8 @@ def dg_area(curve: Curve, t_min: Fraction | int = 0) -> Fraction:
     Fraction(1, 2)
     """
     corners = curve.corners()
-    terms = dg_terms(corners, LONG_SEGMENT, t_min)
-    if not terms.digamma:
+    if not _has_digamma_term(corners, t_min):
+        terms = dg_terms(corners, LONG_SEGMENT, t_min)
         return sum_ratios(terms.pairs, WHAT) / terms.divisor
     limits.check_sum_bits(predicted_bits(corners, t_min), WHAT)
     pairs = trapezoid_pairs(dg_points(corners), curve, t_min)

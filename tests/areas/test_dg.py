@@ -92,6 +92,8 @@ def test_split_by_segments_is_the_per_tp_sum_from_any_min_recall(chain, data):
         rational = sum_ratios(terms.pairs)
         assert (rational + digamma_sum_exact(terms.digamma)) / terms.divisor == reference
         assert all(k > long for _, _, k in terms.digamma)
+        if long == LONG_SEGMENT:  # dg_area's test for its O(points) exact path
+            assert dg._has_digamma_term(curve.corners(), t_min) == bool(terms.digamma)
     min_recall = Fraction(t_min) / p
     assert rx.auc_pr(curve, "davis-goadrich", min_recall=min_recall) == reference
 
