@@ -327,5 +327,5 @@ def dg_decimal(curve: Curve, digits: int, small_bits: int, long: int | None = No
         return certified_ratio_sum(_PerPointPairs(corners), divisor, digits, exact=exact)
     terms = dg_terms(corners, long)
     kind = "a sum of {terms} digamma differences"
-    limits.check_decimal_work(digits, len(terms.digamma), WHAT, kind)
+    limits.check_decimal_work(digits, len(terms.digamma), WHAT, kind, limits.DIGAMMA_WEIGHT)
     return certified_ratio_sum(terms.pairs, divisor, digits, digamma=terms.digamma, exact=exact)

@@ -200,3 +200,18 @@ def test_constant_precision_is_exact_without_per_tp_terms(monkeypatch):
     assert rx.auc_pr(half, "davis-goadrich") == Fraction(1, 2)
     assert rx.auc_pr(half, "davis-goadrich", min_recall=Fraction(1, 3)) == Fraction(1, 3)
     assert dg_area(half, Fraction(BIG, 7)) == Fraction(3, 7)
+
+
+@needs_flint
+def test_digamma_differences_count_in_the_decimal_work():
+    # Two long segments of non-constant precision: 2 digamma differences, each worth
+    # DIGAMMA_WEIGHT logarithms, at 30 digits.
+    curve = rx.Curve.from_counts([(2500, 625), (7500, 5000)], 10**4, 10**4)
+    assert len(dg_terms(curve, dg.long_segment(30)).digamma) == 2
+    work = 30 * 2 * limits.DIGAMMA_WEIGHT
+    with limits.using(max_decimal_work=work):
+        assert dg_decimal(curve, 30, -1) == rx.decimal(per_tp_area(curve), 30)
+    with limits.using(max_decimal_work=work - 1), pytest.raises(ResourceLimitError) as caught:
+        dg_decimal(curve, 30, -1)
+    assert caught.value.limit == "max_decimal_work"
+    assert "a sum of 2 digamma differences" in str(caught.value)
