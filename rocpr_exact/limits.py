@@ -314,8 +314,8 @@ def check_interpolated_points(count: int, what: str) -> None:
         raise exceeded(
             "max_interpolated_points",
             f"{what}: {count:,} interpolated points added one by one",
-            "with python-flint (pip install python-flint) a long segment costs one digamma "
-            "difference instead; ",
+            "with python-flint (pip install '.[fast]' in rocpr-exact's source tree) a long "
+            "segment costs one digamma difference instead; ",
         )
 
 
