@@ -30,9 +30,9 @@ limit                  default      what it bounds
                        gmpy2)       3.11, ~d log d with GMP
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
 ``max_decimal_work``   10**9        ``--digits`` times the number of log terms of the
-                                    closed forms whose decimals are certified: per
-                                    call, or summed over one report inside
-                                    :func:`decimal_budget`
+                                    closed forms whose decimals are certified (a
+                                    digamma difference counts 100): per call, or
+                                    summed over one report (:func:`decimal_budget`)
 ``max_refinement_bits`` 65,536      extra bits of working precision with which a certified
                                     decimal, sign or float of a closed form is refined
                                     before giving up (only a non-rational value within
@@ -43,6 +43,11 @@ limit                  default      what it bounds
                                     no further than that (``/dev/zero`` is refused)
 ``max_grid_points``    100,000      points of a recall grid (``rocpr-exact curve
                                     --recall-step``)
+``max_interpolated_points`` 10**7   Davis-Goadrich points (one per TP, Section 4) added
+                                    one by one to certify the ``davis-goadrich`` decimal
+                                    when python-flint is not installed (with it, a long
+                                    segment costs one digamma difference, not one term
+                                    per TP)
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
@@ -87,15 +92,19 @@ except ImportError:  # pragma: no cover - exercised where gmpy2 is absent
 
 __all__ = [
     "DEFAULTS",
+    "DIGAMMA_WEIGHT",
     "Limits",
     "advice",
     "check_decimal",
+    "check_decimal_work",
     "check_digits",
     "check_exact",
     "check_examples",
+    "check_interpolated_points",
     "check_score",
     "check_score_text",
     "check_sum",
+    "check_sum_bits",
     "current",
     "digits_of_bits",
     "exceeded",
@@ -116,6 +125,7 @@ class Limits:
     max_decimal_work: int | None = 1_000_000_000
     max_json_bytes: int | None = 100_000_000
     max_grid_points: int | None = 100_000
+    max_interpolated_points: int | None = 10_000_000
     max_refinement_bits: int | None = 1 << 16
     max_factor_bits: int | None = 128
 
@@ -325,12 +335,23 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
     denominators: the size of the integers that binary splitting and the final
     gcd work on.  O(number of terms), no big-integer arithmetic.
     """
-    limit = current().max_sum_digits
-    if limit is None:
+    if current().max_sum_digits is None:
         return
     bits = 0
     for denominator in denominators:
         bits += denominator.bit_length()
+    check_sum_bits(bits, what)
+
+
+def check_sum_bits(bits: int, what: str) -> None:
+    """Raise when an exact sum whose denominators have ``bits`` bits in all is too big.
+
+    The one test of ``max_sum_digits``, for :func:`check_sum` and for a caller that
+    predicts the bits from sizes alone (the ``davis-goadrich`` area, from its segments).
+    """
+    limit = current().max_sum_digits
+    if limit is None:
+        return
     digits = digits_of_bits(bits)
     if digits > limit:
         raise exceeded(
@@ -338,6 +359,18 @@ def check_sum(denominators: Iterable[int], what: str) -> None:
             f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
             "it takes minutes to hours to compute (faster with gmpy2: "
             "pip install '.[fast]' in rocpr-exact's source tree); ",
+        )
+
+
+def check_interpolated_points(count: int, what: str) -> None:
+    """Raise before ``count`` Davis-Goadrich points are added one at a time
+    (``max_interpolated_points``: the certified decimal without python-flint)."""
+    if _over("max_interpolated_points", count):
+        raise exceeded(
+            "max_interpolated_points",
+            f"{what}: {count:,} interpolated points added one by one",
+            "with python-flint (pip install '.[fast]' in rocpr-exact's source tree) a long "
+            "segment costs one digamma difference instead; ",
         )
 
 
@@ -380,22 +413,42 @@ def check_digits(digits: int) -> None:
         raise exceeded("max_digits", f"digits {digits:,}")
 
 
+#: A digamma difference costs 10 to 200 logarithms (measured: 15-74 us against 4 us at 1,000
+#: bits, 13-166 ms against 1.7 ms at 34,000): it counts 100 in ``max_decimal_work``.
+DIGAMMA_WEIGHT = 100
+
+
 def check_decimal(value: object, digits: int, what: str) -> None:
     """Raise before a certified decimal that would take too long (``max_decimal_work``).
 
     A closed form with L log terms costs about L logarithms at ``digits``
     digits each; the bound is ``digits * L`` (about 10**9 per two minutes).
     """
+    check_decimal_work(digits, len(getattr(value, "terms", ())), what)
+
+
+def check_decimal_work(
+    digits: int,
+    terms: int,
+    what: str,
+    kind: str = "a closed form with {terms} log terms",
+    weight: int = 1,
+) -> None:
+    """Raise when ``digits`` certified digits of a value with ``terms`` transcendental
+    terms (``kind`` names them) exceed ``max_decimal_work`` = digits x terms x weight.
+
+    ``weight`` is a term's cost in logarithms: 1 for a log term, ``DIGAMMA_WEIGHT`` for a
+    digamma difference.
+    """
     check_digits(digits)
-    terms = len(getattr(value, "terms", ()))
-    work = digits * terms
+    work = digits * terms * weight
     spent = _DECIMAL_SPENT.get()
     before = spent[0] if spent is not None else 0
     if _over("max_decimal_work", before + work):
         already = f"; {before:,} already spent in this report" if before else ""
         raise exceeded(
             "max_decimal_work",
-            f"{what}: {digits:,} certified digits of a closed form with {terms:,} log terms "
+            f"{what}: {digits:,} certified digits of {kind.format(terms=f'{terms:,}')} "
             f"(work {work:,}{already})",
             "fewer digits is faster; ",
         )

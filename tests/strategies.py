@@ -126,6 +126,39 @@ hull_curves = st.one_of(
 )
 
 
+@st.composite
+def sorted_chains(draw: st.DrawFn, max_count: int = 10**4, max_points: int = 6) -> Chain:
+    """A few (TP, FP) points with counts up to ``max_count``: long Davis-Goadrich segments.
+
+    The points are independently sorted TPs and FPs (a chain), so segments are long;
+    repeated values give vertical drops and runs of negatives (also at TP = 0: negatives
+    first); a point on the line through the origin and another vertex gives a segment of
+    constant precision (D = 0, no digamma term).  N may be 0 (every precision 1).
+    """
+    p = draw(st.integers(1, max_count))
+    n = draw(st.integers(0, max_count))
+    m = draw(st.integers(0, max_points))
+    tps = sorted(draw(st.lists(st.integers(0, p), min_size=m, max_size=m)))
+    fps = sorted(draw(st.lists(st.integers(0, n), min_size=m, max_size=m)))
+    points = list(zip(tps, fps, strict=True))
+    if points and draw(st.booleans()):  # (t, f) -> (j t, j f): constant precision
+        t, f = points[-1]
+        scale = draw(st.integers(2, 50))
+        if t * scale <= p and f * scale <= n:
+            points.append((t * scale, f * scale))
+    return points, p, n
+
+
+#: Curves as counts with segments of up to 10^4 TPs (sums by digamma differences): random
+#: sorted chains, and lattice chains (collinear runs, hull edges) scaled by up to 300.
+long_segment_chains = st.one_of(
+    sorted_chains(),
+    st.tuples(lattice_chains(max_steps=12), st.integers(1, 300)).map(
+        lambda c: ([(t * c[1], f * c[1]) for t, f in c[0][0]], c[0][1] * c[1], c[0][2] * c[1])
+    ),
+)
+
+
 # -- pairs of curves over the same (P, N), for dominance (Theorem 3.2) --------------------------
 #
 # The constructors take a ``random.Random``: the strategies feed them hypothesis' own

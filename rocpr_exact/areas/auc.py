@@ -9,7 +9,9 @@
   examples predicted positive, the log argument at a vertex is the integer
   TP + FP, so adjacent segments share (and merge) their log terms.
 * ``davis-goadrich``: composite trapezoid over the discretely interpolated points
-  (every integer TP, FP by the local skew), from recall 0.
+  (every integer TP, FP by the local skew), from recall 0 (:mod:`rocpr_exact.areas.dg`:
+  the exact sum, refused by ``max_sum_digits`` from a size predicted before any term is
+  built, and certified digits by segments).
 * ``linear``: trapezoid over the listed threshold points, straight lines in PR
   space (the mistake the paper warns about), from recall 0.
 * ``step``: average precision, sum over thresholds of (R_i - R_{i-1}) P_i.
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Literal
 
+from rocpr_exact.areas.dg import PrPoint, dg_area, dg_points, start_point, trapezoid_pairs
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -71,8 +74,9 @@ def auc_pr(
 
     ``continuous`` returns a :class:`ClosedForm` (rational + sum of q ln r);
     the other methods return a ``Fraction``.  Needs P > 0.
-    Complexity: ``davis-goadrich`` O(P) terms, the others O(number of points)
-    terms, each summed by binary splitting.
+    Complexity: ``davis-goadrich`` O(P) terms (refused up front by ``max_sum_digits``
+    when their predicted size is over it), the others O(number of points) terms, each
+    summed by binary splitting.
 
     >>> table1 = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
     >>> auc_pr(table1, "step")        # 1/4 * 1/2 + 1/4 * 1/4 + 1/2 * 20/2020
@@ -90,7 +94,7 @@ def auc_pr(
     if method == "continuous":
         return continuous_area(curve.corners(), t_min)
     if method == "davis-goadrich":
-        return _trapezoid(_dg_points(curve.corners()), curve, t_min, "the davis-goadrich AUC-PR")
+        return dg_area(curve, t_min)
     if method == "linear":
         return _trapezoid(_listed_points(curve), curve, t_min, "the linear AUC-PR")
     if method == "step":
@@ -100,71 +104,22 @@ def auc_pr(
     )
 
 
-# A PR point as (t, numerator, denominator): TP = t (an int) and precision num/den.
-_Point = tuple[int, int, int]
-
-
-def _start_point(curve: Curve) -> _Point:
-    p0 = curve.precision_at(0)
-    return 0, p0.numerator, p0.denominator
-
-
-def _listed_points(curve: Curve) -> Iterator[_Point]:
+def _listed_points(curve: Curve) -> Iterator[PrPoint]:
     """The threshold points in PR space, after the recall-0 start.
 
     Only the two ends of each step that adds positives are listed: the points
     in between share one recall and add no width.  O(number of rising steps).
     """
-    start = _start_point(curve)
+    start = start_point(curve)
     yield start
     for tp_a, fp_a, tp_b, fp_b in curve.rising_steps():
         yield start if tp_a == 0 else (tp_a, tp_a, tp_a + fp_a)
         yield tp_b, tp_b, tp_b + fp_b
 
 
-def _dg_points(curve: Curve) -> Iterator[_Point]:
-    """The Davis-Goadrich points: every integer TP on every rising segment (Section 4).
-
-    On A -> B, TP = t has FP = FP_A + (t - TP_A) dFP/dTP, so
-    precision = t dTP / (t dTP + FP_A dTP + (t - TP_A) dFP), all integers.
-    """
-    yield _start_point(curve)
-    tps, fps = curve.tps, curve.fps
-    for i in range(1, len(tps)):
-        tp_a, fp_a, tp_b, fp_b = tps[i - 1], fps[i - 1], tps[i], fps[i]
-        dtp, dfp = tp_b - tp_a, fp_b - fp_a
-        if dtp == 0:
-            yield tp_b, tp_b, tp_b + fp_b
-            continue
-        for t in range(tp_a + 1, tp_b + 1):
-            yield t, t * dtp, t * dtp + fp_a * dtp + (t - tp_a) * dfp
-
-
-def _trapezoid(points: Iterator[_Point], curve: Curve, t_min: Fraction, what: str) -> Fraction:
+def _trapezoid(points: Iterator[PrPoint], curve: Curve, t_min: Fraction, what: str) -> Fraction:
     """Composite trapezoid over recall of a piecewise-linear PR curve, over [t_min/P, 1]."""
-    return sum_ratios(_trapezoid_pairs(points, curve, t_min), what) / (2 * curve.positives)
-
-
-def _trapezoid_pairs(
-    points: Iterator[_Point], curve: Curve, t_min: Fraction | int
-) -> list[tuple[int, int]]:
-    """The terms of :func:`_trapezoid`, to be summed and divided by 2P."""
-    pairs: list[tuple[int, int]] = []
-    prev_t, prev_num, prev_den = next(points)
-    for t, num, den in points:
-        if t > prev_t and t > t_min:
-            if prev_t < t_min:  # the piece that contains t_min: cut it there
-                edge = curve.precision_at(Fraction(t_min) / curve.positives)
-                width = t - t_min
-                pairs.append((width.numerator * num, width.denominator * den))
-                pairs.append(
-                    (width.numerator * edge.numerator, width.denominator * edge.denominator)
-                )
-            else:
-                pairs.append(((t - prev_t) * num, den))
-                pairs.append(((t - prev_t) * prev_num, prev_den))
-        prev_t, prev_num, prev_den = t, num, den
-    return pairs
+    return sum_ratios(trapezoid_pairs(points, curve, t_min), what) / (2 * curve.positives)
 
 
 def _step(curve: Curve, t_min: Fraction) -> Fraction:
@@ -203,10 +158,11 @@ def area_terms(curve: Curve, method: PrMethod) -> tuple[list[tuple[int, int]], i
     """
     if curve.positives == 0:
         raise NoPositivesError("auc_pr requires at least one positive example")
-    if method == "davis-goadrich":
-        return _trapezoid_pairs(_dg_points(curve.corners()), curve, 0), 2 * curve.positives
+    if method == "davis-goadrich":  # O(P) terms: the report uses dg_decimal instead
+        corners = curve.corners()
+        return list(trapezoid_pairs(dg_points(corners), curve, 0)), 2 * curve.positives
     if method == "linear":
-        return _trapezoid_pairs(_listed_points(curve), curve, 0), 2 * curve.positives
+        return list(trapezoid_pairs(_listed_points(curve), curve, 0)), 2 * curve.positives
     if method == "step":
         return _step_pairs(curve, 0), curve.positives
     raise InvalidInputError(f"area_terms has no terms for the method {method!r}")

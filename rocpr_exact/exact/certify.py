@@ -34,6 +34,7 @@ __all__ = [
     "enclosure",
     "fixed_enclosure",
     "refine",
+    "ziv",
 ]
 
 #: :func:`refine` runs the exact zero test of the log part once it has added this many bits of
@@ -86,6 +87,54 @@ def enclosure(
     return Fraction(lo, 1 << precision_bits), Fraction(hi, 1 << precision_bits)
 
 
+def ziv(
+    enclose: Callable[[int], tuple[int, int]],
+    decide: Callable[[int, int, int], _T | None],
+    settle: Callable[[], _T | None],
+    purpose: str,
+    base_bits: int = 64,
+) -> _T:
+    """Ziv's loop over fixed-point enclosures: the one refinement routine of the package.
+
+    ``enclose(F)`` returns integers ``lo <= hi`` with ``lo / 2^F <= value <= hi / 2^F``;
+    ``decide(lo, hi, F)`` must return an answer that is right for *every* number of that
+    interval, or None.  ``F`` runs through ``base_bits + 8``, ``+ 16``, ``+ 32``, ...  Once, after
+    ``ZIV_ZERO_TEST_BITS`` extra bits (or at the cap, if that is lower), ``settle()`` may answer
+    by exact means (the zero test of a log part, the exact rational of a sum); None lets the
+    refinement go on.  :func:`refine` (closed forms) and
+    :func:`rocpr_exact.exact.fixed.certified_ratio_sum` (sums of ratios and digamma differences)
+    are this loop with their own enclosures.
+
+    >>> ziv(lambda f: (1 << f, 1 << f), lambda lo, hi, f: lo == hi or None, lambda: None, "one")
+    True
+
+    Raises ResourceLimitError (naming ``purpose``) when more than ``max_refinement_bits`` extra
+    bits do not decide.
+    """
+    cap = limits.current().max_refinement_bits
+    extra = 8
+    settled = False
+    while True:
+        frac_bits = base_bits + extra
+        lo, hi = enclose(frac_bits)
+        answer = decide(lo, hi, frac_bits)
+        if answer is not None:
+            return answer
+        at_cap = cap is not None and extra >= cap
+        if not settled and (extra >= ZIV_ZERO_TEST_BITS or at_cap):
+            settled = True
+            answer = settle()
+            if answer is not None:
+                return answer
+        if at_cap:
+            raise limits.exceeded(
+                "max_refinement_bits",
+                f"{purpose}: separating the value from a decision boundary (rounding or "
+                f"comparison) needs more than {frac_bits} bits, which",
+            )
+        extra *= 2
+
+
 def refine(
     rational: Fraction,
     terms: tuple[Term, ...],
@@ -94,7 +143,7 @@ def refine(
     purpose: str,
     base_bits: int = 64,
 ) -> _T:
-    """Decide a question about the value: the one certified-evaluation routine (Ziv's loop).
+    """Decide a question about a closed form ``rational + sum(c * ln a)`` (:func:`ziv`).
 
     ``decide(lo, hi)`` must return an answer that is right for *every* number in ``[lo, hi]``, or
     None.  The enclosure is taken at ``base_bits + 8``, ``+ 16``, ``+ 32``, ... fraction bits.
@@ -112,30 +161,19 @@ def refine(
     bits do not decide.  Complexity: one enclosure in all but near-boundary cases; each retry
     doubles the extra bits.
     """
-    cap = limits.current().max_refinement_bits
-    extra = 8
-    zero_tested = False
-    while True:
-        frac_bits = base_bits + extra
-        if terms:
-            lo, hi = fixed_enclosure(rational, terms, frac_bits)
-            answer = decide(Fraction(lo, 1 << frac_bits), Fraction(hi, 1 << frac_bits))
-        else:
-            answer = decide(rational, rational)
-        if answer is not None:
-            return answer
-        at_cap = cap is not None and extra >= cap
-        if not zero_tested and (extra >= ZIV_ZERO_TEST_BITS or at_cap):
-            zero_tested = True
-            if log_part_is_zero(terms):
-                return exact(rational)
-        if at_cap:
-            raise limits.exceeded(
-                "max_refinement_bits",
-                f"{purpose}: separating the value from a decision boundary (rounding or "
-                f"comparison) needs more than {frac_bits} bits, which",
-            )
-        extra *= 2
+
+    def enclose(frac_bits: int) -> tuple[int, int]:
+        return fixed_enclosure(rational, terms, frac_bits) if terms else (0, 0)
+
+    def decide_fixed(lo: int, hi: int, frac_bits: int) -> _T | None:
+        if not terms:  # a Fraction encloses itself
+            return decide(rational, rational)
+        return decide(Fraction(lo, 1 << frac_bits), Fraction(hi, 1 << frac_bits))
+
+    def settle() -> _T | None:
+        return exact(rational) if log_part_is_zero(terms) else None
+
+    return ziv(enclose, decide_fixed, settle, purpose, base_bits)
 
 
 def _bits_for_digits(digits: int) -> int:

@@ -1,22 +1,29 @@
-"""Certified decimals of a sum of ratios in linear time, by fixed-point integers.
+"""Certified decimals of a sum of ratios (and digamma differences) by fixed-point integers.
 
-A sum S = (sum of n_i / d_i) / divisor (integers, d_i > 0, divisor > 0) whose exact
-rational may have a huge denominator is enclosed without building it: at scale 2^B
-each term is floored, floor(n_i 2^B / d_i), so the integer sum F satisfies
-F <= 2^B sum <= F + m, m = the number of terms (each floor loses less than 1).
-So S lies in [F, F + m] / (2^B divisor).  The decimal rounded to nearest (ties to
-even) at ``digits`` places is decided when that interval holds no rounding
-boundary (an odd multiple of 10^-digits / 2); otherwise B is doubled (Ziv), and
-after a few refinements (the value may be a boundary itself) the caller falls back
-to the exact sum.  Every returned digit is certified.
+A sum S = (sum of n_i / d_i + sum of q_j (psi(u_j + k_j) - psi(u_j))) / divisor (integers,
+d_i > 0, divisor > 0) whose exact rational may have a huge denominator is enclosed without
+building it: at scale 2^B each ratio is floored, floor(n_i 2^B / d_i), so the integer sum F
+satisfies F <= 2^B sum <= F + m, m = the number of ratios (each floor loses less than 1); the
+digamma differences add a rigorous Arb enclosure (S', E') at the same scale
+(:mod:`rocpr_exact.exact.digamma`).  So S lies in [F + S' - E', F + m + S' + E'] / (2^B divisor).
+The decimal rounded to nearest (ties to even) at ``digits`` places is decided when that interval
+holds no rounding boundary (an odd multiple of 10^-digits / 2); otherwise the project's one Ziv
+loop (:func:`rocpr_exact.exact.certify.ziv`) adds bits, and after ``ZIV_ZERO_TEST_BITS`` extra
+bits (the value may be a boundary itself: it is rational) the exact value decides.  Every
+returned digit is certified.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
 
-from rocpr_exact.exact.text import scaled_to_decimal
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.certify import ziv
+from rocpr_exact.exact.digamma import DigammaTerm, digamma_sum_fixed
+from rocpr_exact.exact.sums import sum_ratios
+from rocpr_exact.exact.text import fraction_to_decimal, scaled_to_decimal
 
 try:  # optional speed-up, see README "Dependencies"
     import gmpy2
@@ -25,10 +32,16 @@ try:  # optional speed-up, see README "Dependencies"
 except ImportError:  # pragma: no cover - exercised when gmpy2 is absent
     _mpz = int
 
-__all__ = ["certified_ratio_sum", "denominator_bits"]
+__all__ = ["RatioTerms", "certified_ratio_sum", "denominator_bits"]
 
-#: Refinements (doublings of the scale) before giving up on the enclosure.
-MAX_REFINEMENTS = 4
+
+class RatioTerms(Protocol):
+    """Numerator/denominator pairs that can be counted and iterated again (a list, or an object
+    whose ``__iter__`` starts over): each refinement iterates them once."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[tuple[int, int]]: ...
 
 
 def denominator_bits(pairs: Sequence[tuple[int, int]], stop: int | None = None) -> int:
@@ -73,28 +86,51 @@ def _decide(low: int, high: int, denominator: int, digits: int) -> int | None:
     return int((a_floor + 1) // 2)
 
 
-def certified_ratio_sum(pairs: Sequence[tuple[int, int]], divisor: int, digits: int) -> str | None:
-    """The correctly rounded decimal of (sum of n/d) / divisor, or None if not decided.
+def certified_ratio_sum(
+    pairs: RatioTerms,
+    divisor: int,
+    digits: int,
+    *,
+    digamma: tuple[DigammaTerm, ...] = (),
+    exact: Callable[[], Fraction] | None = None,
+) -> str:
+    """The correctly rounded decimal of (sum of n/d + sum of digamma terms) / divisor.
 
-    Linear in the number of terms (at a precision of about 3.4 ``digits`` + log2(terms)
-    bits); None means the enclosure kept straddling a rounding boundary, and the
-    exact sum must decide (the value may be exactly a tie).  Values must be >= 0.
+    Linear in the number of pairs and of digamma terms (at a precision of about 3.4 ``digits``
+    + log2(terms) bits), whatever k each digamma term stands for.  When the enclosures cannot
+    decide (the value is a rounding boundary, or within about 2^-256 of one), ``exact()`` (the
+    exact value, default: the exact sum of the pairs over the divisor, with its
+    ``max_sum_digits`` limit) decides; with digamma terms the caller must give it.  Values must
+    be >= 0.  ``digamma`` needs python-flint (:func:`rocpr_exact.exact.digamma.available`).
 
     >>> certified_ratio_sum([(1, 3), (1, 6)], 1, 3)   # 1/2
     '0.500'
-    >>> certified_ratio_sum([(1, 8)], 1, 2) is None   # 0.125 is a tie: the exact sum decides
-    True
+    >>> certified_ratio_sum([(1, 8)], 1, 2)   # 0.125 is a tie: the exact sum rounds it to even
+    '0.12'
+
+    Raises ResourceLimitError from ``exact()`` or, past ``max_refinement_bits``, from the loop.
     """
+    if digamma and exact is None:
+        raise InvalidInputError("certified_ratio_sum with digamma terms needs the exact value")
     count = len(pairs)
-    bits = 4 * digits + 2 * max(count, 1).bit_length() + 16
-    for _ in range(MAX_REFINEMENTS):
-        shift = _mpz(1) << bits
+    base = 4 * digits + 2 * max(count + len(digamma), 1).bit_length() + 8
+
+    def enclose(frac_bits: int) -> tuple[int, int]:
+        shift = _mpz(1) << frac_bits
         total = _mpz(0)
         for numerator, denominator in pairs:
             total += (numerator * shift) // denominator
-        den = shift * divisor
-        scaled = _decide(total, total + count, den, digits)
-        if scaled is not None and scaled >= 0:
-            return scaled_to_decimal(scaled, digits)
-        bits *= 2
-    return None
+        scaled, error = digamma_sum_fixed(digamma, frac_bits)
+        return int(total) + scaled - error, int(total) + count + scaled + error
+
+    def decide(low: int, high: int, frac_bits: int) -> str | None:
+        scaled = _decide(low, high, divisor << frac_bits, digits)
+        if scaled is None or scaled < 0:
+            return None
+        return scaled_to_decimal(scaled, digits)
+
+    def settle() -> str:
+        value = exact() if exact is not None else sum_ratios(pairs) / divisor
+        return fraction_to_decimal(value, digits)
+
+    return ziv(enclose, decide, settle, "decimal", base)

@@ -11,7 +11,9 @@ to exercise the fallback.
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 flint: types.ModuleType | None
 try:  # optional: rigorous and fast ball arithmetic (Arb, via python-flint)
@@ -22,6 +24,7 @@ except ImportError:  # pragma: no cover - exercised by monkeypatching ``flint = 
 __all__ = [
     "GUARD_BITS",
     "Term",
+    "arb_fixed",
     "flint",
     "log_int_fixed_mpmath",
     "log_sum_fixed",
@@ -36,39 +39,37 @@ Term = tuple[Fraction, Fraction]
 GUARD_BITS = 16
 
 
-def log_sum_fixed_flint(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, int]:
-    """Enclose the log part with Arb ball arithmetic (python-flint).
+def arb_fixed(total_at: Callable[[], Any], count: int, frac_bits: int) -> tuple[int, int]:
+    """``(S, E)`` enclosing the real number that ``total_at()`` computes as an Arb ball.
 
-    Why the bound is rigorous: every Arb operation (conversion of a rational, ``log``, product, sum)
-    returns a ball [mid +/- rad] that is *proved* to contain the exact result of the same operation
-    applied to any points of the input balls (Johansson, "Arb: efficient arbitrary-precision
-    midpoint-radius interval arithmetic", IEEE TC 2017).  The final ball therefore contains the
-    exact sum; ``mid`` and ``rad`` are dyadic, read exactly with ``man_exp``.  Flooring
-    ``mid * 2^F`` loses less than one unit, and rounding ``rad * 2^F`` up loses nothing, hence
-    ``E = ceil(rad 2^F) + 1``.
+    ``total_at()`` builds the value (a sum of ``count`` terms) at python-flint's current
+    precision, which this sets (and restores: it is global).  The one conversion of an Arb ball
+    to the fixed-point enclosures of :mod:`rocpr_exact.exact.certify`, shared by the log part
+    (:func:`log_sum_fixed_flint`) and the digamma differences (:mod:`rocpr_exact.exact.digamma`).
+
+    Why the bound is rigorous: every Arb operation (conversion of a rational, ``log``,
+    ``digamma``, product, sum) returns a ball [mid +/- rad] that is *proved* to contain the exact
+    result of the same operation applied to any points of the input balls (Johansson, "Arb:
+    efficient arbitrary-precision midpoint-radius interval arithmetic", IEEE TC 2017).  The final
+    ball therefore contains the exact value; ``mid`` and ``rad`` are dyadic, read exactly with
+    ``man_exp``.  Flooring ``mid * 2^F`` loses less than one unit, and rounding ``rad * 2^F`` up
+    loses nothing, hence ``E = ceil(rad 2^F) + 1``.
 
     Arb's precision is relative, so the working precision must exceed ``F`` by the magnitude of the
     largest term.  Rather than bound that term by term (slow in Python), start 64 bits above and, if
     the radius shows that the terms were larger, redo the sum once with the missing bits (the radius
-    is about ``2^-working * sum |terms|``, so it measures them).
-
-    >>> if flint is not None:
-    ...     s, e = log_sum_fixed_flint(((Fraction(1), Fraction(2)),), 20)
-    ...     assert s - e <= 726817 <= s + e   # ln 2 * 2^20 = 726817.2...
+    is about ``2^-working * sum |terms|``, so it measures them).  A radius still too wide after that
+    gives a wider, still rigorous, enclosure.
     """
     assert flint is not None
-    arb, fmpq = flint.arb, flint.fmpq
     context = flint.ctx
-    count_bits = len(terms).bit_length()
+    count_bits = count.bit_length()
     working = frac_bits + count_bits + GUARD_BITS + 64
     saved = context.prec
     try:
         for _attempt in range(2):
             context.prec = working  # python-flint's precision is global: set, then restore
-            total = arb(0)
-            for coefficient, argument in terms:
-                log = arb(fmpq(*argument.as_integer_ratio())).log()
-                total += log * fmpq(*coefficient.as_integer_ratio())
+            total = total_at()
             rad_man, rad_exp = (int(v) for v in total.rad().man_exp())
             excess = rad_man.bit_length() + rad_exp + frac_bits - count_bits - 4
             if excess <= 0:
@@ -82,6 +83,26 @@ def log_sum_fixed_flint(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, i
     shift = rad_exp + frac_bits
     error = rad_man << shift if shift >= 0 else -((-rad_man) >> -shift)  # ceil
     return scaled, error + 1
+
+
+def log_sum_fixed_flint(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, int]:
+    """Enclose the log part with Arb ball arithmetic (python-flint), by :func:`arb_fixed`.
+
+    >>> if flint is not None:
+    ...     s, e = log_sum_fixed_flint(((Fraction(1), Fraction(2)),), 20)
+    ...     assert s - e <= 726817 <= s + e   # ln 2 * 2^20 = 726817.2...
+    """
+    assert flint is not None
+    arb, fmpq = flint.arb, flint.fmpq
+
+    def total_at() -> Any:
+        total = arb(0)
+        for coefficient, argument in terms:
+            log = arb(fmpq(*argument.as_integer_ratio())).log()
+            total += log * fmpq(*coefficient.as_integer_ratio())
+        return total
+
+    return arb_fixed(total_at, len(terms), frac_bits)
 
 
 def log_int_fixed_mpmath(n: int, precision: int, frac_bits: int) -> tuple[int, int]:

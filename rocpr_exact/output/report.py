@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
+from rocpr_exact.areas.dg import dg_decimal
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -99,12 +100,14 @@ def _exact_areas(
 
 
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
-    if not exact and method in CERTIFIABLE:
+    if not exact and method == "davis-goadrich":  # O(number of points), not O(P)
+        text = dg_decimal(curve, digits, SMALL_EXACT_BITS)
+        if text is not None:
+            return text
+    elif not exact and method in CERTIFIABLE:
         pairs, divisor = area_terms(curve, method)
         if denominator_bits(pairs, stop=SMALL_EXACT_BITS) > SMALL_EXACT_BITS:
-            text = certified_ratio_sum(pairs, divisor, digits)
-            if text is not None:
-                return text
+            return certified_ratio_sum(pairs, divisor, digits)
     value: Fraction | ClosedForm = auc_pr(curve, method)
     return value
 
@@ -176,8 +179,11 @@ def build_report(
     ``davis_goadrich``, ``linear`` and ``step`` areas (of the curve and of the
     achievable curve) whose exact denominator may exceed ``SMALL_EXACT_BITS`` bits
     are written as ``{"decimal": ...}`` only, their digits certified in time linear
-    in the number of terms (:mod:`rocpr_exact.exact.fixed`); ``exact=True`` always
-    writes ``{"exact": ..., "decimal": ...}``.  Small values are the same either way.
+    in the number of terms (:mod:`rocpr_exact.exact.fixed`): for ``davis_goadrich``
+    in the number of points, a long segment being one digamma difference
+    (:func:`rocpr_exact.areas.dg.dg_decimal`); ``exact=True`` always writes
+    ``{"exact": ..., "decimal": ...}`` (the ``davis_goadrich`` one is refused by
+    ``max_sum_digits`` before any work when too big).  Small values are the same either way.
 
     >>> r = build_report(Curve.from_scores([3, 2, 1], [1, 0, 1]), digits=4)
     >>> r["positives"], r["negatives"], r["thresholds"], r["auc_roc"]

@@ -462,6 +462,28 @@ def test_cli_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
 
 
+def test_huge_operating_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two operating points for P = N = 10^12: the default report answers (every area in
+    # O(points), the davis-goadrich digits certified); the exact davis-goadrich value is refused
+    # at once (API and --exact), never built one TP at a time.  tests/io/test_points.py checks
+    # the digits against mpmath and the per-TP work that is never started.
+    big = 10**12
+    curve = rx.Curve.from_counts([(big // 4, big // 16), (3 * big // 4, big // 2)], big, big)
+    with pytest.raises(rx.ResourceLimitError, match="exceeds the limit max_sum_digits"):
+        rx.auc_pr(curve, "davis-goadrich")
+    path = tmp_path / "points.csv"
+    path.write_text("recall,precision\n0.25,0.8\n0.75,2/3\n", encoding="utf-8")
+    counts = ["--positives", str(big), "--negatives", str(big)]
+    code, out, err = run(["report", str(path), *counts], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    assert set(report["auc_pr"]["davis_goadrich"]) == {"decimal"}
+    code, out, err = run(["report", str(path), *counts, "--exact"], capsys)
+    assert_clean_error(code, out, err)
+    assert "the davis-goadrich AUC-PR: an exact sum" in err and "max_sum_digits" in err
+
+
 def test_cli_line_limit_stops_before_reading_a_file_without_newlines(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

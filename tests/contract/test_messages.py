@@ -673,6 +673,49 @@ def test_each_area_names_itself_in_the_sum_limit(method: Any, what: str) -> None
     assert str(info.value).startswith(f"{what}: an exact sum whose common denominator has up to ")
 
 
+def test_davis_goadrich_sum_limit_is_predicted_from_the_counts() -> None:
+    # The corners of _FORTY are (0, 0), (0, 1), (40, 1): one segment of k = 40 TPs with
+    # dFP = 0, so C = 40, D = FP_A k = 40, and the denominator at TP = t is 40 (t + 1), t = 1..40:
+    # 80..1640, of 7 bits (2 of them), 8 (3), 9 (6), 10 (13) and 11 (16): 398 bits; with the
+    # start (0/1) and the foot of the first drop (0/1) 400 bits, floor(400 * 0.30103) + 1 = 121.
+    with limits.using(max_sum_digits=10), pytest.raises(rx.ResourceLimitError) as info:
+        rx.auc_pr(_FORTY, "davis-goadrich")
+    assert str(info.value) == (
+        "the davis-goadrich AUC-PR: an exact sum whose common denominator has up to 121 digits "
+        "exceeds the limit max_sum_digits = 10; it takes minutes to hours to compute (faster "
+        "with gmpy2: pip install '.[fast]' in rocpr-exact's source tree); raise it with "
+        "rocpr_exact.limits.using(max_sum_digits=N), "
+        "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
+    )
+
+
+def test_davis_goadrich_decimal_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Certified digits of _FORTY with every segment long (long=0): its one segment has D = 40,
+    # one digamma difference; without python-flint, its 40 interpolated points one by one.
+    from rocpr_exact.areas.dg import dg_decimal
+    from rocpr_exact.exact import logsum
+
+    if logsum.flint is not None:  # weight 100: 30 digits x 1 term x 100 > 30 x 99
+        with limits.using(max_decimal_work=30 * 99), pytest.raises(rx.ResourceLimitError) as info:
+            dg_decimal(_FORTY, 30, -1, long=0)
+        assert str(info.value) == (
+            "the davis-goadrich AUC-PR: 30 certified digits of a sum of 1 digamma differences "
+            "(work 3,000) exceeds the limit max_decimal_work = 2,970; fewer digits is faster; "
+            "raise it with rocpr_exact.limits.using(max_decimal_work=N), "
+            "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
+        )
+    monkeypatch.setattr(logsum, "flint", None)
+    with limits.using(max_interpolated_points=39), pytest.raises(rx.ResourceLimitError) as info:
+        dg_decimal(_FORTY, 30, -1, long=0)
+    assert str(info.value) == (
+        "the davis-goadrich AUC-PR: 40 interpolated points added one by one exceeds the limit "
+        "max_interpolated_points = 39; with python-flint (pip install '.[fast]' in "
+        "rocpr-exact's source tree) a long segment costs one digamma difference instead; "
+        "raise it with rocpr_exact.limits.using(max_interpolated_points=N), "
+        "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
+    )
+
+
 def test_continuous_names_itself_in_the_sum_limit() -> None:
     # The rational part of the continuous area sums widths (TP_B - TP_A)/(k P) with k = 1 + s.
     # On the corners of _FORTY (one negative, then a run of 40 positives) the only rising

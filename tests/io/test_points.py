@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 import jsonschema
+import mpmath
 import pytest
 
 import rocpr_exact as rx
 from rocpr_exact import limits
 from rocpr_exact.cli import main
+from rocpr_exact.exact import logsum
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.output.listing import curve_schema, recall_grid
+from tests import brute_force
 
 TABLE1 = ["--positives", "20", "--negatives", "2000"]
 
@@ -144,3 +148,121 @@ def test_bad_recall_step_is_a_usage_error(
     assert code == 2 and "expected an exact number" in err
     code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "0"], capsys)
     assert code == 2 and "recall step" in err
+
+
+# -- huge counts: the work follows the number of points, not P + N (docs/reliability.md) -------
+
+HUGE = 10**12
+#: (TP, FP) = (P/4, P/16), (P/2, P/2), (3P/4, P/2), (P, P) for P = N: four segments, three of
+#: them of non-constant precision (a digamma difference each); (P/2, P/2) lies under the hull.
+SHAPED = "recall,precision\n0.25,0.8\n0.5,0.5\n0.75,0.6\n1,0.5\n"
+
+
+def dg_by_digamma(counts: list[tuple[int, int]], positives: int) -> mpmath.mpf:
+    """An independent derivation of the davis-goadrich area, in mpmath at 200 digits.
+
+    Trapezoids of width 1/P between the precisions p(t) at every integer TP:
+    (1/P) [sum_{t=1}^{P} p(t) + (p(0) - p(P)) / 2] (no vertical drops here), and on a segment
+    a -> b with skew s, p(t) = t / (c t + d), c = 1 + s, d = FP_a - a s, so
+    sum_{t=a+1}^{b} p(t) = (b - a)/c - (d/c^2) (psi(b + 1 + d/c) - psi(a + 1 + d/c)).
+    """
+
+    def mp(x: Fraction) -> mpmath.mpf:
+        return mpmath.mpf(x.numerator) / x.denominator
+
+    total = mpmath.mpf(0)
+    for (a, fa), (b, fb) in pairwise(counts):
+        assert b > a  # no vertical drop
+        s = Fraction(fb - fa, b - a)
+        c, d = 1 + s, fa - a * s
+        total += mp(Fraction(b - a) / c)
+        if d:
+            shift = mp(d / c)
+            total -= mp(d / c**2) * (mpmath.psi(0, b + 1 + shift) - mpmath.psi(0, a + 1 + shift))
+    first, last = counts[1], counts[-1]
+    start, end = Fraction(first[0], sum(first)), Fraction(last[0], sum(last))
+    return (total + mp((start - end) / 2)) / positives
+
+
+def rounded(value: mpmath.mpf, digits: int) -> str:
+    """``value`` (known to about 10^-190) rounded to ``digits`` places, checked to be decided."""
+    man, exp = value.man_exp
+    exact = Fraction(int(man)) * Fraction(2) ** int(exp)
+    scaled = exact * 10**digits
+    assert abs(scaled - (scaled.numerator // scaled.denominator) - Fraction(1, 2)) > Fraction(
+        1, 10**100
+    )  # far from a rounding boundary: the 200-digit value decides the rounding
+    return rx.decimal(exact, digits)
+
+
+def test_report_of_huge_operating_points_is_certified(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("flint")
+    path = write(tmp_path, SHAPED)
+    counts = "--positives", str(HUGE), "--negatives", str(HUGE)
+    code, out, err = run(["report", str(path), *counts, "--digits", "40"], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    points = [(0, 0), (HUGE // 4, HUGE // 16), (HUGE // 2, HUGE // 2), (3 * HUGE // 4, HUGE // 2)]
+    points.append((HUGE, HUGE))
+    hull = brute_force.roc_hull(points)
+    assert report["roc_hull"] == [list(p) for p in hull]
+    with mpmath.workdps(200):
+        expected = rounded(dg_by_digamma(points, HUGE), 40)
+        expected_hull = rounded(dg_by_digamma(hull, HUGE), 40)
+    assert report["auc_pr"]["davis_goadrich"] == {"decimal": expected}
+    assert report["achievable_pr"]["davis_goadrich"] == {"decimal": expected_hull}
+
+
+def test_report_of_huge_constant_precision_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "recall,precision\n0.5,0.5\n1,0.5\n")  # precision 1/2 everywhere
+    code, out, _ = run(
+        ["report", str(path), "--positives", str(HUGE), "--negatives", str(HUGE)], capsys
+    )
+    assert code == 0
+    areas = json.loads(out)["auc_pr"]
+    assert areas["davis_goadrich"]["decimal"] == "0." + "5" + "0" * 29
+    assert areas["step"]["exact"] == areas["linear"]["exact"] == "1/2"
+    path = write(tmp_path, "recall,precision\n0.5,1\n")  # no negatives: precision 1
+    code, out, _ = run(["report", str(path), "--positives", str(HUGE), "--negatives", "0"], capsys)
+    assert code == 0 and json.loads(out)["auc_pr"]["davis_goadrich"]["exact"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("extra", "limit"),
+    [
+        (["--exact"], "max_sum_digits"),  # the exact rational: about 10^13 digits
+        (["--profile", "prroc"], "max_sum_digits"),  # PRROC's auc.davis.goadrich is exact
+        (["--profile", "aucalculator"], "max_sum_digits"),
+    ],
+)
+def test_exact_davis_goadrich_of_huge_points_is_refused_at_once(
+    extra: list[str], limit: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, SHAPED)
+    counts = "--positives", str(HUGE), "--negatives", str(HUGE)
+    code, out, err = run(["report", str(path), *counts, *extra], capsys)
+    assert code == 2 and out == ""
+    assert f"exceeds the limit {limit}" in err and err.count("\n") == 1
+    assert "the davis-goadrich AUC-PR" in err
+
+
+def test_without_flint_huge_points_are_refused_by_a_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(logsum, "flint", None)
+    path = write(tmp_path, SHAPED)
+    counts = "--positives", str(HUGE), "--negatives", str(HUGE)
+    code, out, err = run(["report", str(path), *counts], capsys)
+    assert code == 2 and out == ""
+    assert "1,000,000,000,000 interpolated points" in err
+    assert "--limit max_interpolated_points=N" in err and "python-flint" in err
+    # Small counts need no python-flint: the same digits, term by term.
+    small = "--positives", "2000", "--negatives", "2000"
+    code, out, _ = run(["report", str(path), *small], capsys)
+    monkeypatch.undo()
+    code_flint, out_flint, _ = run(["report", str(path), *small], capsys)
+    assert code == code_flint == 0 and out == out_flint

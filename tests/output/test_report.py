@@ -1,16 +1,22 @@
-"""``rocpr-exact report --profile NAME``: profile blocks in the JSON report, schema and text."""
+"""``rocpr-exact report``: profile blocks in the JSON report, schema and text; long segments."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rocpr_exact.cli import main
-from rocpr_exact.output.report import report_schema
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.output import report as report_module
+from rocpr_exact.output.report import build_report, report_schema
+from tests.strategies import examples, long_segment_chains
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -225,3 +231,23 @@ def test_schema_keeps_undefined_out_of_two_class_reports(
         jsonschema.validate({**report, "negatives": 0}, report_schema())
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**report, "positives": 0, "negatives": 0}, report_schema())
+
+
+@settings(max_examples=examples(Fraction(1, 2)), deadline=None)
+@given(long_segment_chains.filter(lambda chain: chain[2] > 0), st.integers(1, 45))
+def test_certified_davis_goadrich_equals_the_exact_report(chain, digits):
+    # Segments of up to 10^4 TPs: the default report certifies the davis-goadrich digits by
+    # segments (digamma differences); the exact report sums every interpolated point.
+    curve = Curve.from_counts(*chain)
+    saved = report_module.SMALL_EXACT_BITS
+    report_module.SMALL_EXACT_BITS = -1  # certified digits only, even for small values
+    try:
+        fast = build_report(curve, digits)
+    finally:
+        report_module.SMALL_EXACT_BITS = saved
+    full = build_report(curve, digits, exact=True)
+    for section in ("auc_pr", "achievable_pr"):
+        assert fast[section]["davis_goadrich"] == {
+            "decimal": full[section]["davis_goadrich"]["decimal"]
+        }
+    jsonschema.validate(fast, report_schema())
