@@ -74,9 +74,16 @@ def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
         raise InvalidInputError(f"decimal needs digits >= 0, got {digits}")
     if isinstance(value, ClosedForm):
         check_decimal(value, digits, "decimal")
+    elif _is_exact_scalar(value):
+        check_digits(digits)
+    return _certified(value, digits)
+
+
+def _certified(value: int | Fraction | ClosedForm, digits: int) -> str:
+    """:func:`decimal` once its limits are checked."""
+    if isinstance(value, ClosedForm):
         return value.decimal(digits)
     if _is_exact_scalar(value):
-        check_digits(digits)
         return fraction_to_decimal(value, digits)
     raise _type_error("decimal", value)
 
@@ -158,4 +165,4 @@ def number(
     """
     check_exact(value, what)
     check_decimal(value, digits, what)
-    return {"exact": exact_string(value), "decimal": decimal(value, digits)}
+    return {"exact": exact_string(value), "decimal": _certified(value, digits)}
