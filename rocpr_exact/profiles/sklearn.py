@@ -135,6 +135,11 @@ def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
         if curve.positives == 0:
             return NoPositivesError("no positive of nonzero weight: sklearn 1.9.1 returns nan")
         if curve.negatives == 0:
+            if max_fpr is not None:  # fpr is all nan, so sklearn cuts the curve to one point
+                raise InvalidInputError(
+                    "no negative of nonzero weight with max_fpr: sklearn 1.9.1 raises "
+                    "ValueError('At least 2 points are needed to compute area under curve')"
+                )
             return NoNegativesError("no negative of nonzero weight: sklearn 1.9.1 returns nan")
         return _roc_area(curve, max_fpr)
 

@@ -25,7 +25,12 @@ from itertools import combinations
 from typing import Any, TypeAlias
 
 from rocpr_exact.core.data import Score
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    MissingDependencyError,
+    NoNegativesError,
+    RocPrError,
+)
 from rocpr_exact.profiles.sklearn_input import exact_column, require_probabilities, weights_of
 
 try:
@@ -124,9 +129,13 @@ def average_ovo(metric: BinaryMetric, codes: list[int], y_score: Any, average: s
     """Hand & Till's one-vs-one average over the pairs of classes present in ``codes``."""
     present = sorted(set(codes))
     pairs = list(combinations(present, 2))
-    if not pairs:
+    if not pairs and average == "weighted":
         raise InvalidInputError(
-            "ovo needs two classes present in y_true; sklearn 1.9.1 averages no pair (nan)"
+            "ovo needs two classes present in y_true; sklearn 1.9.1 raises ZeroDivisionError"
+        )
+    if not pairs:
+        raise NoNegativesError(
+            "ovo needs two classes present in y_true; sklearn 1.9.1 returns nan (no pair)"
         )
     values, prevalence = [], []
     for a, b in pairs:
