@@ -146,7 +146,8 @@ def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
     return metric
 
 
-def _one_column(scores: Any) -> list[Score]:
+def _one_column(scores: Any, n: int) -> list[Score]:
+    """A 1-D y_score (an (n, 1) column raveled, as ``column_or_1d`` does) of n scores."""
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores.ravel()
     if scores.ndim != 1:
@@ -154,6 +155,8 @@ def _one_column(scores: Any) -> list[Score]:
             f"y_score must be 1-D for binary y_true, got shape {scores.shape} (sklearn 1.9.1 "
             "raises ValueError: y should be a 1d array)"
         )
+    if len(scores) != n:
+        raise InvalidInputError(f"y_true has {n} labels but y_score {len(scores)} scores")
     return exact_column(scores)
 
 
@@ -209,7 +212,7 @@ def roc_auc_score(
         if len(classes) != 2:
             raise _one_class(truth.tolist(), 1)
         values = [int(v == classes[-1]) for v in truth.tolist()]
-        outcome = _roc_auc_metric(m)(values, _one_column(scores), weights)
+        outcome = _roc_auc_metric(m)(values, _one_column(scores, len(truth)), weights)
         if isinstance(outcome, Fraction):
             return outcome
         raise outcome
@@ -265,7 +268,7 @@ def average_precision_score(
                 f"pos_label={pos_label!r} is not a valid label. It should be one of {present}"
             )
         positive = [v == pos_label for v in truth.tolist()]
-        curve = binary_curve(positive, _one_column(scores), weights)
+        curve = binary_curve(positive, _one_column(scores, len(truth)), weights)
         if curve.positives == 0:
             raise NoPositivesError(
                 "average_precision_score needs a positive example: sklearn 1.9.1 returns 0.0"

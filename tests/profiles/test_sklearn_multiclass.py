@@ -216,6 +216,9 @@ REFUSED = [
     ("average_precision_score", ([0, 2, 2], [0.1, 0.2, 0.3]), {}),  # pos_label 1 not a label
     ("average_precision_score", (Y3, np.array(P3)[:, :2]), {}),  # 2 columns for 3 classes
     ("average_precision_score", ([0, 1], [0.1, 0.2]), {"average": "mean"}),
+    ("average_precision_score", ([0, 1], [0.1, 0.2, 0.3]), {}),  # lengths differ
+    ("roc_auc_score", ([0, 1], [0.1, 0.2, 0.3]), {}),
+    ("roc_auc_score", ([0, 1], [[0.1, 0.9], [0.2, 0.8]]), {}),  # 2-D y_score, binary y_true
 ]
 
 
@@ -246,3 +249,12 @@ def test_nan_in_sklearn_is_an_error_here() -> None:
     assert twin.roc_auc_score(1 - y, s, average="weighted") == F(1, 2)
     with pytest.warns(Warning, match="Only one class"):
         assert metrics.roc_auc_score(1 - y, s, average="weighted") == 0.5
+
+
+def test_twin_refuses_a_y_score_narrower_than_y_true() -> None:
+    # sklearn scores only the first columns of y_true then (its macro average here is the AUC
+    # of column 0); the twin asks for one column of scores per label.
+    y, s = np.array([[1, 0, 1], [0, 1, 0]]), np.array([[0.9, 0.1], [0.2, 0.8]])
+    assert metrics.roc_auc_score(y, s) == 1.0
+    with pytest.raises(InvalidInputError, match="shape"):
+        twin.roc_auc_score(y, s)
