@@ -107,7 +107,7 @@ def as_curve(data: ProfileData, name: str = "") -> Curve:
     if isinstance(data, Curve):
         return data
     if isinstance(data, tuple) and len(data) == 2:
-        if name == "sklearn":  # scores as sklearn sees them: float64
+        if name == "sklearn":  # scores as sklearn sees them: np.asarray's dtype, exact values
             return curve_as_seen(data[1], data[0])
         return Curve.from_scores(data[0], data[1])
     raise InvalidInputError(

@@ -1,12 +1,18 @@
 """Exact twins of scikit-learn's ranking metrics (checked against scikit-learn 1.9.1).
 
 Each twin has sklearn's name and parameters and returns what sklearn would return if it made
-no rounding error.  "As sklearn sees the input": ``y_score`` is converted to numpy float64
-(``np.asarray(y_score, dtype=np.float64)``), each value then taken at its exact binary value, so
-scores that differ only past double precision (2**53 and 2**53 + 1) tie, as in sklearn.
-``sample_weight``: non-negative ints only for now (a weight w is w replicated rows, exact).
-Binary labels {0, 1} only for now.  A missing class raises :class:`NoPositivesError` /
-:class:`NoNegativesError` where sklearn warns and returns nan (or 0.0).
+no rounding error: ``roc_auc_score`` (binary, multiclass ``ovr``/``ovo``, multilabel, with
+``max_fpr`` and ``sample_weight``), ``average_precision_score`` (binary, multiclass,
+multilabel, every ``average``), and the curves ``roc_curve``, ``precision_recall_curve`` and
+``det_curve`` (:mod:`rocpr_exact.profiles.sklearn_curves`).
+
+"As sklearn sees the input" (:mod:`rocpr_exact.profiles.sklearn_input`): ``y_score`` keeps
+the dtype ``np.asarray`` gives it and each value its exact value (float64 scores at their
+binary value, int64 scores as integers), ``y_true`` is read with sklearn's target types and
+label conventions, ``sample_weight`` must be non-negative integers (a weight w is w replicated
+rows, exact).  Where sklearn warns and returns nan the twins raise :class:`NoPositivesError`
+/ :class:`NoNegativesError`; where sklearn refuses, they raise :class:`InvalidInputError`.
+docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """
 
 from __future__ import annotations
@@ -17,69 +23,92 @@ from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError, NoPositivesError
+from rocpr_exact.core.data import Score
+from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.profiles.sklearn_curves import det_curve, precision_recall_curve, roc_curve
+from rocpr_exact.profiles.sklearn_input import (
+    INF,
+    Infinity,
+    binary_curve,
+    exact_column,
+    pos_label_of,
+    score_array,
+    target_of,
+    weights_of,
+)
+from rocpr_exact.profiles.sklearn_multiclass import (
+    AVERAGES,
+    BinaryMetric,
+    Outcome,
+    average_binary_score,
+    indicator,
+    multiclass_roc_auc,
+)
 
-try:  # the twins see the input as scikit-learn does: through numpy's float64
-    import numpy as np
-except ImportError:  # pragma: no cover - numpy comes with every scikit-learn install
-    raise MissingDependencyError(
-        "rocpr_exact.profiles.sklearn needs numpy (the 'fast' extra), as scikit-learn does"
-    ) from None
+__all__ = [
+    "INF",
+    "Infinity",
+    "average_precision_score",
+    "curve_as_seen",
+    "det_curve",
+    "precision_recall_curve",
+    "roc_auc_score",
+    "roc_curve",
+]
 
-__all__ = ["average_precision_score", "curve_as_seen", "roc_auc_score"]
+Average = Fraction | tuple[Fraction, ...]
 
 
 def curve_as_seen(
     y_true: Iterable[Any], y_score: Iterable[Any], sample_weight: Any = None
 ) -> Curve:
-    """The curve of the data as sklearn sees it: scores cast to float64."""
-    array = np.asarray(y_score, dtype=np.float64)
-    if np.isinf(array).any():
-        raise InvalidInputError(
-            "sklearn 1.9.1 raises ValueError('Input contains infinity or a value too large for "
-            "dtype('float64').') for an infinite score"
-        )
-    scores = array.tolist()  # exact binary values
-    labels = list(y_true)
-    if sample_weight is None:
-        return Curve.from_scores(scores, labels)
-    return Curve.from_scores(scores, labels, weights=list(sample_weight))
+    """The curve of 0/1 data as sklearn sees it: scores at the exact values of their dtype.
 
-
-def roc_auc_score(
-    y_true: Iterable[Any],
-    y_score: Iterable[Any],
-    *,
-    average: str = "macro",
-    sample_weight: Any = None,
-    max_fpr: Any = None,
-    multi_class: str = "raise",
-    labels: Any = None,
-) -> Fraction:
-    """sklearn ``roc_auc_score`` (binary): ``auc(fpr, tpr)`` over ``roc_curve``, exactly.
-
-    Without ``max_fpr``: the trapezoid area under the ROC polyline (a tie group is one
-    diagonal segment).  With ``max_fpr`` (taken at its float64 binary value m, 0 < m <= 1):
-    the partial area A up to fpr = m (the polyline cut by linear interpolation at m), then
-    McClish's correction as sklearn computes it: 1/2 (1 + (A - m**2/2) / (m - m**2/2)).
-    Checked against scikit-learn 1.9.1.
-
-    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    Fraction(3, 4)
+    >>> curve_as_seen([0, 1], [2**53 + 1, 2**53]).tps   # int64: no tie, as in sklearn
+    (0, 0, 1)
+    >>> curve_as_seen([0, 1], [2.0**53 + 1, 2**53]).tps  # float64: one tie group
+    (0, 1)
     """
-    curve = curve_as_seen(y_true, y_score, sample_weight)
-    curve.require_both_classes("sklearn roc_auc_score (which returns nan here)")
-    if max_fpr is None or max_fpr == 1:
-        return auc_roc(curve)
-    m = Fraction(np.float64(max_fpr).item())
+    scores = score_array(y_score)
+    if scores.ndim != 1:
+        raise InvalidInputError(f"y_score must be 1-D, got shape {scores.shape}")
+    values = exact_column(scores)
+    labels = list(y_true)
+    weights = weights_of(sample_weight, len(values))
+    return Curve.from_scores(values, labels, weights=weights)
+
+
+def _check_average(average: Any, function: str) -> None:
+    if average not in AVERAGES:
+        raise InvalidInputError(
+            f"The 'average' parameter of {function} must be one of {AVERAGES}, got {average!r}"
+        )
+
+
+def _max_fpr(max_fpr: Any) -> Fraction | None:
+    """``max_fpr`` at its float64 value; None for None or 1 (sklearn's full area)."""
+    if max_fpr is None:
+        return None
+    try:
+        m = Fraction(score_array([max_fpr], what="max_fpr").astype("float64").tolist()[0])
+    except (InvalidInputError, TypeError, ValueError):
+        m = Fraction(-1)
     if not 0 < m <= 1:
         raise InvalidInputError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+    return None if m == 1 else m
+
+
+def _roc_area(curve: Curve, max_fpr: Fraction | None) -> Fraction:
+    """``auc(fpr, tpr)``, or with ``max_fpr`` m the partial area and McClish's correction."""
+    if max_fpr is None:
+        return auc_roc(curve)
+    m = max_fpr
     p, n = curve.positives, curve.negatives
     area, prev = Fraction(0), (Fraction(0), Fraction(0))
     for tp, fp in zip(curve.tps[1:], curve.fps[1:], strict=True):
         x, y = Fraction(fp, n), Fraction(tp, p)
         x0, y0 = prev
-        if x > m:  # cut the segment at fpr = m
+        if x > m:  # cut the segment at fpr = m (np.interp between its ends)
             y = y0 + (y - y0) * (m - x0) / (x - x0)
             area += (m - x0) * (y + y0) / 2
             break
@@ -89,28 +118,176 @@ def roc_auc_score(
     return (1 + (area - min_area) / (m - min_area)) / 2
 
 
-def average_precision_score(
-    y_true: Iterable[Any],
-    y_score: Iterable[Any],
+def _one_class(values: list[Any], positive: Any) -> RocPrError:
+    if values and values[0] == positive:
+        return NoNegativesError("only positives in y_true: sklearn 1.9.1 returns nan")
+    return NoPositivesError("only one class in y_true: sklearn 1.9.1 returns nan")
+
+
+def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
+    """``_binary_roc_auc_score``: nan unless y_true has two values; pos_label as roc_curve's."""
+
+    def metric(values: list[Any], scores: list[Score], weights: list[int] | None) -> Outcome:
+        if len(set(values)) != 2:
+            return _one_class(values, 1)
+        pos = pos_label_of(None, values)
+        curve = binary_curve([v == pos for v in values], scores, weights)
+        if curve.positives == 0:
+            return NoPositivesError("no positive of nonzero weight: sklearn 1.9.1 returns nan")
+        if curve.negatives == 0:
+            if max_fpr is not None:  # fpr is all nan, so sklearn cuts the curve to one point
+                raise InvalidInputError(
+                    "no negative of nonzero weight with max_fpr: sklearn 1.9.1 raises "
+                    "ValueError('At least 2 points are needed to compute area under curve')"
+                )
+            return NoNegativesError("no negative of nonzero weight: sklearn 1.9.1 returns nan")
+        return _roc_area(curve, max_fpr)
+
+    return metric
+
+
+def _one_column(scores: Any, n: int) -> list[Score]:
+    """A 1-D y_score (an (n, 1) column raveled, as ``column_or_1d`` does) of n scores."""
+    if scores.ndim == 2 and scores.shape[1] == 1:
+        scores = scores.ravel()
+    if scores.ndim != 1:
+        raise InvalidInputError(
+            f"y_score must be 1-D for binary y_true, got shape {scores.shape} (sklearn 1.9.1 "
+            "raises ValueError: y should be a 1d array)"
+        )
+    if len(scores) != n:
+        raise InvalidInputError(f"y_true has {n} labels but y_score {len(scores)} scores")
+    return exact_column(scores)
+
+
+def roc_auc_score(
+    y_true: Any,
+    y_score: Any,
     *,
-    average: str = "macro",
+    average: str | None = "macro",
+    sample_weight: Any = None,
+    max_fpr: Any = None,
+    multi_class: str = "raise",
+    labels: Any = None,
+) -> Average:
+    """sklearn 1.9.1 ``roc_auc_score``, exactly: ``auc(fpr, tpr)`` over ``roc_curve``.
+
+    Binary ``y_true`` (the greater of its two labels is positive, as ``label_binarize``
+    makes it): the trapezoid area under the ROC polyline (a tie group is one diagonal
+    segment); with ``max_fpr`` (its float64 value m, 0 < m <= 1) the partial area A up to
+    fpr = m, then McClish's 1/2 (1 + (A - m**2/2) / (m - m**2/2)).  Multiclass ``y_true``, or a
+    2-D ``y_score`` of more than two columns: ``multi_class="ovr"`` or ``"ovo"``
+    (:func:`~rocpr_exact.profiles.sklearn_multiclass.multiclass_roc_auc`).  Multilabel
+    indicator ``y_true``: one binary AUC per column, averaged (``max_fpr`` allowed).
+    ``average=None`` gives a tuple, one Fraction per class.
+
+    Hand-derived, ovo: y = [0, 1, 2], rows [.6, .3, .1], [.2, .5, .3], [.1, .2, .7]: every
+    pair's two AUCs are 1 (each class scores highest on its own row), so the mean is 1.
+
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    Fraction(3, 4)
+    >>> roc_auc_score([0, 1, 2], [[.6, .3, .1], [.2, .5, .3], [.1, .2, .7]], multi_class="ovo")
+    Fraction(1, 1)
+    """
+    _check_average(average, "roc_auc_score")
+    if multi_class not in ("raise", "ovr", "ovo"):
+        raise InvalidInputError(f"multi_class must be 'raise', 'ovr' or 'ovo', got {multi_class!r}")
+    m = _max_fpr(max_fpr)
+    kind, truth = target_of(y_true)
+    scores = score_array(y_score, convert_object=True)
+    if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
+        if m is not None:
+            raise InvalidInputError(
+                "Partial AUC computation not available in multiclass setting, 'max_fpr' must "
+                f"be set to `None`, received `max_fpr={max_fpr}` instead"
+            )
+        if multi_class == "raise":
+            raise InvalidInputError("multi_class must be in ('ovo', 'ovr')")
+        return multiclass_roc_auc(
+            _roc_auc_metric(None), truth, scores, labels, multi_class, average, sample_weight
+        )
+    weights = weights_of(sample_weight, len(truth))
+    if kind == "binary":
+        classes = sorted(set(truth.tolist()))
+        if len(classes) != 2:
+            raise _one_class(truth.tolist(), 1)
+        values = [int(v == classes[-1]) for v in truth.tolist()]
+        outcome = _roc_auc_metric(m)(values, _one_column(scores, len(truth)), weights)
+        if isinstance(outcome, Fraction):
+            return outcome
+        raise outcome
+    return average_binary_score(_roc_auc_metric(m), truth, scores, average, weights)
+
+
+def _average_precision_metric(pos_label: Any) -> BinaryMetric:
+    """AP of one column, 0 without positives (sklearn's value, with a warning)."""
+
+    def metric(values: list[Any], scores: list[Score], weights: list[int] | None) -> Outcome:
+        curve = binary_curve([v == pos_label for v in values], scores, weights)
+        if curve.positives == 0:
+            return Fraction(0)
+        value = auc_pr(curve, "step")
+        assert isinstance(value, Fraction)
+        return value
+
+    return metric
+
+
+def average_precision_score(
+    y_true: Any,
+    y_score: Any,
+    *,
+    average: str | None = "macro",
     pos_label: Any = 1,
     sample_weight: Any = None,
-) -> Fraction:
-    """sklearn ``average_precision_score`` (binary): ``-sum(diff(recall) * precision[:-1])``.
+) -> Average:
+    """sklearn 1.9.1 ``average_precision_score``: ``-sum(diff(recall) * precision[:-1])``.
 
-    That is sum over thresholds of (R_n - R_{n-1}) P_n with R_0 = 0 (the ``step`` area).
-    Checked against scikit-learn 1.9.1; sklearn returns 0.0 with a warning when there is no
-    positive, the twin raises :class:`NoPositivesError`.
+    That is sum over thresholds of (R_n - R_{n-1}) P_n with R_0 = 0 (the ``step`` area), for
+    binary ``y_true`` (positive = ``pos_label``), or averaged over the columns of a multilabel
+    indicator or of the classes of multiclass ``y_true`` (``pos_label`` must then be 1).  In
+    an average a class without positives counts 0, as sklearn computes it; binary ``y_true``
+    without positives raises :class:`NoPositivesError` (sklearn warns and returns 0.0).
+
+    Hand-derived, macro over two labels: column 0 = y [1, 0, 1], scores [.9, .8, .1]: AP =
+    1/2 * 1 + 1/2 * 2/3 = 5/6; column 1 = y [0, 1, 1], scores [.2, .7, .6]: AP 1; mean 11/12.
 
     >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     Fraction(5, 6)
+    >>> average_precision_score([[1, 0], [0, 1], [1, 1]], [[.9, .2], [.8, .7], [.1, .6]])
+    Fraction(11, 12)
     """
+    _check_average(average, "average_precision_score")
+    kind, truth = target_of(y_true)
+    present = sorted(set(truth.ravel().tolist()))
+    scores = score_array(y_score)
+    weights = weights_of(sample_weight, len(truth))
+    if kind == "binary":
+        if len(present) == 2 and pos_label not in present:
+            raise InvalidInputError(
+                f"pos_label={pos_label!r} is not a valid label. It should be one of {present}"
+            )
+        positive = [v == pos_label for v in truth.tolist()]
+        curve = binary_curve(positive, _one_column(scores, len(truth)), weights)
+        if curve.positives == 0:
+            raise NoPositivesError(
+                "average_precision_score needs a positive example: sklearn 1.9.1 returns 0.0"
+            )
+        value = auc_pr(curve, "step")
+        assert isinstance(value, Fraction)
+        return value
     if pos_label != 1:
-        raise InvalidInputError("only pos_label=1 is supported by this twin so far")
-    curve = curve_as_seen(y_true, y_score, sample_weight)
-    if curve.positives == 0:
-        raise NoPositivesError("sklearn average_precision_score returns 0.0 here (no positive)")
-    value = auc_pr(curve, "step")
-    assert isinstance(value, Fraction)
-    return value
+        raise InvalidInputError(
+            f"Parameter pos_label is fixed to 1 for {kind} y_true. Do not set pos_label or set "
+            "pos_label to 1."
+        )
+    if kind == "multiclass":
+        matrix: Any = indicator(truth, present)
+        if scores.shape != (len(truth), len(present)):
+            raise InvalidInputError(
+                "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+                f"contains multiple classes. Got `y_score.shape={scores.shape}`."
+            )
+    else:
+        matrix = truth
+    return average_binary_score(_average_precision_metric(1), matrix, scores, average, weights)

@@ -36,9 +36,14 @@ def test_average_precision_matches_sklearn(rows):
     assert close(exact, metrics.average_precision_score(y, s, sample_weight=w))
 
 
-def test_float64_ties():
-    # 2**53 and 2**53 + 1 are one double: sklearn sees a tie
-    assert twin.roc_auc_score([0, 1], [2**53 + 1, 2**53]) == Fraction(1, 2)
+def test_scores_keep_their_dtype_as_in_sklearn():
+    # 2**53 and 2**53 + 1 are one double: as floats sklearn sees a tie (AUC 1/2); as ints
+    # (np.asarray gives int64, which sklearn sorts without converting) the negative is first.
+    as_float, as_int = [2.0**53 + 1, 2.0**53], [2**53 + 1, 2**53]
+    assert twin.roc_auc_score([0, 1], as_float) == Fraction(1, 2)
+    assert metrics.roc_auc_score([0, 1], as_float) == 0.5
+    assert twin.roc_auc_score([0, 1], as_int) == 0
+    assert metrics.roc_auc_score([0, 1], as_int) == 0.0
 
 
 def test_hand_cases():
@@ -58,6 +63,7 @@ def test_infinite_score_raises_as_sklearn_does():
 def test_profile_models_float64_parsing():
     from rocpr_exact.profiles.registry import profile_metric
 
-    value = profile_metric("sklearn", "roc_auc_score", ([2**53 + 1, 2**53], [0, 1]))
-    assert value == Fraction(1, 2)
+    value = profile_metric("sklearn", "roc_auc_score", ([2.0**53 + 1, 2**53], [0, 1]))
+    assert value == Fraction(1, 2)  # float64: a tie, as sklearn sees it
+    assert profile_metric("sklearn", "roc_auc_score", ([2**53 + 1, 2**53], [0, 1])) == 0
     assert profile_metric("prroc", "roc_auc", ([2**53 + 1, 2**53], [0, 1])) == 0

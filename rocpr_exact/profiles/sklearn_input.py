@@ -1,0 +1,239 @@
+"""The inputs of scikit-learn's ranking metrics as scikit-learn 1.9.1 sees them, exactly.
+
+``sklearn/metrics/_ranking.py`` and ``sklearn/utils`` (``type_of_target``,
+``_check_pos_label_consistency``, ``check_array``, ``column_or_1d``) reduce every call to a few
+facts, which this module computes without rounding:
+
+* ``y_score`` keeps the numpy dtype ``np.asarray`` gives it: an int64 array is sorted as
+  integers (2**53 and 2**53 + 1 stay apart), a float array at its binary values, a list of
+  Fractions as the exact Python numbers (an object array).  Only ``roc_auc_score`` converts an
+  object *ndarray* to float64 first (``check_array``), and ``roc_curve`` / ``det_curve`` round
+  their returned thresholds to float64 (``astype``).
+* ``y_true`` has one of the target types ``binary``, ``multiclass`` or
+  ``multilabel-indicator``; anything else is refused as sklearn refuses it.
+* ``sample_weight``: sklearn drops zero weights before it picks thresholds and sums weights in
+  float64 (exact for integers below 2**53).  The twins take non-negative integer weights
+  (ints, or floats with integral values) and refuse the rest (sklearn also accepts negative
+  and fractional weights).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import Score, normalize_scores
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError
+
+try:  # the twins see the input as scikit-learn does: through numpy
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy comes with every scikit-learn install
+    raise MissingDependencyError(
+        "rocpr_exact.profiles.sklearn needs numpy (the 'fast' extra), as scikit-learn does"
+    ) from None
+
+__all__ = [
+    "ATOL",
+    "INF",
+    "RTOL",
+    "Infinity",
+    "as_float64",
+    "binary_curve",
+    "exact_column",
+    "pos_label_of",
+    "require_probabilities",
+    "score_array",
+    "target_of",
+    "weights_of",
+]
+
+#: numpy.allclose's default tolerances, exactly: the doubles nearest 1e-5 and 1e-8.
+RTOL = Fraction(5902958103587057, 590295810358705651712)
+ATOL = Fraction(3022314549036573, 302231454903657293676544)
+
+
+class Infinity:
+    """sklearn's threshold ``np.inf`` (``roc_curve``'s first, ``det_curve``'s last).
+
+    Greater than every number; ``float(INF)`` is ``inf``.  The one instance is :data:`INF`.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "INF"
+
+    def __float__(self) -> float:
+        return float("inf")
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (isinstance(other, float) and other == np.inf)
+
+    def __hash__(self) -> int:
+        return hash(np.inf)
+
+    def __gt__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+
+#: The threshold sklearn writes as ``inf``.
+INF = Infinity()
+
+
+def score_array(y_score: Any, *, convert_object: bool = False, what: str = "y_score") -> Any:
+    """``y_score`` as a numpy array of the dtype sklearn works in (not rounded).
+
+    ``convert_object``: an object *ndarray* becomes float64, as ``check_array`` does in
+    ``roc_auc_score`` (a list of Fractions stays exact there too).  NaN is refused as sklearn
+    refuses it; so is an infinity (sklearn refuses it in numeric arrays; in object arrays it
+    would keep it, which the twins do not model).
+    """
+    if isinstance(y_score, str | bytes):
+        raise InvalidInputError(f"{what} must be an array of numbers, not a string")
+    if convert_object and isinstance(y_score, np.ndarray) and y_score.dtype == object:
+        try:
+            y_score = y_score.astype(np.float64)
+        except (TypeError, ValueError):
+            raise InvalidInputError(f"{what} holds values that are not numbers") from None
+    try:
+        array = np.asarray(y_score)
+    except (TypeError, ValueError):
+        raise InvalidInputError(f"{what} must be a rectangular array of numbers") from None
+    if array.dtype.kind not in "biufO" or array.ndim not in (1, 2):
+        raise InvalidInputError(
+            f"{what} must be a 1-D or 2-D array of numbers, got dtype {array.dtype} with "
+            f"shape {array.shape}"
+        )
+    if array.size == 0:
+        raise InvalidInputError(f"{what} is empty")
+    if array.dtype.kind == "f" and not np.isfinite(array).all():
+        which = "NaN" if np.isnan(array).any() else "infinity"
+        raise InvalidInputError(f"{what} contains {which}; sklearn 1.9.1 raises ValueError")
+    return array
+
+
+def exact_column(column: Any, what: str = "y_score") -> list[Score]:
+    """The exact values of a 1-D score array (ints, binary floats, Python numbers)."""
+    values = normalize_scores(column if column.dtype != object else column.tolist())
+    for value in values:
+        if value in (np.inf, -np.inf):  # an object array: sklearn keeps it, the twins refuse
+            raise InvalidInputError(f"{what} contains infinity; the twins take finite scores")
+    return values
+
+
+def as_float64(value: Score) -> Fraction:
+    """The exact value of ``value`` after numpy's ``astype(float64)`` (round to nearest)."""
+    return Fraction(np.asarray([value]).astype(np.float64).tolist()[0])
+
+
+def weights_of(sample_weight: Any, n: int) -> list[int] | None:
+    """``sample_weight`` as non-negative ints (None stays None), one per example."""
+    if sample_weight is None:
+        return None
+    array = np.asarray(sample_weight)
+    if array.ndim == 2 and 1 in array.shape:
+        array = array.ravel()  # column_or_1d
+    if array.ndim != 1 or len(array) != n:
+        raise InvalidInputError(
+            f"sample_weight must have one value per example ({n}), got shape {array.shape}"
+        )
+    weights: list[int] = []
+    for i, value in enumerate(array.tolist()):
+        exact = Fraction(value) if isinstance(value, int | float) else None
+        if isinstance(value, bool) or exact is None or exact.denominator != 1 or exact < 0:
+            raise InvalidInputError(
+                f"sample_weight at index {i} is {value!r}; the twins take non-negative integer "
+                "weights (a weight w counts as w rows)"
+            )
+        weights.append(int(exact))
+    return weights
+
+
+def target_of(y_true: Any) -> tuple[str, Any]:
+    """``type_of_target(y_true)`` and ``y_true`` as a numpy array (an (n, 1) column raveled).
+
+    Returns ``"binary"``, ``"multiclass"`` or ``"multilabel-indicator"``; ``continuous``,
+    ``multiclass-multioutput`` and unknown targets are refused, as sklearn refuses them.
+    """
+    if isinstance(y_true, str | bytes):
+        raise InvalidInputError("y_true must be an array of labels, not a string")
+    try:
+        array = np.asarray(y_true)
+    except (TypeError, ValueError):
+        raise InvalidInputError("y_true must be a rectangular array of labels") from None
+    if array.ndim == 2 and array.shape[1] == 1:
+        array = array.ravel()
+    if array.ndim not in (1, 2) or array.size == 0:
+        raise InvalidInputError(f"y_true must be a non-empty 1-D or 2-D array, got {array.shape}")
+    if array.dtype.kind == "O" and not all(isinstance(v, str) for v in array.ravel().tolist()):
+        raise InvalidInputError("y_true holds objects that are not strings: unknown target type")
+    if array.dtype.kind not in "biufUO":
+        raise InvalidInputError(f"y_true of dtype {array.dtype} is not a target sklearn reads")
+    integral = True
+    if array.dtype.kind == "f":
+        if np.isnan(array).any():
+            raise InvalidInputError("y_true contains NaN; sklearn 1.9.1 raises ValueError")
+        integral = bool((array == np.trunc(array)).all())
+    distinct = len(np.unique(array))
+    if array.ndim == 2:
+        if distinct < 3 and integral:
+            return "multilabel-indicator", array
+        kind = "multiclass-multioutput" if integral else "continuous-multioutput"
+        raise InvalidInputError(f"y_true is {kind}; sklearn 1.9.1: that format is not supported")
+    if not integral:
+        raise InvalidInputError("y_true is continuous; sklearn 1.9.1: that format is not supported")
+    return ("multiclass" if distinct > 2 else "binary"), array
+
+
+def pos_label_of(pos_label: Any, labels: Any) -> Any:
+    """``_check_pos_label_consistency``: ``pos_label``, or 1 when ``y_true`` is 0/1 or -1/1."""
+    if pos_label is not None:
+        return pos_label
+    classes = np.unique(labels)
+    values = classes.tolist()
+    if classes.dtype.kind in "OUS" or values not in ([0, 1], [-1, 1], [0], [-1], [1]):
+        shown = ", ".join(repr(v) for v in values)
+        raise InvalidInputError(
+            f"y_true takes value in {{{shown}}} and pos_label is not specified: give pos_label "
+            "(sklearn 1.9.1 raises ValueError)"
+        )
+    return 1
+
+
+def require_probabilities(y_score: Any) -> None:
+    """sklearn's ``np.allclose(1, y_score.sum(axis=1))``, decided exactly.
+
+    A row of exact sum S passes when |1 - S| <= ATOL + RTOL |S| (numpy's defaults at their
+    binary values).  numpy rounds the sum and the test, so a row whose exact |1 - S| is within
+    about (k + 3) 2**-53 of the bound (k classes) may be decided the other way by sklearn.
+    """
+    for i, row in enumerate(y_score.tolist()):
+        total = sum((Fraction(v) for v in row), Fraction(0))
+        if abs(1 - total) > ATOL + RTOL * abs(total):
+            raise InvalidInputError(
+                f"y_score row {i} sums to {total} (not 1 within numpy.allclose): sklearn 1.9.1 "
+                "needs probabilities that sum to 1.0 over classes for multiclass roc_auc"
+            )
+
+
+def binary_curve(
+    positive: Sequence[bool], scores: Sequence[Score], weights: Sequence[int] | None
+) -> Curve:
+    """The curve of one binary problem: one threshold per distinct score of nonzero weight."""
+    if weights is not None and not any(weights):
+        raise InvalidInputError(
+            "sample_weight is all zero; sklearn 1.9.1 raises ValueError('Sample weights must "
+            "contain at least one non-zero number.')"
+        )
+    if weights is None:
+        rows = [(s, 1, 0) if y else (s, 0, 1) for y, s in zip(positive, scores, strict=True)]
+    else:
+        rows = [
+            (s, w, 0) if y else (s, 0, w) for y, s, w in zip(positive, scores, weights, strict=True)
+        ]
+    return Curve.from_histogram(rows)
