@@ -18,6 +18,7 @@ see docs/oracle.md.
 """
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
+from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
@@ -92,6 +93,7 @@ __all__ = [
     "interpolate_pr",
     "known_deviations",
     "local_skew",
+    "partial_auc_roc",
     "points_below_hull",
     "pr_point",
     "profile",

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
@@ -99,23 +100,11 @@ def _max_fpr(max_fpr: Any) -> Fraction | None:
 
 
 def _roc_area(curve: Curve, max_fpr: Fraction | None) -> Fraction:
-    """``auc(fpr, tpr)``, or with ``max_fpr`` m the partial area and McClish's correction."""
+    """``auc(fpr, tpr)``, or with ``max_fpr`` m McClish's correction of the area over FPR [0, m]
+    (sklearn cuts the curve at m with np.interp, the same straight segment)."""
     if max_fpr is None:
         return auc_roc(curve)
-    m = max_fpr
-    p, n = curve.positives, curve.negatives
-    area, prev = Fraction(0), (Fraction(0), Fraction(0))
-    for tp, fp in zip(curve.tps[1:], curve.fps[1:], strict=True):
-        x, y = Fraction(fp, n), Fraction(tp, p)
-        x0, y0 = prev
-        if x > m:  # cut the segment at fpr = m (np.interp between its ends)
-            y = y0 + (y - y0) * (m - x0) / (x - x0)
-            area += (m - x0) * (y + y0) / 2
-            break
-        area += (x - x0) * (y + y0) / 2
-        prev = (x, y)
-    min_area = m * m / 2
-    return (1 + (area - min_area) / (m - min_area)) / 2
+    return partial_auc_roc(curve, 0, max_fpr, correct=True)
 
 
 def _one_class(values: list[Any], positive: Any) -> RocPrError:
