@@ -1,0 +1,60 @@
+"""IEEE 754 binary64 rounding, in integers: what a tool's float64 arithmetic stores.
+
+A twin of another tool (:mod:`rocpr_exact.profiles`) sometimes has to know the
+double a tool computes for an exact quantity, because the tool compares it with
+another double (a recall with a threshold of a grid, for instance).  IEEE 754
+makes every basic operation (+, -, *, /) return the exact result rounded to
+the nearest double, ties to even; :func:`round_binary64` is that rounding,
+done on the exact rational with integer arithmetic only, so ``fl(a / b)`` is
+``round_binary64(Fraction(a, b))``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rocpr_exact.errors import NotRepresentableError
+
+__all__ = ["DOUBLE_EPSILON", "round_binary64"]
+
+#: 2**-52, numpy's ``np.spacing(1)`` and ``np.finfo(np.float64).eps``.
+DOUBLE_EPSILON = Fraction(1, 2**52)
+
+_MANTISSA_BITS = 53
+_MIN_EXPONENT = -1074  # the least exponent of a subnormal's last bit
+_MAX_EXPONENT = 1024
+
+
+def round_binary64(value: Fraction | int) -> Fraction:
+    """The double nearest to ``value`` (ties to even), as an exact Fraction.
+
+    >>> round_binary64(Fraction(1, 10)) == Fraction(0.1)
+    True
+    >>> round_binary64(Fraction(1, 1) + Fraction(1, 2**53))   # a tie: to the even 1
+    Fraction(1, 1)
+    >>> round_binary64(Fraction(1, 2**1075))                    # half the least subnormal: 0
+    Fraction(0, 1)
+
+    Raises :class:`~rocpr_exact.errors.NotRepresentableError` when the value
+    rounds beyond the largest double (numpy would give an infinity).
+    """
+    x = Fraction(value)
+    if x == 0:
+        return Fraction(0)
+    sign = -1 if x < 0 else 1
+    num, den = abs(x.numerator), x.denominator
+    # exponent e with 2**52 <= |x| / 2**e < 2**53, clamped to the subnormal range
+    e = num.bit_length() - den.bit_length() - (_MANTISSA_BITS - 1)
+    if num * 2 ** max(-e, 0) < (den * 2 ** max(e, 0)) << (_MANTISSA_BITS - 1):
+        e -= 1
+    e = max(e, _MIN_EXPONENT)
+    scaled_num = num * 2 ** max(-e, 0)
+    scaled_den = den * 2 ** max(e, 0)
+    mantissa, rest = divmod(scaled_num, scaled_den)
+    twice = 2 * rest
+    if twice > scaled_den or (twice == scaled_den and mantissa % 2):
+        mantissa += 1
+    result = Fraction(mantissa) * Fraction(2) ** e
+    if abs(result) >= Fraction(2) ** _MAX_EXPONENT:
+        raise NotRepresentableError(f"{x} rounds beyond the largest double")
+    return sign * result
