@@ -15,14 +15,10 @@ from fractions import Fraction
 
 from rocpr_exact.errors import NotRepresentableError
 
-__all__ = ["DOUBLE_EPSILON", "round_binary64"]
+__all__ = ["DOUBLE_EPSILON", "round_binary32", "round_binary64", "round_ieee"]
 
 #: 2**-52, numpy's ``np.spacing(1)`` and ``np.finfo(np.float64).eps``.
 DOUBLE_EPSILON = Fraction(1, 2**52)
-
-_MANTISSA_BITS = 53
-_MIN_EXPONENT = -1074  # the least exponent of a subnormal's last bit
-_MAX_EXPONENT = 1024
 
 
 def round_binary64(value: Fraction | int) -> Fraction:
@@ -38,16 +34,37 @@ def round_binary64(value: Fraction | int) -> Fraction:
     Raises :class:`~rocpr_exact.errors.NotRepresentableError` when the value
     rounds beyond the largest double (numpy would give an infinity).
     """
+    return round_ieee(value, 53, -1074, 1024)
+
+
+def round_binary32(value: Fraction | int) -> Fraction:
+    """The float32 nearest to ``value`` (ties to even), as an exact Fraction (what numpy's and
+    torch's float32 store).
+
+    >>> round_binary32(Fraction(1, 10))
+    Fraction(13421773, 134217728)
+    """
+    return round_ieee(value, 24, -149, 128)
+
+
+def round_ieee(
+    value: Fraction | int, precision: int, min_exponent: int, max_exponent: int
+) -> Fraction:
+    """Round to the nearest number with ``precision`` significant bits, ties to even.
+
+    ``min_exponent`` is the weight of the least subnormal's bit (-1074 for binary64),
+    ``max_exponent`` the first power of two that overflows (1024).  Integer arithmetic.
+    """
     x = Fraction(value)
     if x == 0:
         return Fraction(0)
     sign = -1 if x < 0 else 1
     num, den = abs(x.numerator), x.denominator
     # exponent e with 2**52 <= |x| / 2**e < 2**53, clamped to the subnormal range
-    e = num.bit_length() - den.bit_length() - (_MANTISSA_BITS - 1)
-    if num * 2 ** max(-e, 0) < (den * 2 ** max(e, 0)) << (_MANTISSA_BITS - 1):
+    e = num.bit_length() - den.bit_length() - (precision - 1)
+    if num * 2 ** max(-e, 0) < (den * 2 ** max(e, 0)) << (precision - 1):
         e -= 1
-    e = max(e, _MIN_EXPONENT)
+    e = max(e, min_exponent)
     scaled_num = num * 2 ** max(-e, 0)
     scaled_den = den * 2 ** max(e, 0)
     mantissa, rest = divmod(scaled_num, scaled_den)
@@ -55,6 +72,6 @@ def round_binary64(value: Fraction | int) -> Fraction:
     if twice > scaled_den or (twice == scaled_den and mantissa % 2):
         mantissa += 1
     result = Fraction(mantissa) * Fraction(2) ** e
-    if abs(result) >= Fraction(2) ** _MAX_EXPONENT:
-        raise NotRepresentableError(f"{x} rounds beyond the largest double")
+    if abs(result) >= Fraction(2) ** max_exponent:
+        raise NotRepresentableError(f"{x} rounds beyond the largest float of {precision} bits")
     return sign * result
