@@ -208,12 +208,16 @@ def _over(name: str, value: int) -> bool:
     return limit is not None and value > limit
 
 
-def check_examples(count: int, where: str) -> None:
-    """Raise when ``count`` examples exceed ``max_examples`` (checked while reading)."""
+def check_examples(count: int, where: str, what: str = "examples") -> None:
+    """Raise when ``count`` examples (or rows of ``what``) exceed ``max_examples``.
+
+    Checked while reading, or before reading from a count that costs nothing (a Parquet
+    file's metadata, the totals of operating points).
+    """
     if _over("max_examples", count):
         raise exceeded(
             "max_examples",
-            f"{where}: the number of examples",
+            f"{where}: the number of {what}",
             "memory grows by about 0.5 kB per example; ",
         )
 
@@ -231,7 +235,9 @@ def check_score_text(text: str, where: str | None, what: str = "score") -> None:
         raise exceeded(
             "max_score_digits",
             f"{_lead(where)}a {what} of {len(text):,} characters",
-            "only the order of the scores matters, so shorter scores give the same curve; ",
+            "only the order of the scores matters, so shorter scores give the same curve; "
+            if what == "score"
+            else "",
         )
 
 
@@ -258,7 +264,9 @@ def check_score(value: Decimal, where: str | None, what: str = "score") -> None:
         raise exceeded(
             "max_score_digits",
             f"{_lead(where)}the {what} {shown} has {size:,} digits as an exact number, which",
-            "only the order of the scores matters, so rescaled scores give the same curve; ",
+            "only the order of the scores matters, so rescaled scores give the same curve; "
+            if what == "score"
+            else "",
         )
 
 

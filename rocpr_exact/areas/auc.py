@@ -31,6 +31,7 @@ from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
+from rocpr_exact.limits import check_examples
 
 __all__ = ["PR_METHODS", "area_terms", "auc_pr", "auc_roc", "continuous_area"]
 
@@ -127,7 +128,10 @@ def _dg_points(curve: Curve) -> Iterator[_Point]:
 
     On A -> B, TP = t has FP = FP_A + (t - TP_A) dFP/dTP, so
     precision = t dTP / (t dTP + FP_A dTP + (t - TP_A) dFP), all integers.
+    One point per positive: P is bounded by ``max_examples`` first (counts given directly,
+    as operating points' totals or weights, could otherwise ask for 10**12 points).
     """
+    check_examples(curve.positives, "the davis-goadrich AUC-PR (a term per positive)", "positives")
     yield _start_point(curve)
     tps, fps = curve.tps, curve.fps
     for i in range(1, len(tps)):

@@ -44,6 +44,7 @@ __all__ = [
 PARAMETER_FLAGS = {
     "score_column": "--score-column",
     "label_column": "--label-column",
+    "weight_column": "--weight-column",
     "the metrics parameter": "--metric",
     "max_steps": "--max-steps",
 }
@@ -276,8 +277,10 @@ def load_curve(args: argparse.Namespace) -> Curve:
             raise InvalidInputError(
                 "operating points need both --positives P and --negatives N (the class totals)"
             )
-        source: Any = sys.stdin if args.data == "-" else args.data
-        kind, rows = read_points_csv(source)
+        if args.data == "-":
+            kind, rows = read_points_csv(_stdin(), name="<stdin>")
+        else:
+            kind, rows = read_points_csv(args.data)
         return curve_from_points(kind, rows, args.positives, args.negatives)
     if args.data == "-":
         scores, labels = read_scored_csv(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -144,3 +145,92 @@ def test_bad_recall_step_is_a_usage_error(
     assert code == 2 and "expected an exact number" in err
     code, _, err = run(["curve", str(path), *TABLE1, "--recall-step", "0"], capsys)
     assert code == 2 and "recall step" in err
+
+
+# -- the operating-points reader is the bounded CSV reader -------------------------------------
+
+
+def _one_error_line(err: str) -> None:
+    assert err.startswith("rocpr-exact: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("make", "extra", "message"),
+    [
+        # no newline at all: refused after max_line_chars bytes, never read whole
+        (lambda p: p.write_bytes(b"recall,precision" + b"0" * 5_000), [], "line 1 is longer"),
+        # a huge header, then a good row
+        (
+            lambda p: p.write_bytes(b"recall," + b"x" * 5_000 + b"\n0.5,0.5\n"),
+            [],
+            "line 1 is longer than 4,000 characters",
+        ),
+        # more rows than max_examples: stopped at the first row past it
+        (
+            lambda p: p.write_text("recall,precision\n" + "0.5,0.5\n" * 2_000),
+            [],
+            "line 1002: the number of operating points exceeds the limit max_examples = 1,000",
+        ),
+        # a 2 GB sparse file (zeros, no newline): the first read is refused
+        (lambda p: os.truncate(p, 2**31), [], "line 1 is longer than 4,000 characters"),
+        # not UTF-8: the reader's message, with the line
+        (
+            lambda p: p.write_bytes(b"recall,precision\n0.5,0.5\n\xe9,1\n"),
+            [],
+            "line 3: the file is not UTF-8 text: byte 0xe9",
+        ),
+    ],
+)
+def test_hostile_points_files_are_refused_within_the_limits(
+    make: object,
+    extra: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "points.csv"
+    path.touch()
+    make(path)  # type: ignore[operator]
+    limit = ["--limit", "max_line_chars=4000", "--limit", "max_examples=1000"]
+    code, out, err = run(["report", str(path), *TABLE1, *limit, *extra], capsys)
+    assert code == 2 and out == "" and message in err
+    _one_error_line(err)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_dev_zero_as_operating_points_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It once grew to 6.7 GB in 20 s: csv.reader read the endless line whole.
+    code, _, err = run(["report", "/dev/zero", "--positives", "10", "--negatives", "10"], capsys)
+    assert code == 2 and "/dev/zero: line 1 is longer than 1,000,000 characters" in err
+    _one_error_line(err)
+
+
+def test_points_from_standard_input_and_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfrecall,precision\n0.25,0.5\n1/2,1/4\n"))
+    monkeypatch.setattr("sys.stdin", stdin)
+    code, out, _ = run(["report", "-", *TABLE1], capsys)
+    assert code == 0 and json.loads(out)["auc_roc"]["exact"] == "119/160"
+    code, _, err = run(["report", str(tmp_path), *TABLE1], capsys)
+    assert code == 2 and f"cannot read {tmp_path}: Is a directory" in err
+
+
+def test_huge_class_totals_are_refused_before_the_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # P = 10**12: the davis-goadrich area has a term per positive; it ran for minutes and grew
+    # without bound. Now max_examples refuses it before the first term.
+    path = write(tmp_path, "recall,precision\n0.5,0.5\n")
+    code, _, err = run(
+        ["report", str(path), "--positives", str(10**12), "--negatives", str(10**12)], capsys
+    )
+    assert code == 2
+    assert "the davis-goadrich AUC-PR (a term per positive): the number of positives" in err
+    assert "--limit max_examples=N" in err
+    _one_error_line(err)
