@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rocpr_exact.cli.options import flag_words
+from rocpr_exact.cli.options import add_limit_arguments, flag_words
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
@@ -50,6 +50,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"bound of the exhaustive search (default {DEFAULT_MAX_STEPS:,})",
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    add_limit_arguments(parser)
     parser.set_defaults(run=run)
 
 

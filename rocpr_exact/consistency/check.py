@@ -64,6 +64,7 @@ from rocpr_exact.consistency.witness import (
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal
+from rocpr_exact.limits import check_examples
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
@@ -160,6 +161,8 @@ def check_consistency(
     for name, value in (("positives", p), ("negatives", n)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidInputError(f"check_consistency: {name} must be an int >= 1, got {value!r}")
+    # A witness is a ranking of P + N examples, and the search walks TP = 0..P: bounded first.
+    check_examples(p + n, "check_consistency: positives + negatives")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
