@@ -36,6 +36,7 @@ __all__ = [
     "limit",
     "load_curve",
     "tolerance",
+    "whole_number",
 ]
 
 
@@ -91,6 +92,23 @@ def digits(text: str) -> int:
     return _flag_value(lambda: parse_integer(text, "--digits", minimum=0))
 
 
+def whole_number(flag: str) -> Callable[[str], int]:
+    """The type of an integer flag: ASCII digits with an optional sign, at most 40 of them.
+
+    Python's ``int`` would also take ``1_000``, non-ASCII digits and any length; every
+    integer flag is read by :func:`rocpr_exact.exact.numbers.parse_integer` instead.
+
+    >>> whole_number("--positives")(" 20 ")
+    20
+    """
+
+    def parse(text: str) -> int:
+        return _flag_value(lambda: parse_integer(text, flag))
+
+    parse.__name__ = flag  # argparse names the type in its message
+    return parse
+
+
 def limit(text: str) -> tuple[str, int | None]:
     """``--limit NAME=N`` (or ``NAME=none``); N may group its digits with ``_`` or ``,``.
 
@@ -143,12 +161,15 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
     parser.add_argument(
         "--positives",
-        type=int,
+        type=whole_number("--positives"),
         metavar="P",
         help="read DATA as operating points (header recall,precision or fpr,tpr) for P positives",
     )
     parser.add_argument(
-        "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
+        "--negatives",
+        type=whole_number("--negatives"),
+        metavar="N",
+        help="the number of negatives for operating points",
     )
     add_engine_arguments(parser)
     add_limit_arguments(parser)

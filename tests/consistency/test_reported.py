@@ -44,7 +44,14 @@ def test_class_totals_are_bounded() -> None:
 
 
 def test_the_cli_says_how_to_raise_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    huge = ["--positives", "9" * 5000, "--negatives", "10", "--auc-roc", "0.5"]
+    # An integer flag has at most 40 digits (Python's int() took any length, and 1_000)
+    assert (
+        main(["consistent", "--positives", "9" * 5000, "--negatives", "1", "--auc-roc", "1"]) == 2
+    )
+    assert "--positives takes a whole number of at most 40 digits" in capsys.readouterr().err
+    assert main(["consistent", "--positives", "1_0", "--negatives", "1", "--auc-roc", "1"]) == 2
+    assert "--positives takes a whole number, got '1_0'" in capsys.readouterr().err
+    huge = ["--positives", "9" * 40, "--negatives", "10", "--auc-roc", "0.5"]
     assert main(["consistent", *huge]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rocpr-exact: error: check_consistency: positives + negatives")
