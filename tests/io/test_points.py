@@ -103,6 +103,22 @@ def test_curve_text_format_from_scores(tmp_path: Path, capsys: pytest.CaptureFix
         ("recall,precision\n0.5\n", [], "line 2: 1 fields"),
         ("recall,precision\n0.25,1\n0.5,1/7\n0.75,1\n", [], "cannot both lie on one curve"),
         ("recall,precision\n0.25,1\n", ["--positives", "20"], "need both --positives"),
+        # integer flags: no Python extras (1_000), no non-ASCII digits, at most 40 digits
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "1_000", "--negatives", "3"],
+            "--positives takes a whole number, got '1_000'",
+        ),
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "4", "--negatives", "\u0663"],
+            "--negatives takes a whole number",
+        ),
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "9" * 41, "--negatives", "3"],
+            "at most 40 digits, got one of 41 digits",
+        ),
     ],
 )
 def test_bad_points(
