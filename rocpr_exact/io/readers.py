@@ -298,9 +298,11 @@ def read_scored_csv(
 
 
 def first_defect(
-    source: str | Path, score_column: str = "score", label_column: str = "label"
+    source: str | Path | IO[str] | IO[bytes],
+    score_column: str = "score",
+    label_column: str = "label",
 ) -> None:
-    """Read the CSV file ``source`` as :func:`read_scored_csv` does, keeping nothing.
+    """Read the CSV ``source`` as :func:`read_scored_csv` does, keeping nothing.
 
     Raises what :func:`read_scored_csv` raises, at the first defect (memory stays flat:
     the duckdb engine calls it to name the line of a defect it found).
