@@ -59,7 +59,7 @@ def test_a_named_pipe_with_a_writer_is_read_from_its_first_byte(tmp_path: Path) 
     writer = threading.Thread(target=write)
     writer.start()
     try:
-        for _ in range(200):  # the writer counts as one as soon as its open() starts
+        for _ in range(1000):  # the writer counts as one as soon as its open() starts
             try:
                 with open_input(path) as stream:
                     assert stream.readline() == b"score,label\n"
