@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from rocpr_exact.cli.options import flag_words
+from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
@@ -38,8 +38,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "1 impossible (with the reason), 4 undecided (search limit reached)."
         ),
     )
-    parser.add_argument("--positives", type=int, required=True, metavar="P")
-    parser.add_argument("--negatives", type=int, required=True, metavar="N")
+    parser.add_argument("--positives", type=whole_number("--positives"), required=True, metavar="P")
+    parser.add_argument("--negatives", type=whole_number("--negatives"), required=True, metavar="N")
     for name in METRICS:
         parser.add_argument(
             "--" + name.replace("_", "-"), dest=name, metavar="X", help=f"reported {name}"
@@ -50,7 +50,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--max-steps",
-        type=int,
+        type=whole_number("--max-steps"),
         default=DEFAULT_MAX_STEPS,
         help=f"bound of the exhaustive search (default {DEFAULT_MAX_STEPS:,})",
     )
@@ -69,6 +69,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    add_limit_arguments(parser)
     parser.set_defaults(run=run)
 
 

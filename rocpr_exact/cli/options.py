@@ -36,6 +36,7 @@ __all__ = [
     "limit",
     "load_curve",
     "tolerance",
+    "whole_number",
 ]
 
 
@@ -44,6 +45,7 @@ __all__ = [
 PARAMETER_FLAGS = {
     "score_column": "--score-column",
     "label_column": "--label-column",
+    "weight_column": "--weight-column",
     "the metrics parameter": "--metric",
     "max_steps": "--max-steps",
 }
@@ -88,6 +90,23 @@ def _flag_value(parse: Callable[[], _T]) -> _T:
 def digits(text: str) -> int:
     """``--digits N``: a whole number >= 0."""
     return _flag_value(lambda: parse_integer(text, "--digits", minimum=0))
+
+
+def whole_number(flag: str) -> Callable[[str], int]:
+    """The type of an integer flag: ASCII digits with an optional sign, at most 40 of them.
+
+    Python's ``int`` would also take ``1_000``, non-ASCII digits and any length; every
+    integer flag is read by :func:`rocpr_exact.exact.numbers.parse_integer` instead.
+
+    >>> whole_number("--positives")(" 20 ")
+    20
+    """
+
+    def parse(text: str) -> int:
+        return _flag_value(lambda: parse_integer(text, flag))
+
+    parse.__name__ = flag  # argparse names the type in its message
+    return parse
 
 
 def limit(text: str) -> tuple[str, int | None]:
@@ -142,12 +161,15 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
     parser.add_argument(
         "--positives",
-        type=int,
+        type=whole_number("--positives"),
         metavar="P",
         help="read DATA as operating points (header recall,precision or fpr,tpr) for P positives",
     )
     parser.add_argument(
-        "--negatives", type=int, metavar="N", help="the number of negatives for operating points"
+        "--negatives",
+        type=whole_number("--negatives"),
+        metavar="N",
+        help="the number of negatives for operating points",
     )
     add_engine_arguments(parser)
     add_limit_arguments(parser)
@@ -276,8 +298,10 @@ def load_curve(args: argparse.Namespace) -> Curve:
             raise InvalidInputError(
                 "operating points need both --positives P and --negatives N (the class totals)"
             )
-        source: Any = sys.stdin if args.data == "-" else args.data
-        kind, rows = read_points_csv(source)
+        if args.data == "-":
+            kind, rows = read_points_csv(_stdin(), name="<stdin>")
+        else:
+            kind, rows = read_points_csv(args.data)
         return curve_from_points(kind, rows, args.positives, args.negatives)
     if args.data == "-":
         scores, labels = read_scored_csv(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rocpr_exact.cli.options import add_data_arguments, figure_size, load_curve
+from rocpr_exact.cli.options import add_data_arguments, figure_size, load_curve, whole_number
 from rocpr_exact.output.progress import Progress
 
 __all__ = ["register", "run"]
@@ -35,7 +35,10 @@ def register(commands: Any) -> None:
         help="figure size in inches, width x height (default: 10x5)",
     )
     plot.add_argument(
-        "--dpi", type=int, default=None, help="pixels per inch of a PNG (default: 300)"
+        "--dpi",
+        type=whole_number("--dpi"),
+        default=None,
+        help="pixels per inch of a PNG (default: 300)",
     )
     plot.set_defaults(run=run)
 

@@ -66,7 +66,7 @@ from rocpr_exact.consistency.witness import (
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal
-from rocpr_exact.limits import current, exceeded
+from rocpr_exact.limits import check_examples
 
 __all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
 
@@ -147,11 +147,6 @@ def _single_metric_reasons(
     return reasons
 
 
-def _over_examples(count: int) -> bool:
-    limit = current().max_examples
-    return limit is not None and count > limit
-
-
 def check_consistency(
     positives: int,
     negatives: int,
@@ -188,12 +183,9 @@ def check_consistency(
     for name, value in (("positives", p), ("negatives", n)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidInputError(f"check_consistency: {name} must be an int >= 1, got {value!r}")
-    if _over_examples(p + n):
-        raise exceeded(
-            "max_examples",
-            f"positives + negatives = {p + n:,}",
-            "a witness lists every example and the exact bounds take time in P + N; ",
-        )
+    # A witness is a ranking of P + N examples, and the search walks TP = 0..P: bounded first
+    # (the count is not written: str() of a 5,000-digit int is refused by Python).
+    check_examples(p + n, "check_consistency: positives + negatives")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"

@@ -28,13 +28,14 @@ from typing import Literal
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.limits import check_score, check_score_text
 
 __all__ = ["ROUNDINGS", "Interval", "Rounding", "reported_interval"]
 
 Rounding = Literal["nearest", "nearest-even", "truncate", "exact"]
 ROUNDINGS: tuple[Rounding, ...] = ("nearest", "nearest-even", "truncate", "exact")
 
-_NUMBER = re.compile(r"(\d*)(?:\.(\d*))?")
+_NUMBER = re.compile(r"([0-9]*)(?:\.([0-9]*))?", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +123,14 @@ def reported_interval(text: str | Decimal | int, rounding: Rounding = "nearest")
     if isinstance(text, Decimal):
         if not text.is_finite() or text < 0:
             raise InvalidInputError(f"a reported number must be finite and >= 0, got {text}")
+        check_score(text, None, "reported number")  # 1e999999999 would print a billion digits
         written = format(text, "f")
+    elif isinstance(text, int):
+        check_score(Decimal(text), None, "reported number")  # before str() writes it
+        written = str(text)
     else:
-        written = str(text).strip()
+        written = text.strip()
+    check_score_text(written, None, "reported number")  # bounded before int() reads it
     match = _NUMBER.fullmatch(written)
     if match is None or not (match.group(1) or match.group(2)):
         raise InvalidInputError(

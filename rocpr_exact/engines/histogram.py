@@ -170,7 +170,13 @@ def _score(value: Any, where: str) -> Score:
         )
     if isinstance(value, Decimal) and value.is_nan():
         raise InvalidInputError(f"{where}: NaN score; every example needs a real score")
-    return normalize_scores([value])[0]
+    try:
+        return normalize_scores([value])[0]
+    except InvalidInputError:  # a date, bytes, a list...: named by the source, not an index
+        raise InvalidInputError(
+            f"{where}: score {value!r} ({type(value).__name__}) is not a number; scores must be "
+            "numbers or text that writes one"
+        ) from None
 
 
 def from_labelled_counts(
@@ -194,9 +200,12 @@ def from_labelled_counts(
             count = int(count)  # Spark returns exact integer sums as DECIMAL(38, 0)
         count = _count(count, f"{where}: the count of a group")
         key = (type(label_value), label_value)
-        if key not in labels:
-            labels[key] = _label(label_value, where)
-        label = labels[key]
+        try:
+            label = labels[key]
+        except KeyError:
+            label = labels[key] = _label(label_value, where)
+        except TypeError:  # unhashable: a list or a dict from a nested column, never a label
+            label = _label(label_value, where)
         score = _score(score_value, where)
         counts = merged.setdefault(score, [0, 0])
         counts[1 - label] += count

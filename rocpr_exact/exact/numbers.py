@@ -110,6 +110,9 @@ def parse_number(
 def parse_integer(text: str, what: str, *, minimum: int | None = None) -> int:
     """A whole number written in ``text`` (digits with an optional sign, at most 40 of them).
 
+    Every integer flag (``--digits``, ``--positives``, ``--negatives``, ``--max-steps``,
+    ``--dpi``, the values of ``--limit``) is read here.
+
     >>> parse_integer(" 30 ", "digits"), parse_integer("-2", "offset")
     (30, -2)
     >>> parse_integer("1.5", "digits")
@@ -119,6 +122,11 @@ def parse_integer(text: str, what: str, *, minimum: int | None = None) -> int:
     """
     cleaned = text.strip(_BLANKS) if isinstance(text, str) else ""
     if not re.fullmatch(r"[+-]?[0-9]{1,40}", cleaned, re.ASCII):
+        if re.fullmatch(r"[+-]?[0-9]{41,}", cleaned, re.ASCII):
+            raise InvalidInputError(
+                f"{what} takes a whole number of at most 40 digits, got one of "
+                f"{len(cleaned.lstrip('+-')):,} digits"
+            )
         raise InvalidInputError(f"{what} takes a whole number, got {text!r}")
     value = int(cleaned)
     if minimum is not None and value < minimum:

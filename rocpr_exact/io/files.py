@@ -1,4 +1,8 @@
-"""Writing output files atomically: all of the file or nothing, never a partial file.
+"""Opening input files without hanging, and writing output files atomically.
+
+:func:`open_input` opens every file the package reads (CSV, operating points, JSON): it
+never blocks in ``open`` (a named pipe with no writer is refused at once, not waited for
+forever) and refuses a directory by name; the readers then bound what they read.
 
 Every file the package writes (plots, vector files) is written into a temporary file in the
 target's directory and renamed over the target only when complete (``os.replace`` is atomic
@@ -10,15 +14,87 @@ writer) leaves the target as it was and no temporary file behind; an ``OSError``
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
+import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["write_atomically"]
+__all__ = ["open_input", "write_atomically"]
+
+
+class _Replayed(io.RawIOBase):
+    """A pipe read from its first byte again: the byte read to learn that it has a writer."""
+
+    def __init__(self, descriptor: int, first: bytes) -> None:
+        super().__init__()
+        self._descriptor, self._first = descriptor, first
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._descriptor
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data, self._first = (self._first or os.read(self._descriptor, len(buffer))), b""
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self._descriptor)
+        super().close()
+
+
+def _writer_check(descriptor: int, name: str) -> bytes:
+    """The first byte of a named pipe, or b"" if its writer is there but has written nothing yet.
+
+    Opened without blocking, a pipe that no program has open for writing reads as empty at
+    once; reading it normally would wait for a writer that may never come.
+    """
+    try:
+        first = os.read(descriptor, 1)
+    except BlockingIOError:  # a writer is there and has not written yet
+        return b""
+    if not first:
+        raise InvalidInputError(
+            f"cannot read {name}: it is a named pipe (FIFO) with no data and no program writing "
+            "to it; start the program that writes it first, or pipe the data to '-'"
+        )
+    return first
+
+
+@contextlib.contextmanager
+def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
+    """``path`` opened for reading bytes, without ever waiting in ``open``.
+
+    A directory raises ``IsADirectoryError`` (as ``open`` does); a named pipe with no
+    writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
+    with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
+    (a missing or unreadable file) is left to the caller, which names the file.
+    """
+    name = name or str(path)
+    nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on
+    descriptor = os.open(path, os.O_RDONLY | nonblocking)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        first = _writer_check(descriptor, name) if stat.S_ISFIFO(mode) else b""
+        if nonblocking:
+            os.set_blocking(descriptor, True)
+        raw: io.RawIOBase = _Replayed(descriptor, first) if first else io.FileIO(descriptor)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with io.BufferedReader(raw) as stream:
+        yield stream
 
 
 def _umask() -> int:

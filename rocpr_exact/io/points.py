@@ -16,7 +16,6 @@ curve starts at (TP, FP) = (0, 0) anyway.  The curve is then
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
@@ -27,6 +26,8 @@ from rocpr_exact.core.confusion import ConfusionMatrix, confusion_from_pr, confu
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.numbers import parse_number
+from rocpr_exact.io.readers import CsvRow, read_csv
+from rocpr_exact.limits import check_examples
 
 __all__ = ["POINT_KINDS", "PointKind", "curve_from_points", "read_points_csv"]
 
@@ -52,52 +53,46 @@ def _rate(text: str, where: str, column: str) -> Fraction:
     return value
 
 
-def _read(stream: IO[str], name: str) -> tuple[PointKind, list[PointRow]]:
-    reader = csv.reader(stream)
-    rows: Iterator[list[str]] = (row for row in reader if row)
-    try:
-        header = [cell.strip().lower() for cell in next(rows, [])]
-        kind = next((k for k, cols in POINT_KINDS.items() if sorted(cols) == sorted(header)), None)
-        if kind is None:
-            raise InvalidInputError(
-                f"{name}: the header {header} is not 'recall,precision' or 'fpr,tpr'; "
-                "operating points need exactly one of these two column pairs"
-            )
-        order = [header.index(column) for column in POINT_KINDS[kind]]
-        points: list[PointRow] = []
-        for row in rows:
-            where = f"{name}: line {reader.line_num}"
-            if len(row) != 2:
-                raise InvalidInputError(f"{where}: {len(row)} fields where the header has 2")
-            first, second = (
-                _rate(row[i], where, column)
-                for i, column in zip(order, POINT_KINDS[kind], strict=True)
-            )
-            points.append((where, first, second))
-    except UnicodeDecodeError as exc:
-        raise InvalidInputError(f"{name}: the file is not UTF-8 text ({exc.reason})") from None
-    except csv.Error as exc:
-        raise InvalidInputError(f"{name}: line {reader.line_num}: malformed CSV ({exc})") from None
+def _read(rows: Iterator[CsvRow], name: str) -> tuple[PointKind, list[PointRow]]:
+    first = next(rows, None)
+    header = [cell.strip().lower() for cell in (first[2] if first else [])]
+    header[:1] = [cell.removeprefix("\ufeff") for cell in header[:1]]  # a BOM in a text stream
+    kind = next((k for k, cols in POINT_KINDS.items() if sorted(cols) == sorted(header)), None)
+    if kind is None:
+        shown = header if len(header) <= 10 else [*header[:10], f"... {len(header):,} columns"]
+        raise InvalidInputError(
+            f"{name}: the header {shown} is not 'recall,precision' or 'fpr,tpr'; "
+            "operating points need exactly one of these two column pairs"
+        )
+    order = [header.index(column) for column in POINT_KINDS[kind]]
+    points: list[PointRow] = []
+    for where, _, row in rows:
+        check_examples(len(points) + 1, where, "operating points")
+        if len(row) != 2:
+            raise InvalidInputError(f"{where}: {len(row)} fields where the header has 2")
+        first_rate, second_rate = (
+            _rate(row[i], where, column) for i, column in zip(order, POINT_KINDS[kind], strict=True)
+        )
+        points.append((where, first_rate, second_rate))
     if not points:
         raise InvalidInputError(f"{name}: no operating points after the header")
     return kind, points
 
 
-def read_points_csv(source: str | Path | IO[str]) -> tuple[PointKind, list[PointRow]]:
+def read_points_csv(
+    source: str | Path | IO[str] | IO[bytes], *, name: str | None = None
+) -> tuple[PointKind, list[PointRow]]:
     """Read a CSV of operating points; the kind comes from the header.
+
+    Read by the CSV reader of :mod:`rocpr_exact.io.readers` (:func:`read_csv`), with its
+    bounds: no line longer than ``max_line_chars``, no more than ``max_examples`` points.
 
     >>> import io
     >>> kind, rows = read_points_csv(io.StringIO("precision,recall\\n7/22,0.35\\n"))
     >>> kind, rows[0][1:]
     ('recall-precision', (Fraction(7, 20), Fraction(7, 22)))
     """
-    if isinstance(source, str | Path):
-        try:
-            with open(source, encoding="utf-8-sig", newline="") as stream:
-                return _read(stream, str(source))
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {source}: {exc.strerror or exc}") from None
-    return _read(source, getattr(source, "name", "<stream>"))
+    return read_csv(source, _read, name=name)
 
 
 def curve_from_points(

@@ -13,19 +13,33 @@ import codecs
 import csv
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
+from rocpr_exact.io.files import open_input
 from rocpr_exact.limits import check_examples, current, exceeded
 
-__all__ = ["ScoredData", "parse_label", "parse_score", "read_scored_csv"]
+__all__ = [
+    "CsvRow",
+    "ScoredData",
+    "check_header",
+    "first_defect",
+    "parse_label",
+    "parse_score",
+    "read_csv",
+    "read_csv_header",
+    "read_scored_csv",
+]
 
 ScoredData = tuple[list[Decimal | Fraction], list[int]]
+#: One non-blank CSV row as read: where it is ("FILE: line 3"), the line it ends on, its cells.
+CsvRow = tuple[str, int, list[str]]
+_T = TypeVar("_T")
 
 _TRUE = {"1", "true"}
 _FALSE = {"0", "false"}
@@ -147,8 +161,9 @@ def _lines(stream: IO[str] | IO[bytes], name: str) -> Iterator[str]:
             yield text
 
 
-def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[str]]]:
-    """The CSV rows with where they are ("line 3", or "lines 3-5" for a quoted line break).
+def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[CsvRow]:
+    """The non-blank CSV rows: where they are ("FILE: line 3", or "FILE: lines 3-5" for a quoted
+    line break), the line they end on, and their cells.
 
     Strict quoting: ``"0.5"3`` is an error rather than the silent ``0.53``.
     """
@@ -157,8 +172,10 @@ def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[st
     try:
         for row in reader:
             first, last = last + 1, reader.line_num
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue  # a blank line holds nothing
             lines = f"line {last}" if first == last else f"lines {first}-{last}"
-            yield f"{name}: {lines}", row
+            yield f"{name}: {lines}", last, row
     except UnicodeDecodeError as exc:  # a text stream opened with a strict encoding
         raise InvalidInputError(
             f"{name}: near line {reader.line_num + 1}: the text cannot be decoded "
@@ -174,6 +191,80 @@ def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[tuple[str, list[st
         raise InvalidInputError(
             f"{name}: line {reader.line_num}: malformed CSV ({exc}){hint}"
         ) from None
+
+
+def read_csv(
+    source: str | Path | IO[str] | IO[bytes],
+    read: Callable[[Iterator[CsvRow], str], _T],
+    *,
+    name: str | None = None,
+) -> _T:
+    """``read(rows, name)`` on the non-blank rows of the CSV ``source``: the one bounded reader.
+
+    ``source`` is a path (opened by :func:`rocpr_exact.io.files.open_input`: a directory or
+    a pipe with no writer is an error at once), a text stream, or a binary stream of UTF-8
+    (a byte order mark is allowed).  No line longer than ``max_line_chars`` is read into
+    memory; ``read`` bounds the number of rows it takes.  Messages name the file as
+    ``name`` (default: the path, or the stream's ``name``).
+    """
+    if isinstance(source, str | Path):
+        name = name or str(source)
+        try:
+            with open_input(source, name) as stream:
+                return read(_rows(stream, name), name)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+    name = name or str(getattr(source, "name", "<stream>"))
+    try:
+        return read(_rows(source, name), name)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> list[str]:
+    """The header ``row`` (its cells stripped), checked: present, no name twice, ``columns`` in it.
+
+    Refusals name the fix: an empty file, duplicate names, a missing column (with a hint
+    when the file is separated by ``;``, a tab or ``|``).
+    """
+    if row is None:
+        raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
+    header = [cell.strip() for cell in row]
+    header[0] = header[0].removeprefix("\ufeff")  # a BOM left in a text stream
+    counts = Counter(header)  # one pass: a header of 10**5 columns must not take minutes
+    duplicates = sorted(c for c, k in counts.items() if k > 1)
+    if duplicates:
+        raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
+    missing = [c for c in columns if c not in counts]
+    if missing:
+        separator = next((sep for sep in (";", "\t", "|") if sep in "".join(header)), None)
+        hint = (
+            f" (the header contains {separator!r}: the file must be comma-separated)"
+            if len(header) == 1 and separator
+            else ""
+        )
+        shown = header if len(header) <= 10 else [*header[:10], f"... {len(header):,} columns"]
+        raise InvalidInputError(
+            f"{name}: no column {missing[0]!r} in the header {shown}{hint}; "
+            "name the columns with score_column and label_column"
+        )
+    return header
+
+
+def read_csv_header(
+    source: str | Path, columns: Sequence[str], *, name: str | None = None
+) -> tuple[list[str], int]:
+    """The checked header of a CSV file (:func:`check_header`) and the line it ends on.
+
+    Reads one row (at most ``max_line_chars`` bytes per line); the duckdb engine reads the
+    rest after it.
+    """
+
+    def header(rows: Iterator[CsvRow], name: str) -> tuple[list[str], int]:
+        first = next(rows, None)
+        return check_header(first[2] if first else None, name, columns), first[1] if first else 0
+
+    return read_csv(source, header, name=name)
 
 
 def read_scored_csv(
@@ -194,60 +285,47 @@ def read_scored_csv(
     >>> read_scored_csv(io.StringIO("score,label\\n0.5,1\\n1/4,0\\n"))
     ([Decimal('0.5'), Fraction(1, 4)], [1, 0])
     """
-    if isinstance(source, str | Path):
-        name = name or str(source)
-        try:
-            with open(source, "rb") as stream:
-                return _read(stream, name, score_column, label_column)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
-    name = name or str(getattr(source, "name", "<stream>"))
-    try:
-        return _read(source, name, score_column, label_column)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+    def read(rows: Iterator[CsvRow], name: str) -> ScoredData:
+        scores: list[Decimal | Fraction] = []
+        labels: list[int] = []
+        for score, label in _examples(rows, name, score_column, label_column):
+            scores.append(score)
+            labels.append(label)
+        return scores, labels
+
+    return read_csv(source, read, name=name)
 
 
-def _blank(row: list[str]) -> bool:
-    return not row or (len(row) == 1 and not row[0].strip())
+def first_defect(
+    source: str | Path | IO[str] | IO[bytes],
+    score_column: str = "score",
+    label_column: str = "label",
+) -> None:
+    """Read the CSV ``source`` as :func:`read_scored_csv` does, keeping nothing.
+
+    Raises what :func:`read_scored_csv` raises, at the first defect (memory stays flat:
+    the duckdb engine calls it to name the line of a defect it found).
+    """
+
+    def read(rows: Iterator[CsvRow], name: str) -> None:
+        for _ in _examples(rows, name, score_column, label_column):
+            pass
+
+    read_csv(source, read)
 
 
-def _read(
-    stream: IO[str] | IO[bytes], name: str, score_column: str, label_column: str
-) -> ScoredData:
-    rows = _rows(stream, name)
-    header: list[str] | None = None
-    for _, row in rows:
-        if not _blank(row):
-            header = [cell.strip() for cell in row]
-            header[0] = header[0].removeprefix("\ufeff")  # a BOM left in a text stream
-            break
-    if header is None:
-        raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
-    counts = Counter(header)  # one pass: a header of 10**5 columns must not take minutes
-    duplicates = sorted(c for c, k in counts.items() if k > 1)
-    if duplicates:
-        raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
-    missing = [c for c in (score_column, label_column) if c not in header]
-    if missing:
-        separator = next((sep for sep in (";", "\t", "|") if sep in "".join(header)), None)
-        hint = (
-            f" (the header contains {separator!r}: the file must be comma-separated)"
-            if len(header) == 1 and separator
-            else ""
-        )
-        shown = header if len(header) <= 10 else [*header[:10], f"... {len(header):,} columns"]
-        raise InvalidInputError(
-            f"{name}: no column {missing[0]!r} in the header {shown}{hint}; "
-            "name the columns with score_column and label_column"
-        )
+def _examples(
+    rows: Iterator[CsvRow], name: str, score_column: str, label_column: str
+) -> Iterator[tuple[Decimal | Fraction, int]]:
+    """The (score, label) of every data row, each checked; at most ``max_examples`` of them."""
+    first = next(rows, None)
+    header = check_header(first[2] if first else None, name, (score_column, label_column))
     i_score, i_label = header.index(score_column), header.index(label_column)
-    scores: list[Decimal | Fraction] = []
-    labels: list[int] = []
-    for where, row in rows:
-        if _blank(row):
-            continue  # a blank line holds no example
-        check_examples(len(scores) + 1, where)
+    count = 0
+    for where, _, row in rows:
+        count += 1
+        check_examples(count, where)
         if len(row) != len(header):
             hint = (
                 " (a quoted field runs over several lines: is a closing quote missing?)"
@@ -257,8 +335,6 @@ def _read(
             raise InvalidInputError(
                 f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
             )
-        scores.append(parse_score(row[i_score], where))
-        labels.append(parse_label(row[i_label], where))
-    if not scores:
+        yield parse_score(row[i_score], where), parse_label(row[i_label], where)
+    if not count:
         raise InvalidInputError(f"{name}: the file has a header but no data rows")
-    return scores, labels

@@ -14,7 +14,9 @@ names the limit and says how to raise it.
 =====================  ===========  ====================================================
 limit                  default      what it bounds
 =====================  ===========  ====================================================
-``max_examples``       10,000,000   data rows read from one CSV file
+``max_examples``       10,000,000   data rows read from one CSV or Parquet file (or
+                                    operating points), the positives of a
+                                    ``davis-goadrich`` area, P + N of ``consistent``
 ``max_line_chars``     1,000,000    characters in one CSV line (a file with no newlines)
 ``max_score_digits``   10,000       digits of one score's exact value: significant
                                     digits plus the size of its exponent

@@ -67,12 +67,16 @@ class _Terms:
         self.terms = (None,) * count
 
 
-def check_examples(count: int, where: str) -> None:
-    """Raise when ``count`` examples exceed ``max_examples`` (checked while reading)."""
+def check_examples(count: int, where: str, what: str = "examples") -> None:
+    """Raise when ``count`` examples (or rows of ``what``) exceed ``max_examples``.
+
+    Checked while reading, or before reading from a count that costs nothing (a Parquet
+    file's metadata, the totals of operating points).
+    """
     if over("max_examples", count):
         raise exceeded(
             "max_examples",
-            f"{where}: the number of examples",
+            f"{where}: the number of {what}",
             "memory grows by about 0.5 kB per example; ",
         )
 
@@ -90,7 +94,9 @@ def check_score_text(text: str, where: str | None, what: str = "score") -> None:
         raise exceeded(
             "max_score_digits",
             f"{_lead(where)}a {what} of {len(text):,} characters",
-            "only the order of the scores matters, so shorter scores give the same curve; ",
+            "only the order of the scores matters, so shorter scores give the same curve; "
+            if what == "score"
+            else "",
         )
 
 
@@ -118,7 +124,9 @@ def check_score(value: Decimal, where: str | None, what: str = "score") -> None:
         raise exceeded(
             "max_score_digits",
             f"{_lead(where)}the {what} {shown} has {size:,} digits as an exact number, which",
-            "only the order of the scores matters, so rescaled scores give the same curve; ",
+            "only the order of the scores matters, so rescaled scores give the same curve; "
+            if what == "score"
+            else "",
         )
 
 

@@ -7,7 +7,6 @@ fixed flags: the paper's Table 1 and Figure 6, ties, negatives first, all tied, 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,6 +19,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.numbers import parse_number
+from rocpr_exact.io.jsonfile import loads, read_json
 
 __all__ = [
     "FIGURE6_GROUPS",
@@ -159,12 +159,12 @@ def figure7_cases(path: Path | None = None) -> list[Case]:
     (``examples/make_figure7.py`` writes both), so the vectors do not depend on the directory
     the command runs in.  A path that cannot be read is an error, never silently skipped.
     """
+    if path is None:
+        bundled = resources.files("rocpr_exact").joinpath("data/figure7.json")
+        data = loads(bundled.read_text("utf-8"), "the bundled Figure 7 file")
+    else:  # within the bounds of every JSON file read; its errors name the file
+        data = read_json(path, "Figure 7 file")
     try:
-        if path is None:
-            text = resources.files("rocpr_exact").joinpath("data/figure7.json").read_text("utf-8")
-        else:
-            text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
         positives, negatives = int(data["positives"]), int(data["negatives"])
         cases = []
         for name, points in data["curves"].items():

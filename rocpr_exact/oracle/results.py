@@ -1,21 +1,21 @@
 """Reading what ``rocpr-exact check`` compares: the vector file and another tool's results.
 
-Both are JSON; every value is read exactly (:func:`parse_given`: numbers, exact strings such as
-``"3/4"``, ``null``/NaN/``{"error": ...}`` for undefined), and a file that cannot be read is an
+Both are JSON, read within bounds by :func:`rocpr_exact.io.jsonfile.read_json`; every value
+is read exactly (:func:`parse_given`: numbers, exact strings such as ``"3/4"``,
+``null``/NaN/``{"error": ...}`` for undefined), and a file that cannot be read is an
 :class:`~rocpr_exact.errors.InvalidInputError` naming the file and the problem.
 """
 
 from __future__ import annotations
 
-import json
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.numbers import parse_number
-from rocpr_exact.limits import current, exceeded
+from rocpr_exact.io.jsonfile import read_json
 
 __all__ = ["UNDEFINED", "Given", "load_results", "load_vectors", "parse_given"]
 
@@ -60,79 +60,9 @@ def parse_given(value: Any, where: str) -> Given:
     )
 
 
-#: Nesting a results or vector file may have: they need four levels; a deeper file is refused
-#: before parsing (json's recursive parser would exhaust the stack on 10**5 levels).
-MAX_JSON_DEPTH = 64
-
-
-def _json_depth(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` outside strings. O(len(text))."""
-    depth = deepest = 0
-    inside = escaped = False
-    for char in text:
-        if inside:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                inside = False
-        elif char == '"':
-            inside = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refusing a key given twice (json would keep the last one silently)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise InvalidInputError(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _read_json(path: Path, what: str) -> Any:
-    limit = current().max_json_bytes
-    try:
-        with open(path, "rb") as stream:
-            raw = stream.read(-1 if limit is None else limit + 1)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
-    if limit is not None and len(raw) > limit:
-        raise exceeded("max_json_bytes", f"the {what} {path} is longer than {limit:,} bytes, which")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"the {what} {path} is not UTF-8 text") from None
-    if _json_depth(text) > MAX_JSON_DEPTH:
-        raise InvalidInputError(
-            f"the {what} {path} nests deeper than {MAX_JSON_DEPTH} levels; it is not a "
-            f"rocpr-exact {what}"
-        )
-    constants = {"NaN": Decimal("NaN"), "Infinity": Decimal("Infinity")}
-    constants["-Infinity"] = -constants["Infinity"]
-    try:
-        return json.loads(
-            text,
-            parse_float=Decimal,
-            parse_constant=constants.__getitem__,
-            object_pairs_hook=_unique_keys,
-        )
-    except (json.JSONDecodeError, InvalidOperation) as exc:
-        raise InvalidInputError(f"the {what} {path} is not valid JSON: {exc}") from None
-    except InvalidInputError as exc:
-        raise InvalidInputError(f"the {what} {path}: {exc}") from None
-
-
 def load_vectors(path: Path) -> dict[str, Any]:
     """Read a vector file and check the parts the checker relies on."""
-    data = _read_json(path, "vector file")
+    data = read_json(path, "vector file")
     try:
         if data["algorithm"] != "ROC-PR-AUC":
             raise InvalidInputError(f"{path}: algorithm {data['algorithm']!r} is not ROC-PR-AUC")
@@ -149,7 +79,7 @@ def load_vectors(path: Path) -> dict[str, Any]:
 
 def load_results(path: Path) -> dict[str, dict[str, Any]]:
     """Read RESULTS.json: {"results": {tcId: {metric: value} | {"error": ...}}}."""
-    data = _read_json(path, "results file")
+    data = read_json(path, "results file")
     if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
         raise InvalidInputError(f'{path}: expected an object {{"results": {{tcId: {{...}}}}}}')
     unknown = set(data) - {"results", "implementation", "version", "comment"}

@@ -164,7 +164,7 @@ def test_vectors_are_the_same_in_every_directory(
 def test_a_missing_figure7_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors", "--figure7", "/nonexistent/figure7.json"]) == 2
     err = capsys.readouterr().err
-    assert "cannot read the Figure 7 cases" in err and err.count("\n") == 1
+    assert "cannot read the Figure 7 file" in err and err.count("\n") == 1
 
 
 def test_vectors_write_replaces_whole_files_and_refuses_a_file_as_directory(

@@ -116,7 +116,7 @@ def test_parquet_missing_column_and_not_parquet(
     fake = tmp_path / "fake.parquet"
     fake.write_text("score,label\n")
     assert main(["report", str(fake)]) == 2
-    assert "cannot read as parquet" in capsys.readouterr().err
+    assert "fake.parquet is not a Parquet file (it does not start with" in capsys.readouterr().err
 
 
 # -- the one counts module: Python path == numpy path == brute force ----------------------------

@@ -95,8 +95,12 @@ def test_bad_values_are_refused(tmp_path, select, fragment):
         file_histogram(_parquet(tmp_path / "bad.parquet", select))
 
 
-def test_bad_csv_values_are_refused(tmp_path):
-    for body, fragment in [("nan,1", "NaN"), (",1", "NULL score"), ("1,yes", "label 'yes'")]:
+def test_bad_csv_values_are_refused_with_the_python_engines_message(tmp_path):
+    for body, fragment in [
+        ("nan,1", "line 2: score 'nan' is NaN"),
+        (",1", "line 2: score '' is not a number"),
+        ("1,yes", "line 2: label 'yes' is not 0/1"),
+    ]:
         with pytest.raises(InvalidInputError, match=fragment):
             file_histogram(_csv(tmp_path / "b.csv", f"score,label\n{body}\n1,0\n"))
 
@@ -154,3 +158,76 @@ def test_csv_dialect_is_the_cli_one(tmp_path):
     assert file_histogram(bom).groups == ((1, 1, 0),)
     with pytest.raises(InvalidInputError, match="no column 'score'"):
         file_histogram(_csv(tmp_path / "semi.csv", "score;label\n0.5;1\n"))
+
+
+class _Spy:
+    """A DuckDB module whose connections record every statement they run."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(duckdb, name)
+
+    def connect(self) -> object:
+        spy, con = self, duckdb.connect()
+
+        class Connection:
+            def execute(self, sql: str, *args: object) -> object:
+                spy.statements.append(sql)
+                return con.execute(sql, *args)
+
+            def close(self) -> None:
+                con.close()
+
+        return Connection()
+
+
+def test_a_parquet_file_over_the_row_limit_is_refused_before_the_group_by(
+    tmp_path, monkeypatch, capsys
+):
+    from rocpr_exact.cli import main
+    from rocpr_exact.engines import files
+
+    path = _parquet(
+        tmp_path / "n.parquet", "SELECT i / 7 AS score, i % 2 AS label FROM range(1001) t(i)"
+    )
+    spy = _Spy()
+    monkeypatch.setattr(files, "_duckdb", lambda: spy)
+    assert main(["report", str(path), "--limit", "max_examples=1000"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: the number of examples exceeds the limit max_examples = 1,000" in err
+    assert not any("GROUP BY" in sql or "DESCRIBE" in sql for sql in spy.statements)
+    assert any("parquet_file_metadata" in sql for sql in spy.statements)
+    assert main(["report", str(path), "--limit", "max_examples=1001", "--digits", "3"]) == 0
+
+
+def test_a_csv_is_read_no_further_than_one_row_past_the_limit(tmp_path, monkeypatch):
+    from rocpr_exact.engines import files
+
+    spy = _Spy()
+    monkeypatch.setattr(files, "_duckdb", lambda: spy)
+    path = _csv(tmp_path / "n.csv", "score,label,w\n" + "1,1,3\n0,0,2\n" * 500 + "5,1,1\n")
+    for weight in (None, "w"):
+        with using(max_examples=1000), pytest.raises(ResourceLimitError, match="= 1,000;"):
+            file_histogram(path, weight_column=weight)
+        assert "LIMIT 1001)" in spy.statements[-1]  # the GROUP BY reads at most 1,001 rows
+    with using(max_examples=1001):
+        assert file_histogram(path, weight_column="w").groups == (
+            (5, 1, 0),
+            (1, 1500, 0),
+            (0, 0, 1000),
+        )
+    with using(max_examples=None):
+        assert file_histogram(path).groups == ((5, 1, 0), (1, 500, 0), (0, 0, 500))
+        assert "LIMIT" not in spy.statements[-1]
+
+
+def test_files_of_one_pattern_must_share_one_header(tmp_path):
+    _csv(tmp_path / "a.csv", "score,label\n1,1\n")
+    _csv(tmp_path / "b.csv", "label,score\n0,0.5\n")  # read by position, it would swap columns
+    with pytest.raises(InvalidInputError, match=r"b.csv: its header \['label', 'score'\]"):
+        file_histogram(str(tmp_path / "*.csv"), glob=True)
+    _csv(tmp_path / "b.csv", "\nscore,label\n0.5,0\n")  # the same header, one line lower
+    with pytest.raises(InvalidInputError, match=r"\(line 2\) is not the header"):
+        file_histogram(str(tmp_path / "*.csv"), glob=True)

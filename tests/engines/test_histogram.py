@@ -54,6 +54,11 @@ def test_labelled_counts_checks_every_value():
         ([(1, "yes", 1)], "label 'yes'"),
         ([(1, 1, -1)], "non-negative int"),
         ([], "no data rows"),
+        # nested values an engine may return (a list or struct column): refused, never a crash
+        ([(1, [1], 1)], r"t: label \[1\] is not 0/1"),
+        ([(1, {"a": 1}, 1)], "t: label {'a': 1} is not 0/1"),
+        ([([0.5], 1, 1)], r"t: score \[0.5\] \(list\) is not a number"),
+        ([(b"x", 1, 1)], r"t: score b'x' \(bytes\) is not a number"),
     ]:
         with pytest.raises(InvalidInputError, match=fragment):
             from_labelled_counts(rows, "t")

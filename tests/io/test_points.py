@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -106,6 +107,22 @@ def test_curve_text_format_from_scores(tmp_path: Path, capsys: pytest.CaptureFix
         ("recall,precision\n0.5\n", [], "line 2: 1 fields"),
         ("recall,precision\n0.25,1\n0.5,1/7\n0.75,1\n", [], "cannot both lie on one curve"),
         ("recall,precision\n0.25,1\n", ["--positives", "20"], "need both --positives"),
+        # integer flags: no Python extras (1_000), no non-ASCII digits, at most 40 digits
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "1_000", "--negatives", "3"],
+            "--positives takes a whole number, got '1_000'",
+        ),
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "4", "--negatives", "\u0663"],
+            "--negatives takes a whole number",
+        ),
+        (
+            "recall,precision\n0.25,1\n",
+            ["--positives", "9" * 41, "--negatives", "3"],
+            "at most 40 digits, got one of 41 digits",
+        ),
     ],
 )
 def test_bad_points(
@@ -266,3 +283,77 @@ def test_without_flint_huge_points_are_refused_by_a_limit(
     monkeypatch.undo()
     code_flint, out_flint, _ = run(["report", str(path), *small], capsys)
     assert code == code_flint == 0 and out == out_flint
+
+
+# -- the operating-points reader is the bounded CSV reader -------------------------------------
+
+
+def _one_error_line(err: str) -> None:
+    assert err.startswith("rocpr-exact: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("make", "extra", "message"),
+    [
+        # no newline at all: refused after max_line_chars bytes, never read whole
+        (lambda p: p.write_bytes(b"recall,precision" + b"0" * 5_000), [], "line 1 is longer"),
+        # a huge header, then a good row
+        (
+            lambda p: p.write_bytes(b"recall," + b"x" * 5_000 + b"\n0.5,0.5\n"),
+            [],
+            "line 1 is longer than 4,000 characters",
+        ),
+        # more rows than max_examples: stopped at the first row past it
+        (
+            lambda p: p.write_text("recall,precision\n" + "0.5,0.5\n" * 2_000),
+            [],
+            "line 1002: the number of operating points exceeds the limit max_examples = 1,000",
+        ),
+        # a 2 GB sparse file (zeros, no newline): the first read is refused
+        (lambda p: os.truncate(p, 2**31), [], "line 1 is longer than 4,000 characters"),
+        # not UTF-8: the reader's message, with the line
+        (
+            lambda p: p.write_bytes(b"recall,precision\n0.5,0.5\n\xe9,1\n"),
+            [],
+            "line 3: the file is not UTF-8 text: byte 0xe9",
+        ),
+    ],
+)
+def test_hostile_points_files_are_refused_within_the_limits(
+    make: object,
+    extra: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "points.csv"
+    path.touch()
+    make(path)  # type: ignore[operator]
+    limit = ["--limit", "max_line_chars=4000", "--limit", "max_examples=1000"]
+    code, out, err = run(["report", str(path), *TABLE1, *limit, *extra], capsys)
+    assert code == 2 and out == "" and message in err
+    _one_error_line(err)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_dev_zero_as_operating_points_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It once grew to 6.7 GB in 20 s: csv.reader read the endless line whole.
+    code, _, err = run(["report", "/dev/zero", "--positives", "10", "--negatives", "10"], capsys)
+    assert code == 2 and "/dev/zero: line 1 is longer than 1,000,000 characters" in err
+    _one_error_line(err)
+
+
+def test_points_from_standard_input_and_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfrecall,precision\n0.25,0.5\n1/2,1/4\n"))
+    monkeypatch.setattr("sys.stdin", stdin)
+    code, out, _ = run(["report", "-", *TABLE1], capsys)
+    assert code == 0 and json.loads(out)["auc_roc"]["exact"] == "119/160"
+    code, _, err = run(["report", str(tmp_path), *TABLE1], capsys)
+    assert code == 2 and f"cannot read {tmp_path}: Is a directory" in err

@@ -1,0 +1,200 @@
+"""What the duckdb engine checks in Python, and how it words what DuckDB refuses.
+
+DuckDB's own error messages are written for SQL users: a CSV it cannot parse gets a
+1,500-character "Error when sniffing file ... Possible fixes: ..." and a query echo
+(``LINE 1: ... ^^^^``).  Here every refusal becomes one line in this package's words that
+says what to fix:
+
+* before DuckDB runs: the path (missing, a directory, a pipe or a device), a Parquet
+  file's markers (``PAR1`` at both ends: a 0-byte, cut-short or non-Parquet file), a CSV's
+  header (read by the python engine's reader: the same messages), the column types;
+* after DuckDB refused (:func:`explained`): for a CSV, the python engine's bounded reader
+  reads the file again and its first defect is the message (``FILE: line 3: 1 fields where
+  the header has 2``); otherwise one sentence of DuckDB's text, without its lists of fixes
+  or query echoes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
+from rocpr_exact.io.readers import first_defect, read_csv_header
+
+__all__ = [
+    "INTEGER_TYPES",
+    "PATTERN_CHARACTERS",
+    "FileFormat",
+    "check_parquet_markers",
+    "check_types",
+    "csv_defect",
+    "csv_header",
+    "explained",
+    "has_pattern",
+    "matched_files",
+    "sentence",
+    "shown_columns",
+    "shown_type",
+]
+
+FileFormat = Literal["csv", "parquet"]
+#: Characters DuckDB expands in a path (a glob pattern).
+PATTERN_CHARACTERS = "*?[{"
+INTEGER_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
+                 "UINTEGER", "UBIGINT", "UHUGEINT")  # fmt: skip
+#: Column types whose values are exact numbers (or text parsed exactly), as DuckDB names them.
+_NUMBER_TYPES = (*INTEGER_TYPES, "FLOAT", "DOUBLE", "BOOLEAN", "VARCHAR")
+#: A DuckDB message's class prefix ("Invalid Input Error: ") and its lists of fixes.
+_PREFIX = re.compile(r"^(?:[A-Za-z]+ )*(?:Error|Exception): ")
+_LONGEST_SENTENCE = 160
+
+
+def has_pattern(path: str) -> bool:
+    return any(c in path for c in PATTERN_CHARACTERS)
+
+
+def _check_path(path: str) -> None:
+    """A literal path DuckDB can read: an existing regular file."""
+    where = Path(path)
+    if where.is_file():
+        return
+    if where.is_dir():
+        raise InvalidInputError(f"cannot read {path}: Is a directory")
+    if where.exists():
+        raise InvalidInputError(
+            f"cannot read {path}: it is not a regular file (a pipe or a device), and the duckdb "
+            "engine reads files; save the data to a file (the python engine reads a CSV from a "
+            "pipe)"
+        )
+    hint = (
+        " (the path is taken literally; pass glob=True to read the files a pattern matches)"
+        if has_pattern(path)
+        else ""
+    )
+    raise InvalidInputError(f"cannot read {path}: no such file{hint}")
+
+
+def matched_files(con: Any, path: str, glob: bool) -> list[str]:
+    """The files to read: ``path`` itself, or (``glob=True``) the files DuckDB's glob matches."""
+    if not glob:
+        _check_path(path)
+        return [path]
+    files = sorted(row[0] for row in con.execute("SELECT file FROM glob(?)", [path]).fetchall())
+    if not files:
+        raise InvalidInputError(f"{path}: the pattern matches no file")
+    return files
+
+
+def csv_header(files: Sequence[str], columns: tuple[str, str, str | None]) -> tuple[list[str], int]:
+    """The header every CSV file shares, and its line, read by the python engine's reader."""
+    required = columns[:2]
+    first, line = read_csv_header(files[0], required)
+    for file in files[1:]:
+        other, other_line = read_csv_header(file, required)
+        if (other, other_line) != (first, line):
+            raise InvalidInputError(
+                f"{file}: its header {shown_columns(other)} (line {other_line}) is not the header "
+                f"{shown_columns(first)} (line {line}) of {files[0]}; the files of one pattern "
+                "must share one header"
+            )
+    return first, line
+
+
+def check_parquet_markers(file: str) -> None:
+    """Refuse a file that is not Parquet: one starts and ends with the 4 bytes ``PAR1``."""
+    try:
+        with open(file, "rb") as stream:  # a regular file (checked): this never waits
+            head = stream.read(4)
+            size = stream.seek(0, 2)
+            stream.seek(max(size - 4, 0))
+            tail = stream.read(4)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {file}: {exc.strerror or exc}") from None
+    if size < 12:  # the two markers and the length of the footer
+        reason = "it is empty" if size == 0 else f"it is only {size} bytes long"
+    elif head != b"PAR1":
+        reason = "it does not start with the Parquet marker PAR1"
+    elif tail != b"PAR1":
+        reason = "it does not end with the Parquet marker PAR1: is it cut short?"
+    else:
+        return
+    raise InvalidInputError(f"{file} is not a Parquet file ({reason})")
+
+
+def shown_type(type_name: str) -> str:
+    return type_name if len(type_name) <= 60 else type_name[:57] + "..."
+
+
+def shown_columns(columns: list[str]) -> list[str]:
+    return columns if len(columns) <= 10 else [*columns[:10], f"... {len(columns):,} columns"]
+
+
+def check_types(name: str, types: dict[str, str], score_column: str, label_column: str) -> None:
+    """Refuse a score or label column whose type holds no exact number (a date, a list...)."""
+    for column, what, allowed in (
+        (score_column, "scores must be numbers", "an integer, DECIMAL, FLOAT, DOUBLE or BOOLEAN"),
+        (label_column, "labels must be 0/1 or true/false", "a BOOLEAN, integer or numeric"),
+    ):
+        kind = types[column]
+        if kind not in _NUMBER_TYPES and not re.fullmatch(r"DECIMAL\(\d+,\d+\)", kind):
+            raise InvalidInputError(
+                f"{name}: column {column!r} has type {shown_type(kind)}; {what}: {allowed} "
+                "column, or text"
+            )
+
+
+def sentence(error: Exception) -> str:
+    """The first sentence of an engine's message, on one line, at most 160 characters."""
+    text = _PREFIX.sub("", str(error).strip())
+    line = " ".join(text.split("\n", 1)[0].split())
+    line = line.split(" Possible fixes")[0].split("LINE 1:")[0].strip()
+    if len(line) > _LONGEST_SENTENCE:
+        line = line[: _LONGEST_SENTENCE - 3] + "..."
+    return line or type(error).__name__
+
+
+def csv_defect(files: Sequence[str], columns: tuple[str, str, str | None]) -> RocPrError | None:
+    """The first defect the python engine's reader finds in ``files`` (None: it finds none).
+
+    The message is the python engine's, with the line (``FILE: line 3: ...``).  Memory
+    stays flat; the reader stops at the first defect or after ``max_examples`` rows.
+    """
+    for file in files:
+        try:
+            first_defect(file, columns[0], columns[1])
+        except RocPrError as exc:
+            return exc
+    return None
+
+
+def explained(
+    error: Exception,
+    name: str,
+    kind: FileFormat,
+    files: Sequence[str],
+    columns: tuple[str, str, str | None],
+) -> RocPrError:
+    """The error to raise, in this package's words, for a DuckDB error reading ``files``."""
+    what = type(error).__name__
+    if what == "InterruptException":
+        raise KeyboardInterrupt
+    if what == "OutOfMemoryException":
+        return ResourceLimitError(
+            f"{name}: DuckDB ran out of memory ({sentence(error)}); use a smaller file, or a "
+            "machine with more memory"
+        )
+    if kind == "csv" and files:
+        defect = csv_defect(files, columns)
+        if defect is not None:
+            return defect
+        return InvalidInputError(
+            f"{name}: DuckDB cannot read this CSV ({sentence(error)}); the python engine reads it"
+        )
+    if kind == "parquet" and files:
+        return InvalidInputError(
+            f"{name} cannot be read as Parquet: is it damaged? ({sentence(error)})"
+        )
+    return InvalidInputError(f"{name}: DuckDB cannot read it ({sentence(error)})")
