@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
+from rocpr_exact.areas.continuous import continuous_decimal
 from rocpr_exact.areas.dg import dg_decimal
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
@@ -102,6 +103,10 @@ def _exact_areas(
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
     if not exact and method == "davis-goadrich":  # O(number of points), not O(P)
         text = dg_decimal(curve, digits, SMALL_EXACT_BITS)
+        if text is not None:
+            return text
+    elif not exact and method == "continuous":  # without its closed form
+        text = continuous_decimal(curve, digits, SMALL_EXACT_BITS)
         if text is not None:
             return text
     elif not exact and method in CERTIFIABLE:
