@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from rocpr_exact import limits
 from rocpr_exact.areas.auc import continuous_area
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoPositivesError
@@ -30,7 +31,6 @@ from rocpr_exact.exact import digamma
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum
 from rocpr_exact.exact.logsum import LogSteps
-from rocpr_exact import limits
 
 __all__ = ["ContinuousTerms", "continuous_decimal", "continuous_terms"]
 
@@ -99,10 +99,9 @@ def continuous_terms(curve: Curve, stop: int | None = None) -> ContinuousTerms:
             indices.append(i)
             numerators.append(weight * dtp)
             denominators.append(m * m)
-        if stop is None or size <= stop:
-            if m not in seen:
-                seen.add(m)
-                size += 3 * m.bit_length()
+        if (stop is None or size <= stop) and m not in seen:
+            seen.add(m)
+            size += 3 * m.bit_length()
     if stop is None or size <= stop:
         size += sum(
             n.bit_length() + 2 * arguments[i].bit_length()
@@ -141,6 +140,4 @@ def continuous_decimal(curve: Curve, digits: int, small_bits: int) -> str | None
     def exact() -> ClosedForm:
         return continuous_area(corners, Fraction(0))
 
-    return certified_ratio_sum(
-        terms.pairs, curve.positives, digits, logs=terms.logs, exact=exact
-    )
+    return certified_ratio_sum(terms.pairs, curve.positives, digits, logs=terms.logs, exact=exact)

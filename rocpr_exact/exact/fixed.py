@@ -6,13 +6,13 @@ building it: at scale 2^B each ratio is floored, floor(n_i 2^B / d_i), so the in
 satisfies F <= 2^B sum <= F + m, m = the number of ratios (each floor loses less than 1); the
 digamma differences add a rigorous Arb enclosure (S', E') at the same scale
 (:mod:`rocpr_exact.exact.digamma`), and so do log steps sum w_j (ln a_i - ln a_{i+1})
-(:func:`rocpr_exact.exact.logsum.log_steps_fixed`, the ``continuous`` area).  So S lies in [F + S' - E', F + m + S' + E'] / (2^B divisor).
+(:func:`rocpr_exact.exact.logsum.log_steps_fixed`, the ``continuous`` area).  So S lies
+in [F + S' - E', F + m + S' + E'] / (2^B divisor).
 The decimal rounded to nearest (ties to even) at ``digits`` places is decided when that interval
 holds no rounding boundary (an odd multiple of 10^-digits / 2); otherwise the project's one Ziv
 loop (:func:`rocpr_exact.exact.certify.ziv`) adds bits, and after ``ZIV_ZERO_TEST_BITS`` extra
 bits (the value may be a boundary itself: it is rational, or a closed form whose log part is
-zero) the exact value decides.  Every
-returned digit is certified.
+zero) the exact value decides.  Every returned digit is certified.
 """
 
 from __future__ import annotations
@@ -118,7 +118,9 @@ def certified_ratio_sum(
     Raises ResourceLimitError from ``exact()`` or, past ``max_refinement_bits``, from the loop.
     """
     if (digamma or logs) and exact is None:
-        raise InvalidInputError("certified_ratio_sum with digamma or log terms needs the exact value")
+        raise InvalidInputError(
+            "certified_ratio_sum with digamma or log terms needs the exact value"
+        )
     count = len(pairs)
     steps = logs if logs is not None else LogSteps((), (), (), ())
     base = 4 * digits + 2 * max(count + len(digamma) + len(steps), 1).bit_length() + 8

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact.areas.auc import area_terms, auc_pr
+from rocpr_exact.exact import logsum
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
+from rocpr_exact.exact.logsum import LogSteps
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.output import report as report_module
@@ -80,3 +84,32 @@ def report_schema_ok(report):
     import jsonschema
 
     jsonschema.validate(report, report_module.report_schema())
+
+
+@pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")
+@settings(max_examples=examples(1))
+@given(
+    st.lists(st.integers(1, 10**9), min_size=2, max_size=60, unique=True),
+    st.data(),
+    st.integers(1, 1000),
+    st.integers(1, 60),
+)
+def test_log_steps_give_the_closed_forms_digits(arguments, data, divisor, digits):
+    # sum of w_j (ln a_i - ln a_{i+1}) plus ratios, against the ClosedForm of the same terms;
+    # the values may be negative here, so shift by an integer that makes them positive.
+    arguments.sort()
+    indices = sorted(data.draw(st.sets(st.integers(0, len(arguments) - 2), max_size=40)))
+    weights = [
+        (data.draw(st.integers(-(10**12), 10**12)), data.draw(st.integers(1, 10**12)))
+        for _ in indices
+    ]
+    steps = LogSteps(arguments, indices, [n for n, _ in weights], [d for _, d in weights])
+    terms = [(Fraction(n, d), arguments[i]) for i, (n, d) in zip(indices, weights, strict=True)]
+    terms += [
+        (-Fraction(n, d), arguments[i + 1]) for i, (n, d) in zip(indices, weights, strict=True)
+    ]
+    form = ClosedForm.from_parts(0, terms)
+    shift = 1 + sum(abs(Fraction(n, d)) * 21 for n, d in weights).__ceil__()  # ln(10^9) < 21
+    value = (form + shift) / divisor
+    text = certified_ratio_sum([(shift, 1)], divisor, digits, logs=steps, exact=lambda: value)
+    assert text == rx.decimal(value, digits)
