@@ -102,11 +102,10 @@ def continuous_terms(curve: Curve, stop: int | None = None) -> ContinuousTerms:
         if (stop is None or size <= stop) and m not in seen:
             seen.add(m)
             size += 3 * m.bit_length()
-    if stop is None or size <= stop:
-        size += sum(
-            n.bit_length() + 2 * arguments[i].bit_length()
-            for i, n in zip(indices, numerators, strict=True)
-        )
+    for i, n in zip(indices, numerators, strict=True):
+        if stop is not None and size > stop:
+            break
+        size += n.bit_length() + 2 * arguments[i].bit_length()
     if run_total:
         pairs.append((run_total, 1))
     return ContinuousTerms(pairs, LogSteps(arguments, indices, numerators, denominators), size)

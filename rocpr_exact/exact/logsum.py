@@ -113,10 +113,9 @@ class LogSteps:
     """``sum of (numerators[j] / denominators[j]) (ln arguments[i] - ln arguments[i + 1])``,
     ``i = indices[j]``: a log part given by integer arrays, without building its terms.
 
-    The log part of the ``continuous`` area is one such step per segment of the curve
-    (the arguments are the TP + FP of its corners, shared by adjacent segments), so one
-    logarithm per argument used serves two steps.  Denominators are positive; arguments used
-    are positive integers.
+    The log part of the ``continuous`` area is one such step per segment of the curve (the
+    arguments are the TP + FP of its corners).  Denominators are positive; arguments used are
+    positive integers.
     """
 
     arguments: Sequence[int]
@@ -131,11 +130,14 @@ class LogSteps:
 def log_steps_fixed(steps: LogSteps, frac_bits: int) -> tuple[int, int]:
     """``(S, E)`` enclosing the :class:`LogSteps` sum at scale ``2^F`` (Arb, :func:`arb_fixed`).
 
-    Each argument used enters Arb as an exact integer; its ``log``, the differences, the
-    products by the integer numerators, the divisions by the integer denominators and the sum
-    are balls, so the enclosure is rigorous for the same reason as :func:`log_sum_fixed_flint`.
-    Needs python-flint.  Complexity: one logarithm per distinct argument used, at about
-    ``F + log2(len(steps))`` bits plus the size of the largest weight.
+    Each step is one logarithm, of the quotient ``a_i / a_{i+1}`` (a ball: Arb's division
+    of two exact integers), rather than two logarithms subtracted: measured, this is the
+    faster way (about 0.6 of the time at n = 10^6, even with the logs of shared arguments
+    reused) and the tighter ball (no cancellation of two logs of similar size).  The
+    logarithm, the products by the integer numerators, the divisions by the integer
+    denominators and the sum are balls too, so the enclosure is rigorous for the same reason
+    as :func:`log_sum_fixed_flint`.  Needs python-flint.  Complexity: one logarithm per step,
+    at about ``F + log2(len(steps))`` bits plus the size of the largest weight.
 
     >>> if flint is not None:   # 3 (ln 4 - ln 2) = 3 ln 2; 3 ln 2 * 2^20 = 2180451.6
     ...     s, e = log_steps_fixed(LogSteps([0, 4, 2], [1], [3], [1]), 20)
@@ -149,16 +151,11 @@ def log_steps_fixed(steps: LogSteps, frac_bits: int) -> tuple[int, int]:
 
     def total_at() -> Any:
         total = arb(0)
-        last, last_log = -1, arb(0)
         for i, numerator, denominator in zip(
             steps.indices, steps.numerators, steps.denominators, strict=True
         ):
-            start = last_log if i == last else arb(arguments[i]).log()
-            last, last_log = i + 1, arb(arguments[i + 1]).log()
-            if denominator == 1:
-                total += (start - last_log) * numerator
-            else:
-                total += (start - last_log) * numerator / denominator
+            log = (arb(arguments[i]) / arguments[i + 1]).log()
+            total += log * numerator if denominator == 1 else log * numerator / denominator
         return total
 
     return arb_fixed(total_at, len(steps), frac_bits)
