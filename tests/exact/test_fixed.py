@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact.areas.auc import area_terms, auc_pr
-from rocpr_exact.exact import logsum
+from rocpr_exact.exact import fixed, logsum
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.exact.logsum import LogSteps
@@ -113,3 +113,32 @@ def test_log_steps_give_the_closed_forms_digits(arguments, data, divisor, digits
     value = (form + shift) / divisor
     text = certified_ratio_sum([(shift, 1)], divisor, digits, logs=steps, exact=lambda: value)
     assert text == rx.decimal(value, digits)
+
+
+@pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")
+@pytest.mark.parametrize("side", [1, -1])
+def test_a_value_next_to_a_rounding_boundary_is_refined(monkeypatch, side):
+    # value = boundary + side * (5 ln(7/3) - its 70-digit decimal): within 10^-70 of the
+    # rounding boundary 5.000...0125 (an odd multiple of half a unit at 30 digits), on either
+    # side; the first enclosures (about 40 digits) cannot decide, the Ziv loop refines.
+    digits = 30
+    steps = LogSteps([0, 7, 3] if side == 1 else [0, 3, 7], [1], [5], [1])
+    log_part = ClosedForm.from_parts(0, [(5 * side, 7), (-5 * side, 3)])
+    boundary = 5 + Fraction(25, 2 * 10**digits)
+    shift = boundary - Fraction(rx.decimal(log_part, 70))
+    value = log_part + shift
+    tiny = Fraction(1, 10**60)
+    calls: list[int] = []
+    honest = fixed.log_steps_fixed
+
+    def counted(s, frac_bits):
+        calls.append(frac_bits)
+        return honest(s, frac_bits)
+
+    monkeypatch.setattr(fixed, "log_steps_fixed", counted)
+    pairs = [shift.as_integer_ratio()]
+    text = certified_ratio_sum(pairs, 1, digits, logs=steps, exact=lambda: value)
+    assert text == rx.decimal(value, digits)
+    below, above = (fraction_to_decimal(boundary + e, digits) for e in (-tiny, tiny))
+    assert below != above and text in (below, above)
+    assert len(calls) > 2
