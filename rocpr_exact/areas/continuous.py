@@ -40,8 +40,11 @@ WHAT = "the continuous AUC-PR"
 class ContinuousTerms:
     """P times the area over [0, 1]: ``sum of pairs n/d`` + ``logs``, and its size in bits.
 
-    ``size_bits`` bounds the bits of the closed form's text (the denominators of the ratios,
-    then per log step its weight and argument), counted until it exceeds ``stop``.
+    ``size_bits`` estimates the bits of the integers of the closed form (its text): the
+    rational part's denominator (P and the distinct m), then for each log step the two terms
+    it adds to, each a coefficient (weight over P, merged with a neighbour's) and an argument.
+    Counted until it exceeds ``stop``.  Measured on random curves it is within a factor of
+    about 2 of the bits of the integers the report writes.
     """
 
     __slots__ = ("logs", "pairs", "size_bits")
@@ -79,7 +82,7 @@ def continuous_terms(curve: Curve, stop: int | None = None) -> ContinuousTerms:
     denominators: list[int] = []
     run_total = 0  # the runs of positives: dTP^2 / dTP = dTP each
     seen: set[int] = set()
-    size = 0
+    size = corners.positives.bit_length()
     for i in range(len(tps) - 1):
         tp_a, fp_a = tps[i], fps[i]
         dtp, dfp = tps[i + 1] - tp_a, fps[i + 1] - fp_a
@@ -101,11 +104,12 @@ def continuous_terms(curve: Curve, stop: int | None = None) -> ContinuousTerms:
             denominators.append(m * m)
         if (stop is None or size <= stop) and m not in seen:
             seen.add(m)
-            size += 3 * m.bit_length()
-    for i, n in zip(indices, numerators, strict=True):
+            size += m.bit_length()
+    p_bits = corners.positives.bit_length()
+    for i, n, d in zip(indices, numerators, denominators, strict=True):
         if stop is not None and size > stop:
             break
-        size += n.bit_length() + 2 * arguments[i].bit_length()
+        size += 2 * (n.bit_length() + d.bit_length() + p_bits + arguments[i + 1].bit_length())
     if run_total:
         pairs.append((run_total, 1))
     return ContinuousTerms(pairs, LogSteps(arguments, indices, numerators, denominators), size)
