@@ -1,16 +1,18 @@
-"""Certified decimals of a sum of ratios (and digamma differences) by fixed-point integers.
+"""Certified decimals of a sum of ratios (digamma differences, logs) by fixed-point integers.
 
 A sum S = (sum of n_i / d_i + sum of q_j (psi(u_j + k_j) - psi(u_j))) / divisor (integers,
 d_i > 0, divisor > 0) whose exact rational may have a huge denominator is enclosed without
 building it: at scale 2^B each ratio is floored, floor(n_i 2^B / d_i), so the integer sum F
 satisfies F <= 2^B sum <= F + m, m = the number of ratios (each floor loses less than 1); the
 digamma differences add a rigorous Arb enclosure (S', E') at the same scale
-(:mod:`rocpr_exact.exact.digamma`).  So S lies in [F + S' - E', F + m + S' + E'] / (2^B divisor).
+(:mod:`rocpr_exact.exact.digamma`), and so do log steps sum w_j (ln a_i - ln a_{i+1})
+(:func:`rocpr_exact.exact.logsum.log_steps_fixed`, the ``continuous`` area).  So S lies
+in [F + S' - E', F + m + S' + E'] / (2^B divisor).
 The decimal rounded to nearest (ties to even) at ``digits`` places is decided when that interval
 holds no rounding boundary (an odd multiple of 10^-digits / 2); otherwise the project's one Ziv
 loop (:func:`rocpr_exact.exact.certify.ziv`) adds bits, and after ``ZIV_ZERO_TEST_BITS`` extra
-bits (the value may be a boundary itself: it is rational) the exact value decides.  Every
-returned digit is certified.
+bits (the value may be a boundary itself: it is rational, or a closed form whose log part is
+zero) the exact value decides.  Every returned digit is certified.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from typing import Any, Protocol
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.certify import ziv
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.digamma import DigammaTerm, digamma_sum_fixed
+from rocpr_exact.exact.logsum import LogSteps, log_steps_fixed
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.exact.text import fraction_to_decimal, scaled_to_decimal
 
@@ -92,16 +96,19 @@ def certified_ratio_sum(
     digits: int,
     *,
     digamma: tuple[DigammaTerm, ...] = (),
-    exact: Callable[[], Fraction] | None = None,
+    logs: LogSteps | None = None,
+    exact: Callable[[], Fraction | ClosedForm] | None = None,
 ) -> str:
-    """The correctly rounded decimal of (sum of n/d + sum of digamma terms) / divisor.
+    """The correctly rounded decimal of (sum of n/d + digamma terms + log steps) / divisor.
 
     Linear in the number of pairs and of digamma terms (at a precision of about 3.4 ``digits``
     + log2(terms) bits), whatever k each digamma term stands for.  When the enclosures cannot
     decide (the value is a rounding boundary, or within about 2^-256 of one), ``exact()`` (the
     exact value, default: the exact sum of the pairs over the divisor, with its
     ``max_sum_digits`` limit) decides; with digamma terms the caller must give it.  Values must
-    be >= 0.  ``digamma`` needs python-flint (:func:`rocpr_exact.exact.digamma.available`).
+    be >= 0.  ``digamma`` and ``logs`` need python-flint
+    (:func:`rocpr_exact.exact.digamma.available`); with ``logs``, ``exact()`` returns the
+    value's :class:`ClosedForm`, whose own certified decimal then decides.
 
     >>> certified_ratio_sum([(1, 3), (1, 6)], 1, 3)   # 1/2
     '0.500'
@@ -110,10 +117,13 @@ def certified_ratio_sum(
 
     Raises ResourceLimitError from ``exact()`` or, past ``max_refinement_bits``, from the loop.
     """
-    if digamma and exact is None:
-        raise InvalidInputError("certified_ratio_sum with digamma terms needs the exact value")
+    if (digamma or logs) and exact is None:
+        raise InvalidInputError(
+            "certified_ratio_sum with digamma or log terms needs the exact value"
+        )
     count = len(pairs)
-    base = 4 * digits + 2 * max(count + len(digamma), 1).bit_length() + 8
+    steps = logs if logs is not None else LogSteps((), (), (), ())
+    base = 4 * digits + 2 * max(count + len(digamma) + len(steps), 1).bit_length() + 8
 
     def enclose(frac_bits: int) -> tuple[int, int]:
         shift = _mpz(1) << frac_bits
@@ -121,6 +131,8 @@ def certified_ratio_sum(
         for numerator, denominator in pairs:
             total += (numerator * shift) // denominator
         scaled, error = digamma_sum_fixed(digamma, frac_bits)
+        log_scaled, log_error = log_steps_fixed(steps, frac_bits)
+        scaled, error = scaled + log_scaled, error + log_error
         return int(total) + scaled - error, int(total) + count + scaled + error
 
     def decide(low: int, high: int, frac_bits: int) -> str | None:
@@ -131,6 +143,8 @@ def certified_ratio_sum(
 
     def settle() -> str:
         value = exact() if exact is not None else sum_ratios(pairs) / divisor
+        if isinstance(value, ClosedForm):
+            return value.decimal(digits)
         return fraction_to_decimal(value, digits)
 
     return ziv(enclose, decide, settle, "decimal", base)

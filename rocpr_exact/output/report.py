@@ -8,7 +8,8 @@ Every number is an object ``{"exact": ..., "decimal": ...}``: ``exact`` is a
 string "p/q" (or "p"), or for a ``continuous`` area the closed form
 ``{"rational": "p/q", "log_terms": [["coefficient", "argument"], ...]}`` meaning
 rational + sum of coefficient * ln(argument); ``decimal`` has exactly
-``digits`` digits after the point, correctly rounded and certified.
+``digits`` digits after the point, correctly rounded and certified.  A large
+area is ``{"decimal": ...}`` alone unless ``exact=True`` (see :func:`build_report`).
 The schema is ``rocpr_exact/schemas/report.schema.json``.
 
 A dataset of one class still gets a report.  A field that is not defined for
@@ -34,6 +35,7 @@ from importlib import resources
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
+from rocpr_exact.areas.continuous import continuous_decimal
 from rocpr_exact.areas.dg import dg_decimal
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
@@ -53,7 +55,8 @@ DEFAULT_DIGITS = 30
 #: exact rational even when ``exact=False`` (it is cheap); above it, certified digits only.
 SMALL_EXACT_BITS = 4096
 
-#: The rational areas that may be certified without their exact value.
+#: The rational areas that may be certified without their exact value (and ``continuous``,
+#: a closed form: :func:`rocpr_exact.areas.continuous.continuous_decimal`).
 CERTIFIABLE = ("davis-goadrich", "linear", "step")
 
 #: Why a field is undefined for a dataset of one class.
@@ -102,6 +105,10 @@ def _exact_areas(
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
     if not exact and method == "davis-goadrich":  # O(number of points), not O(P)
         text = dg_decimal(curve, digits, SMALL_EXACT_BITS)
+        if text is not None:
+            return text
+    elif not exact and method == "continuous":  # without its closed form
+        text = continuous_decimal(curve, digits, SMALL_EXACT_BITS)
         if text is not None:
             return text
     elif not exact and method in CERTIFIABLE:
@@ -181,7 +188,11 @@ def build_report(
     are written as ``{"decimal": ...}`` only, their digits certified in time linear
     in the number of terms (:mod:`rocpr_exact.exact.fixed`): for ``davis_goadrich``
     in the number of points, a long segment being one digamma difference
-    (:func:`rocpr_exact.areas.dg.dg_decimal`); ``exact=True`` always writes
+    (:func:`rocpr_exact.areas.dg.dg_decimal`).  So is a ``continuous`` area whose closed
+    form would be over ``SMALL_EXACT_BITS`` bits (coefficients and arguments), its digits
+    read from the corners' counts with one Arb logarithm per segment
+    (:func:`rocpr_exact.areas.continuous.continuous_decimal`; with python-flint only).
+    ``exact=True`` always writes
     ``{"exact": ..., "decimal": ...}`` (the ``davis_goadrich`` one is refused by
     ``max_sum_digits`` before any work when too big).  Small values are the same either way.
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact.areas.auc import area_terms, auc_pr
+from rocpr_exact.exact import fixed, logsum
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
+from rocpr_exact.exact.logsum import LogSteps
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.output import report as report_module
@@ -80,3 +84,61 @@ def report_schema_ok(report):
     import jsonschema
 
     jsonschema.validate(report, report_module.report_schema())
+
+
+@pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")
+@settings(max_examples=examples(1))
+@given(
+    st.lists(st.integers(1, 10**9), min_size=2, max_size=60, unique=True),
+    st.data(),
+    st.integers(1, 1000),
+    st.integers(1, 60),
+)
+def test_log_steps_give_the_closed_forms_digits(arguments, data, divisor, digits):
+    # sum of w_j (ln a_i - ln a_{i+1}) plus ratios, against the ClosedForm of the same terms;
+    # the values may be negative here, so shift by an integer that makes them positive.
+    arguments.sort()
+    indices = sorted(data.draw(st.sets(st.integers(0, len(arguments) - 2), max_size=40)))
+    weights = [
+        (data.draw(st.integers(-(10**12), 10**12)), data.draw(st.integers(1, 10**12)))
+        for _ in indices
+    ]
+    steps = LogSteps(arguments, indices, [n for n, _ in weights], [d for _, d in weights])
+    terms = [(Fraction(n, d), arguments[i]) for i, (n, d) in zip(indices, weights, strict=True)]
+    terms += [
+        (-Fraction(n, d), arguments[i + 1]) for i, (n, d) in zip(indices, weights, strict=True)
+    ]
+    form = ClosedForm.from_parts(0, terms)
+    shift = 1 + sum(abs(Fraction(n, d)) * 21 for n, d in weights).__ceil__()  # ln(10^9) < 21
+    value = (form + shift) / divisor
+    text = certified_ratio_sum([(shift, 1)], divisor, digits, logs=steps, exact=lambda: value)
+    assert text == rx.decimal(value, digits)
+
+
+@pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")
+@pytest.mark.parametrize("side", [1, -1])
+def test_a_value_next_to_a_rounding_boundary_is_refined(monkeypatch, side):
+    # value = boundary + side * (5 ln(7/3) - its 70-digit decimal): within 10^-70 of the
+    # rounding boundary 5.000...0125 (an odd multiple of half a unit at 30 digits), on either
+    # side; the first enclosures (about 40 digits) cannot decide, the Ziv loop refines.
+    digits = 30
+    steps = LogSteps([0, 7, 3] if side == 1 else [0, 3, 7], [1], [5], [1])
+    log_part = ClosedForm.from_parts(0, [(5 * side, 7), (-5 * side, 3)])
+    boundary = 5 + Fraction(25, 2 * 10**digits)
+    shift = boundary - Fraction(rx.decimal(log_part, 70))
+    value = log_part + shift
+    tiny = Fraction(1, 10**60)
+    calls: list[int] = []
+    honest = fixed.log_steps_fixed
+
+    def counted(s, frac_bits):
+        calls.append(frac_bits)
+        return honest(s, frac_bits)
+
+    monkeypatch.setattr(fixed, "log_steps_fixed", counted)
+    pairs = [shift.as_integer_ratio()]
+    text = certified_ratio_sum(pairs, 1, digits, logs=steps, exact=lambda: value)
+    assert text == rx.decimal(value, digits)
+    below, above = (fraction_to_decimal(boundary + e, digits) for e in (-tiny, tiny))
+    assert below != above and text in (below, above)
+    assert len(calls) > 2
