@@ -20,6 +20,7 @@ nan, returned as None.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -269,7 +270,7 @@ def binary_auroc(
     fpr, tpr, _ = _roc(data)
     if m is None or sum(fpr) == 0 or sum(tpr) == 0:
         return _trapz(fpr, tpr)
-    if any(b < a for a, b in zip(fpr, fpr[1:], strict=False)):
+    if any(b < a for a, b in pairwise(fpr)):
         raise InvalidInputError("max_fpr needs increasing thresholds (torch.bucketize on fpr)")
     stop = sum(1 for x in fpr if x <= m)
     if stop == len(fpr):
