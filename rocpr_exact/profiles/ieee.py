@@ -36,17 +36,17 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
     if x == 0:
         return Fraction(0)
     bits, emin = fmt
-    sign, x = (-1 if x < 0 else 1), abs(x)
-    e = x.numerator.bit_length() - x.denominator.bit_length()
-    if Fraction(2) ** e > x:
+    n, d = abs(x.numerator), x.denominator
+    e = n.bit_length() - d.bit_length()  # 2**e <= n/d < 2**(e + 1) after the correction
+    if (n << max(-e, 0)) < (d << max(e, 0)):
         e -= 1
-    e = max(e, emin)  # subnormals share the least exponent
-    scale = Fraction(2) ** (bits - 1 - e)
-    m = x * scale
-    q, r = divmod(m.numerator, m.denominator)
-    if 2 * r > m.denominator or (2 * r == m.denominator and q % 2 == 1):
+    shift = bits - 1 - max(e, emin)  # subnormals share the least exponent
+    num, den = (n << shift, d) if shift >= 0 else (n, d << -shift)
+    q, r = divmod(num, den)
+    if 2 * r > den or (2 * r == den and q % 2 == 1):
         q += 1
-    return sign * Fraction(q) / scale
+    value = Fraction(q << -shift, 1) if shift < 0 else Fraction(q, 1 << shift)
+    return value if x > 0 else -value
 
 
 def exact_values(values: Any, dtype: str, what: str) -> list[Fraction]:

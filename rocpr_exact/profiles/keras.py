@@ -27,6 +27,7 @@ negative weights, 2-D input (``multi_label``), ``"PRGAIN"``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -141,19 +142,19 @@ def confusion_at_thresholds(
     weights = _weights(sample_weight, len(labels))
     cuts, even = keras_thresholds(num_thresholds, thresholds)
     count = len(cuts)
-    tp = [Fraction(0)] * count
-    fp = [Fraction(0)] * count
+    tp_at = [Fraction(0)] * count  # the weight whose last counted threshold index is i
+    fp_at = [Fraction(0)] * count
     for p, y, w in zip(preds, labels, weights, strict=True):
         if even:  # bucket = max(ceil(fl32(clip(p) * (T - 1))) - 1, 0): counted at i <= bucket
             scaled = round_binary(min(max(p, Fraction(0)), Fraction(1)) * (count - 1), FLOAT32)
             last = max(-(-scaled // 1) - 1, 0)  # ceil
         else:
-            last = sum(1 for t in cuts if p > t) - 1  # cuts increase: p > t for a prefix
-        for i in range(last + 1):
-            if y:
-                tp[i] += w
-            else:
-                fp[i] += w
+            last = bisect_left(cuts, p) - 1  # cuts increase: p > t for the first ones
+        if last >= 0:
+            (tp_at if y else fp_at)[last] += w
+    tp, fp = [Fraction(0)] * count, [Fraction(0)] * count
+    for i in reversed(range(count - 1)):
+        tp[i], fp[i] = tp[i + 1] + tp_at[i], fp[i + 1] + fp_at[i]
     positives = sum((w for y, w in zip(labels, weights, strict=True) if y), Fraction(0))
     negatives = sum((w for y, w in zip(labels, weights, strict=True) if not y), Fraction(0))
     tn = [negatives - v for v in fp]
