@@ -152,7 +152,7 @@ def confusion_at_thresholds(
             last = bisect_left(cuts, p) - 1  # cuts increase: p > t for the first ones
         if last >= 0:
             (tp_at if y else fp_at)[last] += w
-    tp, fp = [Fraction(0)] * count, [Fraction(0)] * count
+    tp, fp = list(tp_at), list(fp_at)  # counted at i: the weight of every last >= i
     for i in reversed(range(count - 1)):
         tp[i], fp[i] = tp[i + 1] + tp_at[i], fp[i + 1] + fp_at[i]
     positives = sum((w for y, w in zip(labels, weights, strict=True) if y), Fraction(0))
