@@ -134,3 +134,21 @@ def test_round_binary() -> None:
     assert round_binary(F(2**-150), FLOAT32) == 0  # a tie below the least subnormal: to even
     assert round_binary(F(3, 2**151), FLOAT32) == F(2**-149)
     assert round_binary(-F(1, 3), FLOAT32) == -round_binary(F(1, 3), FLOAT32)
+
+
+def test_the_package_never_imports_the_tools() -> None:
+    """The twins reproduce formulas from the tools' source: no module imports them."""
+    import ast
+    from pathlib import Path
+
+    package = Path(exact_tm.__file__).resolve().parents[1]
+    tools = {"torch", "torchmetrics", "keras", "tensorflow", "jax"}
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not {name.split(".")[0] for name in names} & tools, path
