@@ -123,11 +123,21 @@ weights = st.none() | st.sampled_from(["int", "float"])
     curve=st.sampled_from(["ROC", "PR"]),
     method=st.sampled_from(["interpolation", "minoring", "majoring"]),
     seed=st.integers(0, 2**16),
+    stretch=st.booleans(),
 )
 def test_keras_auc(
-    keras: Any, data: Any, options: Any, weighting: Any, curve: str, method: str, seed: int
+    keras: Any,
+    data: Any,
+    options: Any,
+    weighting: Any,
+    curve: str,
+    method: str,
+    seed: int,
+    stretch: bool,
 ) -> None:
     y_pred, y_true = data
+    if stretch:  # scores outside [0, 1]: clipped on an even grid, compared raw otherwise
+        y_pred = [3 * p - 1 for p in y_pred]
     rng = np.random.default_rng(seed)
     sample_weight = None
     if weighting == "int":
