@@ -238,13 +238,13 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     if engine == "spark":
         from rocpr_exact.engines import spark
 
-        session = spark.local_session()
-        reader = session.read.parquet if args.data.lower().endswith(".parquet") else None
-        if reader is None:
-            frame = session.read.csv(args.data, header=True, inferSchema=False)
-        else:
-            frame = reader(args.data)
-        hist = spark.histogram(frame, args.score_column, args.label_column, args.weight_column)
+        hist = spark.file_histogram(
+            args.data,
+            args.score_column,
+            args.label_column,
+            args.weight_column,
+            glob=glob,
+        )
     else:
         hist = engines.histogram(
             args.data,

@@ -28,6 +28,7 @@ __all__ = [
     "INTEGER_TYPES",
     "PATTERN_CHARACTERS",
     "FileFormat",
+    "check_literal_path",
     "check_parquet_markers",
     "check_types",
     "csv_defect",
@@ -58,6 +59,11 @@ def has_pattern(path: str) -> bool:
 
 def _check_path(path: str) -> None:
     """A literal path DuckDB can read: an existing regular file."""
+    check_literal_path(path, "duckdb")
+
+
+def check_literal_path(path: str, engine: str) -> None:
+    """A literal path an engine can read: an existing regular file (one line otherwise)."""
     where = Path(path)
     if where.is_file():
         return
@@ -65,7 +71,7 @@ def _check_path(path: str) -> None:
         raise InvalidInputError(f"cannot read {path}: Is a directory")
     if where.exists():
         raise InvalidInputError(
-            f"cannot read {path}: it is not a regular file (a pipe or a device), and the duckdb "
+            f"cannot read {path}: it is not a regular file (a pipe or a device), and the {engine} "
             "engine reads files; save the data to a file (the python engine reads a CSV from a "
             "pipe)"
         )

@@ -31,14 +31,23 @@ with JAVA_GATEWAY_EXITED).  docs/engines.md tells how this was proven.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.engines.filecheck import (
+    check_literal_path,
+    check_parquet_markers,
+    csv_defect,
+    has_pattern,
+    sentence,
+)
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
 from rocpr_exact.engines.summary import (
     RangeSummary,
@@ -53,9 +62,10 @@ from rocpr_exact.errors import (
     MissingDependencyError,
     NoNegativesError,
     NoPositivesError,
+    RocPrError,
 )
 
-__all__ = ["ensure_java", "histogram", "local_session", "report", "summary"]
+__all__ = ["ensure_java", "file_histogram", "histogram", "local_session", "report", "summary"]
 
 #: The launcher flag that a trimmed runtime (no jdk.incubator.vector module) cannot honour.
 DROPPED_FLAG = "--add-modules=jdk.incubator.vector"
@@ -116,10 +126,66 @@ def _pyspark() -> Any:
     return pyspark.sql
 
 
-def local_session(cores: int = 2, **config: str) -> Any:
-    """A local-mode SparkSession (``local[cores]``, no UI), with Java from :func:`ensure_java`."""
+#: log4j2 settings that keep the JVM's log lines and stack traces off stderr (``quiet``).
+_QUIET_LOG4J2 = """rootLogger.level = off
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %m%n
+rootLogger.appenderRef.stderr.ref = console
+"""
+
+
+def _quiet_options() -> str:
+    """JVM options for a log4j2 configuration that logs nothing (written once per process)."""
+    folder = Path(tempfile.mkdtemp(prefix="rocpr-exact-log4j2-"))
+    atexit.register(shutil.rmtree, folder, True)
+    config = folder / "log4j2.properties"
+    config.write_text(_QUIET_LOG4J2, encoding="utf-8")
+    return f"-Dlog4j2.configurationFile={config.as_uri()}"
+
+
+def local_session(cores: int = 2, quiet: bool = True, **config: str) -> Any:
+    """A local-mode SparkSession (``local[cores]``, no UI), with Java from :func:`ensure_java`.
+
+    ``quiet`` keeps Spark's log lines, progress bars and Java stack traces off stderr (the
+    CLI's errors are one line); set it False to see them.
+    """
     sql = _pyspark()
     ensure_java()
+    if quiet:
+        # The JVM inherits this process's stderr when it starts; it writes a few lines there
+        # before any log configuration applies, so it is started with stderr on /dev/null.
+        with _stderr_to_devnull():
+            return _session(
+                sql,
+                cores,
+                {
+                    "spark.driver.extraJavaOptions": _quiet_options(),
+                    "spark.ui.showConsoleProgress": "false",
+                    **config,
+                },
+            )
+    return _session(sql, cores, config)
+
+
+@contextlib.contextmanager
+def _stderr_to_devnull() -> Iterator[None]:
+    """File descriptor 2 on /dev/null for the block (what a child process started in it keeps)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def _session(sql: Any, cores: int, config: dict[str, str]) -> Any:
     # local mode: the Python workers run this interpreter (with rocpr-exact importable)
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = (
@@ -173,6 +239,52 @@ def histogram(df: Any, score_col: str, label_col: str, weight_col: str | None = 
     """The exact histogram of a pyspark DataFrame; only the grouped rows reach the driver."""
     rows = _counted(df, score_col, label_col, weight_col).collect()
     return from_labelled_counts([tuple(row) for row in rows], "the DataFrame")
+
+
+def file_histogram(
+    path: str,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    glob: bool = False,
+    session: Any = None,
+) -> Histogram:
+    """The exact histogram of a CSV or Parquet file read by Spark (``--engine spark``).
+
+    The path is checked first, as the duckdb engine checks it: Spark takes ``* ? [ ] { }``
+    as patterns, so a path with them is refused unless ``glob`` (never other files); a
+    missing file, a directory or a file that is not Parquet is one line, never Spark's Java
+    text; any other error of Spark's is cut to its first sentence.  ``session`` defaults to
+    :func:`local_session`, started only once the path has passed.
+    """
+    if not glob:
+        if has_pattern(path):
+            raise InvalidInputError(
+                f"cannot read {path} with the spark engine: Spark takes * ? [ ] {{ }} in a path "
+                "as a pattern, so it could read other files; rename the file, or pass --glob "
+                "to read the files the pattern matches"
+            )
+        check_literal_path(path, "spark")
+        if path.lower().endswith(".parquet"):
+            check_parquet_markers(path)
+    if session is None:
+        session = local_session()
+    try:
+        reader = session.read
+        frame = (
+            reader.parquet(path)
+            if path.lower().endswith(".parquet")
+            else reader.csv(path, header=True, inferSchema=False, mode="FAILFAST")
+        )
+        return histogram(frame, score_col, label_col, weight_col)
+    except RocPrError:
+        raise
+    except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
+        if not path.lower().endswith(".parquet") and not glob:
+            defect = csv_defect([path], (score_col, label_col, weight_col))
+            if defect is not None:  # the python engine's own line for the same file
+                raise defect from None
+        raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
 
 
 def _range_groups(rows: Any) -> list[tuple[Group, ...]]:

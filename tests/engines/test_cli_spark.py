@@ -19,3 +19,43 @@ def test_cli_spark_engine_equals_the_default(capsys: pytest.CaptureFixture[str])
     default = json.loads(capsys.readouterr().out)
     assert main(["report", path, "--engine", "spark"]) == 0
     assert json.loads(capsys.readouterr().out) == default
+
+
+@pytest.mark.parametrize(
+    ("make", "fragment"),
+    [
+        (lambda d: d / "missing.parquet", "no such file"),
+        (lambda d: d, "Is a directory"),
+        (lambda d: _write(d / "g.parquet", b"garbage, not parquet"), "is not a Parquet file"),
+        (lambda d: _write(d / "a*.parquet", b"PAR1"), "Spark takes * ? [ ] { } in a path"),
+    ],
+    ids=["missing", "directory", "not parquet", "glob characters"],
+)
+def test_spark_paths_are_checked_before_spark_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: object, fragment: str
+) -> None:
+    # No JVM is started for these (the default suite runs them): one line, exit 2, where Spark
+    # printed Java text and the CLI exited 3, or read the files a pattern matches.
+    path = make(tmp_path)  # type: ignore[operator]
+    assert main(["report", str(path), "--engine", "spark"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rocpr-exact: error: ") and err.count("\n") == 1
+    assert fragment in err
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.spark
+def test_a_bad_csv_through_spark_is_the_python_engines_one_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # Spark printed JVM warnings, log lines and a Java stack trace, then "An error occurred
+    # while calling o52.collectToPython."; now: the JVM starts with stderr on /dev/null and the
+    # file is re-read by the python reader for its own line.
+    path = _write(tmp_path / "rag.csv", b"score,label\n0.1,1\n0.2\n0.3,0\n")
+    assert main(["report", str(path), "--engine", "spark"]) == 2
+    err = capfd.readouterr().err
+    assert err == f"rocpr-exact: error: {path}: line 3: 1 fields where the header has 2\n"
