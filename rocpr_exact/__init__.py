@@ -19,6 +19,7 @@ see docs/oracle.md.
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
+from rocpr_exact.geometry.optimal import OperatingPoint, best_operating_point
 from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
@@ -59,6 +60,7 @@ from rocpr_exact.profiles.registry import (
 
 __all__ = [
     "METRICS",
+    "OperatingPoint",
     "PROFILES",
     "PR_METHODS",
     "AmbiguousPointError",
@@ -83,6 +85,7 @@ __all__ = [
     "auc_pr",
     "auc_roc",
     "below_achievable_pr",
+    "best_operating_point",
     "compute_metric",
     "confusion_from_pr",
     "confusion_from_roc",
