@@ -19,7 +19,6 @@ see docs/oracle.md.
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
-from rocpr_exact.geometry.optimal import OperatingPoint, best_operating_point
 from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
@@ -47,6 +46,7 @@ from rocpr_exact.geometry.achievable import achievable_pr_curve, below_achievabl
 from rocpr_exact.geometry.dominance import Dominance, dominates
 from rocpr_exact.geometry.hull import HullPoints, hull_points, points_below_hull, roc_convex_hull
 from rocpr_exact.geometry.interpolation import interpolate_pr
+from rocpr_exact.geometry.optimal import OperatingPoint, best_operating_point
 from rocpr_exact.geometry.tuning import apply_thresholds, tuned_thresholds
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.oracle.metrics import METRICS, compute_metric
@@ -60,7 +60,6 @@ from rocpr_exact.profiles.registry import (
 
 __all__ = [
     "METRICS",
-    "OperatingPoint",
     "PROFILES",
     "PR_METHODS",
     "AmbiguousPointError",
@@ -75,6 +74,7 @@ __all__ = [
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
+    "OperatingPoint",
     "ResourceLimitError",
     "RocPrError",
     "Segment",
