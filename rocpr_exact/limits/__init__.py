@@ -44,7 +44,8 @@ limit                  default      what it bounds
 ``max_json_bytes``     10**8        bytes of one JSON file read (vectors, results): read
                                     no further than that (``/dev/zero`` is refused)
 ``max_grid_points``    100,000      points of a recall grid (``rocpr-exact curve
-                                    --recall-step``)
+                                    --recall-step``) or of a tool's threshold grid
+                                    (the torchmetrics and keras twins)
 ``max_interpolated_points`` 10**7   Davis-Goadrich points (one per TP, Section 4) added
                                     one by one to certify the ``davis-goadrich`` decimal
                                     when python-flint is not installed (with it, a long
@@ -78,6 +79,7 @@ from rocpr_exact.limits.checks import (
     check_digits,
     check_exact,
     check_examples,
+    check_grid_points,
     check_interpolated_points,
     check_score,
     check_score_text,
@@ -106,6 +108,7 @@ __all__ = [
     "check_digits",
     "check_exact",
     "check_examples",
+    "check_grid_points",
     "check_interpolated_points",
     "check_score",
     "check_score_text",

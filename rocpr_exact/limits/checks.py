@@ -257,3 +257,10 @@ def check_decimal_work(
         )
     if spent is not None:
         spent[0] = before + work
+
+
+def check_grid_points(count: int, what: str, extra: str = "") -> None:
+    """Raise when a grid of ``count`` points (a recall grid, a tool's threshold grid) exceeds
+    ``max_grid_points``; ``what`` names the grid, ``extra`` says how to shrink it."""
+    if over("max_grid_points", count):
+        raise exceeded("max_grid_points", f"{what}: {count:,} grid points, which", extra)

@@ -28,7 +28,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import DOUBLE_EPSILON, round_binary64
-from rocpr_exact.profiles.sklearn_input import as_float64
+from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["RECALL_THRESHOLDS", "average_precision", "precision_at_recall_thresholds"]
 
@@ -71,7 +71,7 @@ def precision_at_recall_thresholds(
             "num_gt = 0: COCOeval leaves the category out (its precision stays -1)"
         )
     flags = [_matched(m, i) for i, m in enumerate(matched)]
-    keys = [as_float64(s) for s in scores]  # the tool's float64 scores
+    keys = exact_values(list(scores), "float64", "scores")  # the tool's float64 scores
     order = sorted(range(len(keys)), key=lambda i: -keys[i])  # stable, like mergesort
     tp = fp = 0
     recall: list[Fraction] = []

@@ -35,6 +35,7 @@ import numpy as np
 
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, exact_values, round_binary
 
 __all__ = ["auc", "confusion_at_thresholds", "keras_thresholds", "pr_interpolation_terms"]
@@ -81,6 +82,7 @@ def keras_thresholds(
     """
     if thresholds is not None:
         chosen = sorted(exact_values(thresholds, "float64", "thresholds"))
+        check_grid_points(len(chosen), "keras' thresholds")
         even = _is_even([Fraction(0), *chosen, Fraction(1)])
     else:
         if isinstance(num_thresholds, bool) or not isinstance(num_thresholds, int):
@@ -89,6 +91,7 @@ def keras_thresholds(
             raise InvalidInputError(
                 f"num_thresholds must be an integer > 1 (and at most 2**24), got {num_thresholds}"
             )
+        check_grid_points(num_thresholds, "keras' num_thresholds", "fewer thresholds are faster; ")
         chosen = [
             round_binary(Fraction(i + 1, num_thresholds - 1), FLOAT64)
             for i in range(num_thresholds - 2)

@@ -26,6 +26,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
 
 __all__ = [
@@ -95,6 +96,7 @@ def _thresholds(thresholds: Any) -> list[Fraction] | None:
             raise InvalidInputError(f"thresholds must be an int larger than 1, got {thresholds}")
         if thresholds > 2**24:
             raise InvalidInputError(f"thresholds={thresholds} is past 2**24 (not modelled)")
+        check_grid_points(thresholds, "torchmetrics' thresholds", "fewer thresholds are faster; ")
         return linspace_grid(thresholds)
     if isinstance(thresholds, list):
         if not all(isinstance(t, float) and 0 <= t <= 1 for t in thresholds):

@@ -34,7 +34,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import round_binary64
-from rocpr_exact.profiles.sklearn_input import as_float64
+from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["ELEVEN_POINTS", "average_precision"]
 
@@ -83,7 +83,7 @@ def average_precision(
         )
     if npos == 0:
         raise NoPositivesError("num_gt = 0: the devkit divides by npos = 0 (nan recall)")
-    keys = [as_float64(s) for s in scores]
+    keys = exact_values(list(scores), "float64", "scores")  # the tool's float64 scores
     order = sorted(range(len(keys)), key=lambda i: -keys[i])
     tp = fp = 0
     rec: list[Fraction] = []

@@ -106,3 +106,10 @@ def test_refusals() -> None:
         average_precision([0.5], [2], 1)
     with pytest.raises(InvalidInputError, match="num_gt must be an int"):
         average_precision([0.5], [True], -1)
+    # Scores that are no numbers, NaN, None or infinities: one clear refusal (they were a bare
+    # ValueError / OverflowError from float conversion).
+    for scores in ([float("nan"), 0.5], [float("inf"), 0.5], [None, 0.5]):
+        with pytest.raises(InvalidInputError, match="scores contains NaN or infinity"):
+            average_precision(scores, [True, False], 1)
+    with pytest.raises(InvalidInputError, match="scores must be an array of numbers"):
+        average_precision(["a", 0.5], [True, False], 1)

@@ -152,3 +152,19 @@ def test_the_package_never_imports_the_tools() -> None:
             else:
                 continue
             assert not {name.split(".")[0] for name in names} & tools, path
+
+
+def test_threshold_grids_are_bounded_by_max_grid_points() -> None:
+    # A 2**24-point keras grid or a 2**20-point torchmetrics linspace ran for minutes (each point
+    # an exact Fraction); past max_grid_points they are refused at once, and the limit lifts.
+    from rocpr_exact import limits
+    from rocpr_exact.errors import ResourceLimitError
+
+    with pytest.raises(ResourceLimitError, match="keras' num_thresholds: 16,777,216 grid points"):
+        exact_keras.auc([1, 0, 1], [0.5, 0.2, 0.7], num_thresholds=2**24)
+    with pytest.raises(ResourceLimitError, match="torchmetrics' thresholds: 1,048,576 grid"):
+        exact_tm.binary_precision_recall_curve([0.5, 0.2, 0.7], [1, 0, 1], thresholds=2**20)
+    with limits.using(max_grid_points=50):
+        with pytest.raises(ResourceLimitError, match="max_grid_points = 50"):
+            exact_keras.auc([1, 0, 1], [0.5, 0.2, 0.7], num_thresholds=51)
+        exact_keras.auc([1, 0, 1], [0.5, 0.2, 0.7], num_thresholds=50)

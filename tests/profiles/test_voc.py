@@ -85,3 +85,8 @@ def test_refusals() -> None:
         average_precision([0.5], [1, 0])
     with pytest.raises(InvalidInputError, match="labels at index 1"):
         average_precision([0.5, 0.4], [1, 2])
+    for scores in ([float("nan"), 0.5], [float("inf"), 0.5], [None, 0.5]):
+        with pytest.raises(InvalidInputError, match="scores contains NaN or infinity"):
+            average_precision(scores, [1, 0])
+    with pytest.raises(InvalidInputError, match="scores must be an array of numbers"):
+        average_precision(["a", 0.5], [1, 0])
