@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
+from rocpr_exact.consistency.bounds import check_counts
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
@@ -59,9 +60,7 @@ _BITS = 64  # terms of the lower bound are rounded down to multiples of 2^-64
 
 
 def _check(positives: int, negatives: int, auc_roc: Fraction) -> None:
-    for name, value in (("positives", positives), ("negatives", negatives)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidInputError(f"{name} must be an int >= 1, got {value!r}")
+    check_counts(positives, negatives)
     if not isinstance(auc_roc, Fraction | int) or isinstance(auc_roc, bool):
         raise InvalidInputError(f"auc_roc must be a Fraction, got {auc_roc!r}")
 

@@ -19,6 +19,7 @@ __all__ = [
     "auc_roc_values",
     "average_precision_range",
     "boyd_minimum_auc_pr",
+    "check_counts",
     "min_auc_pr_continuous",
     "min_auc_pr_dg",
     "min_auc_pr_linear",
@@ -27,7 +28,8 @@ __all__ = [
 ]
 
 
-def _check_counts(positives: int, negatives: int) -> None:
+def check_counts(positives: int, negatives: int) -> None:
+    """Refuse class counts that are not ints >= 1 (the one check of P and N here)."""
     for name, value in (("positives", positives), ("negatives", negatives)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidInputError(f"{name} must be an int >= 1, got {value!r}")
@@ -47,7 +49,7 @@ def auc_roc_values(positives: int, negatives: int, *, ties: bool = True) -> rang
     >>> auc_roc_values(2, 3, ties=False)     # k / 12, k even: multiples of 1/6
     range(0, 13, 2)
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     return range(0, 2 * positives * negatives + 1, 1 if ties else 2)
 
 
@@ -63,7 +65,7 @@ def min_average_precision(positives: int, negatives: int) -> Fraction:
     >>> min_average_precision(1, 1), min_average_precision(2, 2)   # 1/2; (1/3 + 2/4)/2
     (Fraction(1, 2), Fraction(5, 12))
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     return sum_ratios(
         ((i, positives * (negatives + i)) for i in range(1, positives + 1)),
         "the minimum average precision",
@@ -81,7 +83,7 @@ def min_auc_pr_dg(positives: int, negatives: int) -> Fraction:
     >>> min_auc_pr_dg(1, 1)        # from (0, 0) to (1, 1/2): 1/4
     Fraction(1, 4)
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     pairs = [(t, positives * (t + negatives)) for t in range(1, positives + 1)]
     pairs += [(t - 1, positives * (t - 1 + negatives)) for t in range(2, positives + 1)]
     return sum_ratios(pairs, "the minimum davis-goadrich AUC-PR") / 2
@@ -100,7 +102,7 @@ def minimum_enclosure(name: str, positives: int, negatives: int) -> tuple[Fracti
     >>> low <= min_average_precision(2, 2) <= high, high - low <= Fraction(2, 2**64)
     (True, True)
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     one = 1 << 64
     low = high = 0
     for t in range(1, positives + 1):
@@ -130,7 +132,7 @@ def min_auc_pr_linear(positives: int, negatives: int, *, ties: bool = True) -> F
     >>> min_auc_pr_linear(2, 2), min_auc_pr_linear(2, 2, ties=False)
     (Fraction(1, 4), Fraction(7, 24))
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     if ties:
         return Fraction(positives, 2 * (positives + negatives))
     return min_auc_pr_dg(positives, negatives)
@@ -162,7 +164,7 @@ def min_auc_pr_continuous(positives: int, negatives: int) -> ClosedForm:
     >>> min_auc_pr_continuous(1, 1)
     ClosedForm(1 + ln(1/2))
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     return boyd_minimum_auc_pr(Fraction(positives, positives + negatives))
 
 
@@ -186,7 +188,7 @@ def average_precision_range(
     >>> average_precision_range(2, 2, Fraction(1, 2))
     (Fraction(1, 2), Fraction(3, 4))
     """
-    _check_counts(positives, negatives)
+    check_counts(positives, negatives)
     p, n = positives, negatives
     target = auc_roc * 2 * p * n
     if target.denominator != 1 or not 0 <= target <= 2 * p * n:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from rocpr_exact.areas.auc import auc_pr
+from rocpr_exact.consistency.bounds import check_counts
 from rocpr_exact.consistency.reported import reported_interval
 from rocpr_exact.core.counts import cross
 from rocpr_exact.core.curve import Curve
@@ -86,9 +87,7 @@ def pr_boxes_from_roc(
     >>> box.precision           # 12/(12 + 22) and 12/(12 + 18)
     (Fraction(6, 17), Fraction(2, 5))
     """
-    for name, value in (("positives", positives), ("negatives", negatives)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidInputError(f"{name} must be an int >= 1, got {value!r}")
+    check_counts(positives, negatives)
     t = _exact(tolerance, "tolerance")
     if t < 0:
         raise InvalidInputError(f"tolerance must be >= 0, got {t}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import pairwise
 
+from rocpr_exact.consistency.bounds import check_counts
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.geometry.hull import roc_convex_hull
@@ -25,9 +26,7 @@ __all__ = [
 
 
 def _skew(positives: int, negatives: int) -> Fraction:
-    for name, value in (("positives", positives), ("negatives", negatives)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidInputError(f"{name} must be an int >= 1, got {value!r}")
+    check_counts(positives, negatives)
     return Fraction(positives, positives + negatives)
 
 
