@@ -20,7 +20,7 @@ from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
-from rocpr_exact.limits import current, exceeded
+from rocpr_exact.limits import check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
 
@@ -74,9 +74,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
-    limit = current().max_grid_points
-    if limit is not None and len(args.roc_point) > limit:
-        raise exceeded("max_grid_points", f"{len(args.roc_point):,} --roc-point values")
+    check_grid_points(len(args.roc_point), f"{len(args.roc_point):,} --roc-point values")
     points = []
     for text in args.roc_point:
         parts = text.split(",")

@@ -260,7 +260,8 @@ def check_decimal_work(
 
 
 def check_grid_points(count: int, what: str, extra: str = "") -> None:
-    """Raise when a grid of ``count`` points (a recall grid, a tool's threshold grid) exceeds
-    ``max_grid_points``; ``what`` names the grid, ``extra`` says how to shrink it."""
+    """Raise when a grid of ``count`` points (a recall grid, a tool's threshold grid, ROC
+    points) exceeds ``max_grid_points``; ``what`` is the subject of the message, ``extra``
+    says how to shrink the grid."""
     if over("max_grid_points", count):
-        raise exceeded("max_grid_points", f"{what}: {count:,} grid points, which", extra)
+        raise exceeded("max_grid_points", what, extra)

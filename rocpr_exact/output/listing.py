@@ -19,7 +19,7 @@ from typing import Any
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
-from rocpr_exact.limits import current, exceeded
+from rocpr_exact.limits import check_grid_points
 
 __all__ = ["curve_listing", "curve_schema", "format_listing", "recall_grid"]
 
@@ -35,13 +35,11 @@ def recall_grid(step: Fraction) -> list[Fraction]:
     if isinstance(step, bool) or not isinstance(step, int | Fraction) or not 0 < step <= 1:
         raise InvalidInputError(f"the recall step must be an exact number in (0, 1], got {step}")
     count = int(1 // step)
-    limit = current().max_grid_points
-    if limit is not None and count + 2 > limit:
-        raise exceeded(
-            "max_grid_points",
-            f"a recall step of {step} gives {count + 1:,} or more grid points, which",
-            "a larger step gives fewer; ",
-        )
+    check_grid_points(
+        count + 2,
+        f"a recall step of {step} gives {count + 1:,} or more grid points, which",
+        "a larger step gives fewer; ",
+    )
     grid = [step * k for k in range(count + 1)]
     if grid[-1] != 1:
         grid.append(Fraction(1))

@@ -82,7 +82,7 @@ def keras_thresholds(
     """
     if thresholds is not None:
         chosen = sorted(exact_values(thresholds, "float64", "thresholds"))
-        check_grid_points(len(chosen), "keras' thresholds")
+        check_grid_points(len(chosen), f"keras' thresholds: {len(chosen):,} grid points, which")
         even = _is_even([Fraction(0), *chosen, Fraction(1)])
     else:
         if isinstance(num_thresholds, bool) or not isinstance(num_thresholds, int):
@@ -91,7 +91,11 @@ def keras_thresholds(
             raise InvalidInputError(
                 f"num_thresholds must be an integer > 1 (and at most 2**24), got {num_thresholds}"
             )
-        check_grid_points(num_thresholds, "keras' num_thresholds", "fewer thresholds are faster; ")
+        check_grid_points(
+            num_thresholds,
+            f"keras' num_thresholds: {num_thresholds:,} grid points, which",
+            "fewer thresholds are faster; ",
+        )
         chosen = [
             round_binary(Fraction(i + 1, num_thresholds - 1), FLOAT64)
             for i in range(num_thresholds - 2)

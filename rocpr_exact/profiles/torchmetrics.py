@@ -96,7 +96,11 @@ def _thresholds(thresholds: Any) -> list[Fraction] | None:
             raise InvalidInputError(f"thresholds must be an int larger than 1, got {thresholds}")
         if thresholds > 2**24:
             raise InvalidInputError(f"thresholds={thresholds} is past 2**24 (not modelled)")
-        check_grid_points(thresholds, "torchmetrics' thresholds", "fewer thresholds are faster; ")
+        check_grid_points(
+            thresholds,
+            f"torchmetrics' thresholds: {thresholds:,} grid points, which",
+            "fewer thresholds are faster; ",
+        )
         return linspace_grid(thresholds)
     if isinstance(thresholds, list):
         if not all(isinstance(t, float) and 0 <= t <= 1 for t in thresholds):
