@@ -28,7 +28,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import DOUBLE_EPSILON, round_binary64
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.detection import flags_of, ranked_counts
 
 __all__ = ["RECALL_THRESHOLDS", "average_precision", "precision_at_recall_thresholds"]
 
@@ -41,12 +41,6 @@ def _linspace_101() -> tuple[Fraction, ...]:
 
 #: COCOeval's ``recThrs``, the doubles numpy builds (0.07 is ``7 * 0.01`` rounded, etc.).
 RECALL_THRESHOLDS: tuple[Fraction, ...] = _linspace_101()
-
-
-def _matched(value: Any, index: int) -> bool:
-    if isinstance(value, bool) or value in (0, 1):
-        return bool(value)
-    raise InvalidInputError(f"matched at index {index} must be True/False or 0/1, got {value!r}")
 
 
 def precision_at_recall_thresholds(
@@ -70,14 +64,10 @@ def precision_at_recall_thresholds(
         raise NoPositivesError(
             "num_gt = 0: COCOeval leaves the category out (its precision stays -1)"
         )
-    flags = [_matched(m, i) for i, m in enumerate(matched)]
-    keys = exact_values(list(scores), "float64", "scores")  # the tool's float64 scores
-    order = sorted(range(len(keys)), key=lambda i: -keys[i])  # stable, like mergesort
-    tp = fp = 0
     recall: list[Fraction] = []
     precision: list[Fraction] = []
-    for i in order:
-        tp, fp = (tp + 1, fp) if flags[i] else (tp, fp + 1)
+    # mergesort in COCOeval is stable too: tied detections keep their order
+    for tp, fp in ranked_counts(scores, flags_of(matched, "matched")):
         recall.append(round_binary64(Fraction(tp, num_gt)))
         denominator = round_binary64(fp + tp + DOUBLE_EPSILON)
         precision.append(round_binary64(tp / denominator))

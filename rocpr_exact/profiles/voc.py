@@ -34,7 +34,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import round_binary64
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.detection import flags_of, ranked_counts
 
 __all__ = ["ELEVEN_POINTS", "average_precision"]
 
@@ -42,12 +42,6 @@ __all__ = ["ELEVEN_POINTS", "average_precision"]
 ELEVEN_POINTS: tuple[Fraction, ...] = tuple(
     round_binary64(i * round_binary64(Fraction(1, 10))) for i in range(11)
 )
-
-
-def _label(value: Any, index: int) -> bool:
-    if isinstance(value, bool) or value in (0, 1):
-        return bool(value)
-    raise InvalidInputError(f"labels at index {index} must be 0/1 or True/False, got {value!r}")
 
 
 def average_precision(
@@ -74,7 +68,7 @@ def average_precision(
         raise InvalidInputError(
             f"scores and labels must have the same length, got {len(scores)} and {len(labels)}"
         )
-    hits = [_label(y, i) for i, y in enumerate(labels)]
+    hits = flags_of(labels, "labels")
     npos = sum(hits) if num_gt is None else num_gt
     if isinstance(npos, bool) or not isinstance(npos, int) or npos < sum(hits):
         raise InvalidInputError(
@@ -83,13 +77,9 @@ def average_precision(
         )
     if npos == 0:
         raise NoPositivesError("num_gt = 0: the devkit divides by npos = 0 (nan recall)")
-    keys = exact_values(list(scores), "float64", "scores")  # the tool's float64 scores
-    order = sorted(range(len(keys)), key=lambda i: -keys[i])
-    tp = fp = 0
     rec: list[Fraction] = []
     prec: list[Fraction] = []
-    for i in order:
-        tp, fp = (tp + 1, fp) if hits[i] else (tp, fp + 1)
+    for tp, fp in ranked_counts(scores, hits):
         rec.append(round_binary64(Fraction(tp, npos)))
         prec.append(round_binary64(Fraction(tp, tp + fp)))  # tp + fp >= 1 > eps
     if use_07_metric:

@@ -1,0 +1,39 @@
+"""What the detection metrics (COCO, PASCAL VOC) share: matched flags, and the cumulative
+TP and FP counts of the detections in the order the tools rank them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.profiles.ieee import exact_values
+
+__all__ = ["flags_of", "ranked_counts"]
+
+
+def flags_of(values: Sequence[Any], what: str) -> list[bool]:
+    """``values`` as booleans (True/False or 0/1), one clear refusal otherwise."""
+    flags = []
+    for index, value in enumerate(values):
+        if not (isinstance(value, bool) or value in (0, 1)):
+            raise InvalidInputError(
+                f"{what} at index {index} must be True/False or 0/1, got {value!r}"
+            )
+        flags.append(bool(value))
+    return flags
+
+
+def ranked_counts(scores: Sequence[Any], hits: Sequence[bool]) -> list[tuple[int, int]]:
+    """(TP, FP) after each detection, by decreasing float64 score; ties keep their order.
+
+    Scores are read as the tools read them (float64; NaN, infinities and non-numbers are
+    refused).  O(n log n).
+    """
+    keys = exact_values(list(scores), "float64", "scores")
+    tp = fp = 0
+    counts = []
+    for i in sorted(range(len(keys)), key=lambda i: -keys[i]):  # a stable sort
+        tp, fp = (tp + 1, fp) if hits[i] else (tp, fp + 1)
+        counts.append((tp, fp))
+    return counts
