@@ -45,6 +45,7 @@ __all__ = [
     "Group",
     "chain_of_points",
     "check_points",
+    "corner_array",
     "corner_index",
     "counts_at",
     "cross",
@@ -52,6 +53,7 @@ __all__ = [
     "curve_arrays",
     "histogram_groups",
     "is_numeric_array",
+    "rising_array",
     "rising_index",
     "same_pure_class",
     "tie_groups",
@@ -322,11 +324,11 @@ def _with_origin(values: Any) -> ArrayView:
 
 def curve_arrays(
     scores: Any, labels: Any, paper: bool
-) -> tuple[ArrayView, ArrayView, ArrayView, list[int], list[int]]:
+) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
     """The numpy path of :func:`tie_groups` + :func:`cumulative_counts` + the indices.
 
-    Returns TP and FP at (0, 0) and each kept threshold, the thresholds (strict to loose), and
-    the indices (in the curve, counting (0, 0) as 0) of its corners and rising steps.
+    Returns TP and FP at (0, 0) and each kept threshold, the thresholds (strict to loose), the
+    indices (in the curve, counting (0, 0) as 0) of its corners (an int64 array).
     Exactness: the sort compares the array's own values (floats by their binary value, as
     Python does); counts are cumulative sums of 0/1 in int64, exact for n < 2**63; thresholds
     become Python numbers on access (``.item()``, exact for the accepted dtypes).  Work: one
@@ -358,21 +360,34 @@ def curve_arrays(
         neg = np.diff(fps, prepend=0)
         keep = np.append(~same_pure_class(pos[:-1], neg[:-1], pos[1:], neg[1:]), True)
         ends, tps, fps = ends[keep], tps[keep], fps[keep]
-    corners, rising = _array_indices(tps, fps)
-    return _with_origin(tps), _with_origin(fps), ArrayView(s[ends]), corners, rising
+    tps, fps = _with_origin(tps), _with_origin(fps)
+    return tps, fps, ArrayView(s[ends]), corner_array(tps.array, fps.array)
 
 
-def _array_indices(tps: Any, fps: Any) -> tuple[list[int], list[int]]:
-    """:func:`corner_index` and :func:`rising_index` of (0, 0), (tps[0], fps[0]), ... on arrays.
+def corner_array(tps: Any, fps: Any) -> Any:
+    """:func:`corner_index` of int64 count arrays (with (0, 0) first), as an int64 index array.
 
     The cross products are at most n**2 < 2**63 for n < 3 * 10**9; larger inputs use Python
-    integers (object arrays), so nothing can overflow.
+    integers (object arrays), so nothing can overflow.  O(n) vectorised.
+
+    >>> corner_array(np.array([0, 1, 2, 2, 2]), np.array([0, 0, 0, 1, 2])).tolist()
+    [0, 2, 4]
     """
     n = int(tps[-1] + fps[-1])
     dtype = np.int64 if n < _INT64_SAFE else object
-    dt = np.diff(tps, prepend=0).astype(dtype, copy=False)
-    df = np.diff(fps, prepend=0).astype(dtype, copy=False)
+    dt = np.diff(tps).astype(dtype, copy=False)
+    df = np.diff(fps).astype(dtype, copy=False)
     inner = np.flatnonzero(cross(dt[:-1], df[:-1], dt[1:], df[1:])) + 1
-    corners = [0, *inner.tolist(), dt.shape[0]]
-    rising = (np.flatnonzero(dt > 0) + 1).tolist()
-    return corners, rising
+    out = np.empty(inner.shape[0] + 2, dtype=np.int64)
+    out[0], out[-1] = 0, tps.shape[0] - 1
+    out[1:-1] = inner
+    return out
+
+
+def rising_array(tps: Any) -> Any:
+    """:func:`rising_index` of an int64 count array, as an int64 index array. O(n) vectorised.
+
+    >>> rising_array(np.array([0, 0, 1, 1, 3])).tolist()
+    [2, 4]
+    """
+    return np.flatnonzero(np.diff(tps) > 0) + 1

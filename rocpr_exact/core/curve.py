@@ -23,8 +23,13 @@ from rocpr_exact.core import counts
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.data import Score, weighted_rows
 from rocpr_exact.core.reading import CurveReading
-from rocpr_exact.core.views import take
+from rocpr_exact.core.views import ArrayView, take
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy is a dependency; array views need it anyway
+    np = None  # type: ignore[assignment]
 
 __all__ = ["Curve", "require_curve"]
 
@@ -66,6 +71,7 @@ class Curve(CurveReading):
         default=None, init=False, compare=False, repr=False
     )
     _corner_curve: Curve | None = field(default=None, init=False, compare=False, repr=False)
+    _corner_array: Any = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._check()
@@ -100,7 +106,8 @@ class Curve(CurveReading):
             return cls.from_histogram(weighted_rows(scores, labels, weights), thresholds)
         if counts.is_numeric_array(scores) and counts.is_numeric_array(labels):
             paper = thresholds == "paper"
-            return cls.from_trusted_counts(*counts.curve_arrays(scores, labels, paper))
+            tps, fps, cuts, corners = counts.curve_arrays(scores, labels, paper)
+            return cls.from_trusted_counts(tps, fps, cuts, corners)
         return cls.from_groups(counts.tie_groups(scores, labels), thresholds)
 
     @classmethod
@@ -108,15 +115,14 @@ class Curve(CurveReading):
         cls,
         tps: Sequence[int],
         fps: Sequence[int],
-        cuts: Sequence[Score],
-        corner_index: list[int] | None = None,
-        rising_index: list[int] | None = None,
+        cuts: Sequence[Score] | None,
+        corners: Any = None,
     ) -> Curve:
         """A curve from cumulative counts that are correct by construction (no O(n) check).
 
         Only for counts built as cumulative sums over sorted tie groups, which
-        start at (0, 0), strictly advance and end at (P, N).  Tests call
-        ``_check()`` on such curves.
+        start at (0, 0), strictly advance and end at (P, N).  ``corners``: the
+        corner indices as an int64 numpy array, or None.  Tests call ``_check()``.
         """
         curve = object.__new__(cls)
         for name, value in (
@@ -125,9 +131,10 @@ class Curve(CurveReading):
             ("tps", tps),
             ("fps", fps),
             ("thresholds", cuts),
-            ("_corner_index", None if corner_index is None else tuple(corner_index)),
-            ("_rising_index", None if rising_index is None else tuple(rising_index)),
+            ("_corner_index", None),
+            ("_rising_index", None),
             ("_corner_curve", None),
+            ("_corner_array", corners),
         ):
             object.__setattr__(curve, name, value)
         return curve
@@ -200,7 +207,9 @@ class Curve(CurveReading):
         hull are computed on the corners.  O(n) once, then cached.
         """
         if self._corner_index is None:
-            object.__setattr__(self, "_corner_index", counts.corner_index(self.tps, self.fps))
+            array = corner_array(self)
+            index = counts.corner_index(self.tps, self.fps) if array is None else array.tolist()
+            object.__setattr__(self, "_corner_index", tuple(index))
         assert self._corner_index is not None
         return self._corner_index
 
@@ -211,28 +220,60 @@ class Curve(CurveReading):
         (0, 2, 2)
         """
         if self._corner_curve is None:
-            index = self.corner_index()
-            if len(index) == len(self.tps):
-                corners = self
-            else:
-                cuts = self.thresholds
-                corners = Curve(
-                    self.positives,
-                    self.negatives,
-                    take(self.tps, index),
-                    take(self.fps, index),
-                    None if cuts is None else take(cuts, [i - 1 for i in index[1:]]),
-                )
-            object.__setattr__(self, "_corner_curve", corners)
+            build = _array_corners if isinstance(self.tps, ArrayView) else _tuple_corners
+            object.__setattr__(self, "_corner_curve", build(self))
         assert self._corner_curve is not None
         return self._corner_curve
 
     def rising_index(self) -> tuple[int, ...]:
         """Indices i >= 1 of the points where TP increases (TP_i > TP_{i-1}). Cached."""
         if self._rising_index is None:
-            object.__setattr__(self, "_rising_index", counts.rising_index(self.tps))
+            tps = self.tps
+            rising = counts.rising_array(tps.array).tolist() if isinstance(tps, ArrayView) else None
+            object.__setattr__(self, "_rising_index", tuple(rising or counts.rising_index(tps)))
         assert self._rising_index is not None
         return self._rising_index
+
+
+def corner_array(curve: Curve) -> Any:
+    """The corner indices of a curve held in numpy arrays (an int64 array, cached), else None."""
+    if curve._corner_array is None and isinstance(curve.tps, ArrayView):
+        array = counts.corner_array(curve.tps.array, curve.fps.array)  # type: ignore[attr-defined]
+        object.__setattr__(curve, "_corner_array", array)
+    return curve._corner_array
+
+
+def _tuple_corners(curve: Curve) -> Curve:
+    """:meth:`Curve.corners` of a curve held in tuples."""
+    index = curve.corner_index()
+    if len(index) == len(curve.tps):
+        return curve
+    cuts = curve.thresholds
+    return Curve(
+        curve.positives,
+        curve.negatives,
+        take(curve.tps, index),
+        take(curve.fps, index),
+        None if cuts is None else take(cuts, [i - 1 for i in index[1:]]),
+    )
+
+
+def _array_corners(self: Curve) -> Curve:
+    """:meth:`corners` of a curve held in numpy arrays: array views, no Python objects."""
+    assert isinstance(self.tps, ArrayView) and isinstance(self.fps, ArrayView)
+    index = corner_array(self)
+    if index.shape[0] == len(self.tps):
+        return self
+    cuts = self.thresholds
+    if isinstance(cuts, ArrayView):
+        cuts = ArrayView(cuts.array[index[1:] - 1])
+    elif cuts is not None:
+        cuts = take(cuts, (index[1:] - 1).tolist())
+    corners = Curve.from_trusted_counts(
+        ArrayView(self.tps.array[index]), ArrayView(self.fps.array[index]), cuts
+    )
+    object.__setattr__(corners, "_corner_array", np.arange(index.shape[0], dtype=np.int64))
+    return corners
 
 
 def require_curve(value: object, parameter: str) -> Curve:

@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-__all__ = ["ArrayView", "take"]
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy is a dependency; kept importable without it
+    np = None  # type: ignore[assignment]
+
+__all__ = ["ArrayView", "int64_array", "take"]
 
 
 class ArrayView(Sequence[Any]):
@@ -29,6 +34,11 @@ class ArrayView(Sequence[Any]):
 
     def __len__(self) -> int:
         return int(self._array.shape[0])
+
+    @property
+    def array(self) -> Any:
+        """The read-only numpy array behind the view."""
+        return self._array
 
     @overload
     def __getitem__(self, index: int) -> Any: ...
@@ -76,3 +86,24 @@ def take(values: Sequence[Any], index: Sequence[int]) -> tuple[Any, ...]:
     if isinstance(values, ArrayView):
         return values.take(index)
     return tuple(values[i] for i in index)
+
+
+#: Counts up to this bound (2^62) are held in int64 arrays by :func:`int64_array`.
+INT64_COUNTS = 1 << 62
+
+
+def int64_array(values: Sequence[int]) -> Any:
+    """The counts as a numpy int64 array, or None (no numpy, or a count of 2^62 or more).
+
+    A view's own array is returned as is (no copy).  O(n) for a tuple.
+
+    >>> int64_array((0, 3, 5)).tolist(), int64_array((0, 2**70))
+    ([0, 3, 5], None)
+    """
+    if isinstance(values, ArrayView):
+        return values.array
+    if np is None:
+        return None  # pragma: no cover - numpy is a dependency
+    if len(values) and max(values[-1], values[0]) >= INT64_COUNTS:
+        return None
+    return np.fromiter(values, dtype=np.int64, count=len(values))

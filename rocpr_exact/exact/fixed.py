@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.certify import ziv
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.digamma import DigammaTerm, digamma_sum_fixed
@@ -126,14 +127,18 @@ def certified_ratio_sum(
     base = 4 * digits + 2 * max(count + len(digamma) + len(steps), 1).bit_length() + 8
 
     def enclose(frac_bits: int) -> tuple[int, int]:
-        shift = _mpz(1) << frac_bits
-        total = _mpz(0)
-        for numerator, denominator in pairs:
-            total += (numerator * shift) // denominator
+        if isinstance(pairs, ArrayRatios):  # vectorised, same bound
+            low, high = pairs.enclose(frac_bits)
+        else:
+            shift = _mpz(1) << frac_bits
+            total = _mpz(0)
+            for numerator, denominator in pairs:
+                total += (numerator * shift) // denominator
+            low, high = int(total), int(total) + count
         scaled, error = digamma_sum_fixed(digamma, frac_bits)
         log_scaled, log_error = log_steps_fixed(steps, frac_bits)
         scaled, error = scaled + log_scaled, error + log_error
-        return int(total) + scaled - error, int(total) + count + scaled + error
+        return low + scaled - error, high + scaled + error
 
     def decide(low: int, high: int, frac_bits: int) -> str | None:
         scaled = _decide(low, high, divisor << frac_bits, digits)
