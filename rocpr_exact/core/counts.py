@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - numpy is optional
     np = None  # type: ignore[assignment]
 
 __all__ = [
+    "INT64_CROSS",
     "Group",
     "chain_of_points",
     "check_points",
@@ -64,7 +65,7 @@ Group = tuple[Score, int, int]
 
 _EXACT_FLOAT_SIZES = (2, 4, 8)  # float16/32/64 convert to Python floats exactly
 #: Below this many examples, products of two counts fit in int64 (n**2 < 2**63).
-_INT64_SAFE = 3_000_000_000
+INT64_CROSS = 3_000_000_000
 
 
 # -- the two rules ---------------------------------------------------------------------------------
@@ -374,7 +375,7 @@ def corner_array(tps: Any, fps: Any) -> Any:
     [0, 2, 4]
     """
     n = int(tps[-1] + fps[-1])
-    dtype = np.int64 if n < _INT64_SAFE else object
+    dtype = np.int64 if n < INT64_CROSS else object
     dt = np.diff(tps).astype(dtype, copy=False)
     df = np.diff(fps).astype(dtype, copy=False)
     inner = np.flatnonzero(cross(dt[:-1], df[:-1], dt[1:], df[1:])) + 1

@@ -23,9 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rocpr_exact.core.confusion import ConfusionMatrix
-from rocpr_exact.core.counts import cross
+from rocpr_exact.core.counts import INT64_CROSS, cross
 from rocpr_exact.core.curve import Curve, require_curve
+from rocpr_exact.core.views import int64_array
 from rocpr_exact.errors import InvalidInputError
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy is a dependency
+    np = None  # type: ignore[assignment]
 
 __all__ = [
     "HullPoints",
@@ -53,8 +59,9 @@ def hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
     curve.require_both_classes(caller)
     corners = curve.corners()
     tps, fps = corners.tps, corners.fps
+    candidates = _array_candidates(corners)
     hull: list[int] = []
-    for i in range(len(tps)):
+    for i in range(len(tps)) if candidates is None else candidates:
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
             # keep b only where the chain a -> b -> i turns right (b strictly above a-i)
@@ -64,6 +71,37 @@ def hull_vertex_indices(curve: Curve, caller: str) -> list[int]:
         hull.append(i)
     index = curve.corner_index()
     return [index[k] for k in hull]
+
+
+#: Vectorised passes of :func:`_array_candidates` before the monotone chain takes over.
+ARRAY_PASSES = 64
+
+
+def _array_candidates(corners: Curve) -> list[int] | None:
+    """A subset of the corners that holds every hull vertex, for counts in int64 arrays.
+
+    Each pass drops, all at once, every point that does not make a strict right turn with its
+    two current neighbours: it lies on or under the chord between two points of the set, hence
+    on or under the hull, and is not a vertex (the monotone chain drops it too).  Cross products
+    of counts below 3 * 10**9 fit in int64.  None when the counts are not in arrays or too
+    large.  O(n) per pass, vectorised; after ``ARRAY_PASSES`` passes the chain finishes.
+    """
+    tps, fps = int64_array(corners.tps), int64_array(corners.fps)
+    if tps is None or fps is None or corners.positives + corners.negatives >= INT64_CROSS:
+        return None
+    keep = np.arange(tps.shape[0])
+    for _ in range(ARRAY_PASSES):
+        a, b, c = keep[:-2], keep[1:-1], keep[2:]
+        ta, fa = tps[a], fps[a]
+        turn = cross(tps[b] - ta, fps[b] - fa, tps[c] - ta, fps[c] - fa)
+        drop = turn <= 0
+        if not drop.any():
+            break
+        mask = np.ones(keep.shape[0], dtype=bool)
+        mask[1:-1] = ~drop
+        keep = keep[mask]
+    result: list[int] = keep.tolist()
+    return result
 
 
 def roc_convex_hull(curve: Curve) -> Curve:

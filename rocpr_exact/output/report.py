@@ -34,6 +34,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from rocpr_exact.areas.arrayterms import certified_area
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
 from rocpr_exact.areas.continuous import continuous_decimal
 from rocpr_exact.areas.dg import dg_decimal
@@ -103,6 +104,9 @@ def _exact_areas(
 
 
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
+    fast = None if exact else certified_area(curve, method, digits, SMALL_EXACT_BITS)
+    if fast is not None:  # the terms as int64 arrays (numpy input)
+        return fast
     if not exact and method == "davis-goadrich":  # O(number of points), not O(P)
         text = dg_decimal(curve, digits, SMALL_EXACT_BITS)
         if text is not None:

@@ -1,0 +1,206 @@
+"""The terms of the certified AUC-PR areas as int64 arrays: the report's fast path.
+
+For a curve whose counts are int64 numpy arrays (``Curve.from_scores`` on numpy input) the
+terms that :func:`rocpr_exact.areas.auc.area_terms`, :func:`rocpr_exact.areas.dg.dg_terms` and
+:func:`rocpr_exact.areas.continuous.continuous_terms` list one Python tuple at a time are built
+here as whole arrays (:class:`~rocpr_exact.exact.arrayfixed.ArrayRatios`), with the same values:
+
+* ``step``: over the steps that add positives, dTP TP_B / (TP_B + FP_B), divided by P;
+* ``linear``: the same two ends of each rising step, dTP TP_A / (TP_A + FP_A) (the recall-0
+  start for the first) and dTP TP_B / (TP_B + FP_B), divided by 2P;
+* ``davis-goadrich``: on the corners, every integer TP t of a short rising segment gives
+  p(t) = k t / (C t + D) twice (as a trapezoid's right and the next one's left end), the last
+  of a segment once, plus the segment's entry precision once; a long segment is the three
+  ratios and the digamma difference of :func:`~rocpr_exact.areas.dg.dg_terms` (a fixed-point
+  sum floors each ratio by value, so an entry written TP_A / (TP_A + FP_A) instead of
+  k TP_A / (C TP_A + D) is the same term);
+* ``continuous``: dTP^2 / m and the log steps of :func:`continuous_terms`.
+
+:func:`certified_area` returns the certified decimal, or None when the caller must take the
+Python path: no arrays, counts too large for int64 products (n >= 3 * 10**9), or an area
+whose exact value may be small (it must then be written exactly, and the size tests of the
+Python path decide).  "Large" is decided here only from a lower bound of the size the Python
+path measures (its distinct denominators or terms, each at least one bit), so both paths
+write the same fields.  O(n) vectorised, plus one Arb evaluation per long segment or log step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from rocpr_exact import limits
+from rocpr_exact.areas.auc import auc_pr, continuous_area
+from rocpr_exact.areas.dg import WHAT as DG_WHAT
+from rocpr_exact.areas.dg import dg_area, long_segment, start_point
+from rocpr_exact.core.counts import INT64_CROSS
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.views import ArrayView, int64_array
+from rocpr_exact.exact import digamma
+from rocpr_exact.exact.arrayfixed import ArrayRatios
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.digamma import DigammaTerm
+from rocpr_exact.exact.fixed import certified_ratio_sum
+from rocpr_exact.exact.logsum import LogSteps
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy is a dependency
+    np = None  # type: ignore[assignment]
+
+__all__ = ["certified_area"]
+
+Exact = Callable[[], Fraction | ClosedForm]
+
+
+def _arrays(curve: Curve) -> tuple[Any, Any] | None:
+    if not isinstance(curve.tps, ArrayView) or curve.positives + curve.negatives >= INT64_CROSS:
+        return None
+    return int64_array(curve.tps), int64_array(curve.fps)
+
+
+def certified_area(curve: Curve, method: str, digits: int, small_bits: int) -> str | None:
+    """The certified decimal of ``auc_pr(curve, method)`` over [0, 1] from array terms, or None.
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> labels = rng.random(20000) < 0.5
+    >>> curve = Curve.from_scores(rng.integers(0, 10**9, 20000) + 3 * 10**8 * labels, labels)
+    >>> certified_area(curve, "step", 20, 4096)   # the exact rational's decimal (auc_pr, number)
+    '0.77717598898485404349'
+
+    Raises what the Python path raises (``max_decimal_work``, ``max_refinement_bits``).
+    """
+    arrays = _arrays(curve)
+    if arrays is None or curve.positives == 0:
+        return None
+    tps, fps = arrays
+    if method in ("step", "linear"):
+        return _rising_area(curve, tps, fps, method, digits, small_bits)
+    corners = curve.corners()
+    corner_arrays = _arrays(corners)
+    if corner_arrays is None or not digamma.available():
+        return None
+    if method == "davis-goadrich":
+        return _dg_area(corners, *corner_arrays, digits, small_bits)
+    if method == "continuous":
+        return _continuous_area(corners, *corner_arrays, digits, small_bits)
+    return None
+
+
+def _rising_area(
+    curve: Curve, tps: Any, fps: Any, method: str, digits: int, small_bits: int
+) -> str | None:
+    rising = np.flatnonzero(np.diff(tps) > 0) + 1
+    if rising.shape[0] <= small_bits:  # TP + FP differ at every point: as many denominators
+        return None
+    dtp = tps[rising] - tps[rising - 1]
+    tp_b = tps[rising]
+
+    def exact() -> Fraction | ClosedForm:
+        return auc_pr(curve, method)  # type: ignore[arg-type]
+
+    if method == "step":
+        terms = ArrayRatios(dtp * tp_b, tp_b + fps[rising])
+        return certified_ratio_sum(terms, curve.positives, digits, exact=exact)
+    tp_a, fp_a = tps[rising - 1], fps[rising - 1]
+    later = tp_a > 0  # the first rising step starts at TP = 0: the recall-0 start
+    _, start_num, start_den = start_point(curve)
+    first = int(dtp[0])
+    terms = ArrayRatios(
+        np.concatenate((dtp * tp_b, dtp[later] * tp_a[later])),
+        np.concatenate((tp_b + fps[rising], tp_a[later] + fp_a[later])),
+        [(first * start_num, start_den)],
+    )
+    return certified_ratio_sum(terms, 2 * curve.positives, digits, exact=exact)
+
+
+def _dg_area(corners: Curve, tps: Any, fps: Any, digits: int, small_bits: int) -> str | None:
+    long = long_segment(digits)
+    k, dfp = np.diff(tps), np.diff(fps)
+    tp_a, fp_a = tps[:-1], fps[:-1]
+    rising = k > 0
+    short = rising & (k <= long)
+    has_long = bool((k > long).any())
+    count = int(k[short].sum())
+    big_c, big_d = k + dfp, fp_a * k - tp_a * dfp
+    # the entry precision of each segment: the start at (0, 0), else TP_A / (TP_A + FP_A)
+    entry_num, entry_den = tp_a.copy(), tp_a + fp_a
+    _, start_num, start_den = start_point(corners)
+    entry_num[0], entry_den[0] = 0, 1  # replaced by the exact start below
+    seg = np.flatnonzero(short)
+    lengths = k[seg]
+    owner = np.repeat(seg, lengths)
+    offset = np.arange(count) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    t = tp_a[owner] + 1 + offset
+    den = big_c[owner] * t + big_d[owner]
+    if has_long:
+        if corners.positives <= small_bits:  # predicted_bits counts >= 1 bit per TP
+            return None
+    elif count <= long * small_bits and np.unique(den).shape[0] <= small_bits:
+        return None  # for one k the denominators k (t + FP(t)) all differ
+    last = np.zeros(count, dtype=np.int64)
+    last[np.cumsum(lengths) - 1] = 1
+    num = (2 - last) * (k[owner] * t)
+    extra: list[tuple[int, int]] = []
+    if short[0]:  # the entry of a short first segment (a long one lists its own below)
+        extra.append((start_num, start_den))
+    digammas: list[DigammaTerm] = []
+    for i in np.flatnonzero(rising & (k > long)).tolist():
+        ki, ci, di, ta = int(k[i]), int(big_c[i]), int(big_d[i]), int(tp_a[i])
+        tb = ta + ki
+        prev = (start_num, start_den) if i == 0 else (int(entry_num[i]), int(entry_den[i]))
+        extra += (prev, (-tb * ki, ci * tb + di), (2 * ki * ki, ci))
+        if di:
+            digammas.append((Fraction(-2 * ki * di, ci * ci), Fraction(ci * (ta + 1) + di, ci), ki))
+    entries = seg[seg > 0]
+    terms = ArrayRatios(
+        np.concatenate((num, entry_num[entries])), np.concatenate((den, entry_den[entries])), extra
+    )
+    kind = "a sum of {terms} digamma differences"
+    limits.check_decimal_work(digits, len(digammas), DG_WHAT, kind, limits.DIGAMMA_WEIGHT)
+
+    def exact() -> Fraction:
+        return dg_area(corners)
+
+    return certified_ratio_sum(
+        terms, 2 * corners.positives, digits, digamma=tuple(digammas), exact=exact
+    )
+
+
+def _continuous_area(
+    corners: Curve, tps: Any, fps: Any, digits: int, small_bits: int
+) -> str | None:
+    dtp, dfp = np.diff(tps), np.diff(fps)
+    tp_a, fp_a = tps[:-1], fps[:-1]
+    runs = (dtp > 0) & (dfp == 0)
+    run_steps = np.flatnonzero(runs & (fp_a > 0))
+    sloped = np.flatnonzero((dtp > 0) & (dfp > 0))
+    m = dtp[sloped] + dfp[sloped]
+    weight = fp_a[sloped] * dtp[sloped] - dfp[sloped] * tp_a[sloped]
+    weighted = weight != 0
+    p_bits = corners.positives.bit_length()
+    steps = run_steps.shape[0] + int(weighted.sum())
+    if steps * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
+        return None
+    indices = np.concatenate((run_steps, sloped[weighted]))  # any order: one Arb sum
+    w, d_w, m_w = weight[weighted], dtp[sloped][weighted], m[weighted]
+    if int(np.abs(w).max(initial=1)).bit_length() + int(d_w.max(initial=1)).bit_length() < 63:
+        products = (w * d_w).tolist()
+    else:  # D dTP may pass 2^63: Python ints
+        products = [a * b for a, b in zip(w.tolist(), d_w.tolist(), strict=True)]
+    logs = LogSteps(
+        (tps + fps).tolist(),
+        indices.tolist(),
+        fp_a[run_steps].tolist() + products,
+        [1] * run_steps.shape[0] + (m_w * m_w).tolist(),
+    )
+    run_total = int(dtp[runs].sum())
+    pairs = ArrayRatios(dtp[sloped] * dtp[sloped], m, [(run_total, 1)] if run_total else [])
+    limits.check_decimal_work(digits, len(logs), "the continuous AUC-PR")
+
+    def exact() -> ClosedForm:
+        return continuous_area(corners, Fraction(0))
+
+    return certified_ratio_sum(pairs, corners.positives, digits, logs=logs, exact=exact)
