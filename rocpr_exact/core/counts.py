@@ -8,8 +8,8 @@ counts after each group, preceded by (0, 0).  Every construction of a curve goes
 * :func:`tie_groups` sorts Python data and groups ties; :func:`histogram_groups` merges
   pre-aggregated rows; :func:`cumulative_counts` turns groups into the points (with the
   Section 3 "paper thresholds" filter, :func:`same_pure_class`).
-* :func:`curve_arrays` is the same pipeline vectorised for numpy arrays: one argsort, int64
-  cumulative sums, the same filter and the same corner rule on whole arrays.
+* :mod:`rocpr_exact.core.arraycounts` is the same pipeline vectorised for numpy arrays: one
+  argsort, int64 cumulative sums, the same filter and the same corner rule on whole arrays.
 * :func:`counts_at` gives the counts at arbitrary thresholds (the tuning-set method).
 * :func:`corner_index` and :func:`rising_index` locate the corners of the ROC polyline and the
   steps that add positives, for both paths, by one rule each (:func:`cross`).
@@ -26,35 +26,19 @@ from itertools import accumulate, pairwise
 from typing import Any
 
 from rocpr_exact.core.confusion import ConfusionMatrix, tp_fp
-from rocpr_exact.core.data import (
-    Score,
-    check_lengths,
-    normalize_labels,
-    normalize_scores,
-    refuse_masked,
-)
-from rocpr_exact.core.views import ArrayView
+from rocpr_exact.core.data import Score, check_lengths, normalize_labels, normalize_scores
 from rocpr_exact.errors import InvalidInputError
-
-try:
-    import numpy as np
-except ImportError:  # pragma: no cover - numpy is optional
-    np = None  # type: ignore[assignment]
 
 __all__ = [
     "INT64_CROSS",
     "Group",
     "chain_of_points",
     "check_points",
-    "corner_array",
     "corner_index",
     "counts_at",
     "cross",
     "cumulative_counts",
-    "curve_arrays",
     "histogram_groups",
-    "is_numeric_array",
-    "rising_array",
     "rising_index",
     "same_pure_class",
     "tie_groups",
@@ -63,7 +47,6 @@ __all__ = [
 #: A tie group: (score, positives, negatives).
 Group = tuple[Score, int, int]
 
-_EXACT_FLOAT_SIZES = (2, 4, 8)  # float16/32/64 convert to Python floats exactly
 #: Below this many examples, products of two counts fit in int64 (n**2 < 2**63).
 INT64_CROSS = 3_000_000_000
 
@@ -285,110 +268,3 @@ def chain_of_points(
                 "curve: one has more TP but fewer FP; give the thresholds of one ranking"
             )
     return tuple(t for t, _ in chain), tuple(f for _, f in chain)
-
-
-# -- numpy arrays ----------------------------------------------------------------------------------
-
-
-def is_numeric_array(values: Any) -> bool:
-    """True for a 1-d numpy array whose values ``tolist()`` converts exactly."""
-    if np is None or not isinstance(values, np.ndarray) or values.ndim != 1:
-        return False
-    kind = values.dtype.kind
-    return kind in "biu" or (kind == "f" and values.dtype.itemsize in _EXACT_FLOAT_SIZES)
-
-
-def _check_labels(labels: Any, n: int) -> None:
-    if labels.shape[0] != n:
-        raise InvalidInputError(
-            f"scores and labels differ in length ({n} vs {labels.shape[0]}); "
-            "give exactly one label per score"
-        )
-    if labels.dtype.kind == "b":
-        return
-    bad = (labels != 0) & (labels != 1)  # NaN labels are caught here too
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise InvalidInputError(
-            f"label at index {i} is {labels[i].item()!r}; labels must be 0/1 or False/True "
-            "(1 = positive, 0 = negative)"
-        )
-
-
-def _with_origin(values: Any) -> ArrayView:
-    """A read-only view of [0, values...] (the curve's point (0, 0) first)."""
-    out = np.empty(values.shape[0] + 1, dtype=values.dtype)
-    out[0] = 0
-    out[1:] = values
-    return ArrayView(out)
-
-
-def curve_arrays(
-    scores: Any, labels: Any, paper: bool
-) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
-    """The numpy path of :func:`tie_groups` + :func:`cumulative_counts` + the indices.
-
-    Returns TP and FP at (0, 0) and each kept threshold, the thresholds (strict to loose), the
-    indices (in the curve, counting (0, 0) as 0) of its corners (an int64 array).
-    Exactness: the sort compares the array's own values (floats by their binary value, as
-    Python does); counts are cumulative sums of 0/1 in int64, exact for n < 2**63; thresholds
-    become Python numbers on access (``.item()``, exact for the accepted dtypes).  Work: one
-    O(n log n) argsort, then O(n) vectorised passes.
-    """
-    refuse_masked(scores, "scores")
-    refuse_masked(labels, "labels")
-    n = scores.shape[0]
-    if n == 0:
-        raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
-    _check_labels(labels, n)
-    if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise InvalidInputError(
-            f"score at index {int(np.flatnonzero(np.isnan(scores))[0])} is NaN; NaN has no "
-            "place in a ranking: remove the example or give it a real score "
-            "(infinities are allowed)"
-        )
-    order = np.argsort(scores)[::-1]  # descending; order inside a tie group is irrelevant
-    s = scores[order]
-    tp = np.cumsum(labels[order], dtype=np.int64)  # exact: at most n < 2**63
-    last = np.empty(n, dtype=bool)  # last example of each tie group
-    np.not_equal(s[1:], s[:-1], out=last[:-1])
-    last[-1] = True
-    ends = np.flatnonzero(last)
-    tps = tp[ends]
-    fps = ends + 1 - tps  # examples called positive, less the positives
-    if paper and ends.size > 1:
-        pos = np.diff(tps, prepend=0)
-        neg = np.diff(fps, prepend=0)
-        keep = np.append(~same_pure_class(pos[:-1], neg[:-1], pos[1:], neg[1:]), True)
-        ends, tps, fps = ends[keep], tps[keep], fps[keep]
-    tps, fps = _with_origin(tps), _with_origin(fps)
-    return tps, fps, ArrayView(s[ends]), corner_array(tps.array, fps.array)
-
-
-def corner_array(tps: Any, fps: Any) -> Any:
-    """:func:`corner_index` of int64 count arrays (with (0, 0) first), as an int64 index array.
-
-    The cross products are at most n**2 < 2**63 for n < 3 * 10**9; larger inputs use Python
-    integers (object arrays), so nothing can overflow.  O(n) vectorised.
-
-    >>> corner_array(np.array([0, 1, 2, 2, 2]), np.array([0, 0, 0, 1, 2])).tolist()
-    [0, 2, 4]
-    """
-    n = int(tps[-1] + fps[-1])
-    dtype = np.int64 if n < INT64_CROSS else object
-    dt = np.diff(tps).astype(dtype, copy=False)
-    df = np.diff(fps).astype(dtype, copy=False)
-    inner = np.flatnonzero(cross(dt[:-1], df[:-1], dt[1:], df[1:])) + 1
-    out = np.empty(inner.shape[0] + 2, dtype=np.int64)
-    out[0], out[-1] = 0, tps.shape[0] - 1
-    out[1:-1] = inner
-    return out
-
-
-def rising_array(tps: Any) -> Any:
-    """:func:`rising_index` of an int64 count array, as an int64 index array. O(n) vectorised.
-
-    >>> rising_array(np.array([0, 0, 1, 1, 3])).tolist()
-    [2, 4]
-    """
-    return np.flatnonzero(np.diff(tps) > 0) + 1

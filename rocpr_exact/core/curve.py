@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rocpr_exact.core import counts
+from rocpr_exact.core import arraycounts, counts
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.data import Score, weighted_rows
 from rocpr_exact.core.reading import CurveReading
@@ -104,9 +104,10 @@ class Curve(CurveReading):
             raise InvalidInputError(f"thresholds must be 'all' or 'paper', got {thresholds!r}")
         if weights is not None:
             return cls.from_histogram(weighted_rows(scores, labels, weights), thresholds)
-        if counts.is_numeric_array(scores) and counts.is_numeric_array(labels):
+        scores, labels = arraycounts.as_array(scores), arraycounts.as_array(labels)
+        if arraycounts.is_numeric_array(scores) and arraycounts.is_numeric_array(labels):
             paper = thresholds == "paper"
-            tps, fps, cuts, corners = counts.curve_arrays(scores, labels, paper)
+            tps, fps, cuts, corners = arraycounts.curve_arrays(scores, labels, paper)
             return cls.from_trusted_counts(tps, fps, cuts, corners)
         return cls.from_groups(counts.tie_groups(scores, labels), thresholds)
 
@@ -154,6 +155,10 @@ class Curve(CurveReading):
         >>> Curve.from_histogram([(0.2, 1, 3), (0.9, 2, 0), (0.2, 0, 1)]).fps
         (0, 0, 4)
         """
+        columns = arraycounts.histogram_columns(rows)
+        if columns is not None:  # plain numbers: vectorised
+            paper = thresholds == "paper"
+            return cls.from_trusted_counts(*arraycounts.histogram_arrays(*columns, paper))
         return cls.from_groups(counts.histogram_groups(rows), thresholds)
 
     @classmethod
@@ -229,7 +234,9 @@ class Curve(CurveReading):
         """Indices i >= 1 of the points where TP increases (TP_i > TP_{i-1}). Cached."""
         if self._rising_index is None:
             tps = self.tps
-            rising = counts.rising_array(tps.array).tolist() if isinstance(tps, ArrayView) else None
+            rising = (
+                arraycounts.rising_array(tps.array).tolist() if isinstance(tps, ArrayView) else None
+            )
             object.__setattr__(self, "_rising_index", tuple(rising or counts.rising_index(tps)))
         assert self._rising_index is not None
         return self._rising_index
@@ -238,7 +245,7 @@ class Curve(CurveReading):
 def corner_array(curve: Curve) -> Any:
     """The corner indices of a curve held in numpy arrays (an int64 array, cached), else None."""
     if curve._corner_array is None and isinstance(curve.tps, ArrayView):
-        array = counts.corner_array(curve.tps.array, curve.fps.array)  # type: ignore[attr-defined]
+        array = arraycounts.corner_array(curve.tps.array, curve.fps.array)  # type: ignore[attr-defined]
         object.__setattr__(curve, "_corner_array", array)
     return curve._corner_array
 

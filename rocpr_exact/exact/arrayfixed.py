@@ -95,10 +95,17 @@ class ArrayRatios:
 
 
 def _exact_sum(values: Any) -> int:
-    """The exact sum of non-negative int64 values (int64 when it cannot overflow)."""
+    """The exact sum of non-negative int64 values, by int64 sums that cannot overflow.
+
+    Values of up to ``b`` bits, ``m`` of them, sum below 2^(b + bits(m)); when that passes
+    2^63 the values are split into their low 31 bits and the rest, each summed alike.
+    """
     top = int(values.max())
     if top == 0:
         return 0
-    if top.bit_length() + int(values.shape[0]).bit_length() < 63:
+    size_bits = int(values.shape[0]).bit_length()
+    if top.bit_length() + size_bits < 63:
         return int(values.sum(dtype=np.int64))
-    return sum(values.tolist())
+    if size_bits > 31:  # pragma: no cover - over two billion terms
+        return sum(values.tolist())
+    return _exact_sum(values & 0x7FFFFFFF) + (_exact_sum(values >> 31) << 31)
