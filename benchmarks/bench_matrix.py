@@ -1,30 +1,47 @@
-"""Benchmark matrix: the default report (certified first) against scikit-learn.
+"""Benchmark matrix: the default report (certified first) against scikit-learn, every entry point.
 
-Cells: n x positive rate x scores (distinct float64, or rounded to 3 decimals: heavy
-ties).  Each cell runs in its own process and times, on the same numpy arrays:
+Cells: n x positive rate x scores (distinct float64, or rounded to 3 decimals: heavy ties) x
+entry.  Each cell runs in its own process; the data (seed 0) is made, and both sides are run
+once on 1,000 rows (imports, first calls), before the clocks start.
 
-* ours: ``Curve.from_scores`` + ``build_report`` (30 certified digits; ``--exact``
-  builds every exact rational as well, the report before "certified first");
-* sklearn: ``roc_auc_score`` + ``average_precision_score``;
+* ``numpy``: ``Curve.from_scores`` on numpy arrays + ``build_report`` (30 certified digits)
+  vs ``roc_auc_score`` + ``average_precision_score`` on the same arrays;
+* ``pandas``: the same on pandas Series;
+* ``histogram``: ``Curve.from_histogram`` of the (score, positives, negatives) rows of the same
+  data (a list of tuples, what a SQL ``GROUP BY`` returns) + ``build_report`` vs sklearn on the
+  raw arrays;
+* ``csv``: ``rocpr-exact report file.csv`` in a subprocess vs ``pandas.read_csv`` + sklearn;
+* ``parquet``: ``rocpr-exact report file.parquet`` vs ``pyarrow.parquet.read_table`` + sklearn.
 
-and prints ours, sklearn, the ratio and the peak resident memory of the cell's process.
-Run from the repository root:
+Printed per cell: ours, the peer, the ratio and the peak resident memory of what ran ours (the
+cell's process for API entries, the CLI process for files; ``ru_maxrss``).  ``--markdown``
+prints a Markdown table; ``--readme`` also writes it into README.md between the markers
+``<!-- bench_matrix:start -->`` and ``<!-- bench_matrix:end -->`` with the date and machine.
+Needs the ``bench`` extra (pandas, pyarrow).  Run from the repository root:
 
-    python benchmarks/bench_matrix.py                       # n = 10**6 and 10**7
-    python benchmarks/bench_matrix.py --sizes 1000000 --exact
+    python benchmarks/bench_matrix.py --sizes 1000000              # every entry, 8 cells each
+    python benchmarks/bench_matrix.py --entries numpy pandas --exact
+    python benchmarks/bench_matrix.py --sizes 1000000 10000000 --readme
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
+import platform
+import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ENTRIES = ("numpy", "pandas", "histogram", "csv", "parquet")
+START, END = "<!-- bench_matrix:start -->", "<!-- bench_matrix:end -->"
 
 
 def make_data(n: int, rate: str, ties: bool, seed: int = 0):  # type: ignore[no-untyped-def]
@@ -38,53 +55,180 @@ def make_data(n: int, rate: str, ties: bool, seed: int = 0):  # type: ignore[no-
     return scores, labels
 
 
-def cell(n: int, rate: str, ties: bool, exact: bool) -> dict[str, object]:
-    sys.path.insert(0, str(ROOT))
+def _sklearn(labels, scores) -> None:  # type: ignore[no-untyped-def]
     from sklearn.metrics import average_precision_score, roc_auc_score
 
+    roc_auc_score(labels, scores)
+    average_precision_score(labels, scores)
+
+
+def _histogram_rows(scores, labels) -> list[tuple[float, int, int]]:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    values, inverse = np.unique(scores, return_inverse=True)
+    total = np.bincount(inverse, minlength=values.shape[0])
+    positives = np.bincount(inverse, weights=labels, minlength=values.shape[0]).astype(np.int64)
+    return list(zip(values.tolist(), positives.tolist(), (total - positives).tolist(), strict=True))
+
+
+def _write_file(entry: str, scores, labels, folder: str) -> Path:  # type: ignore[no-untyped-def]
+    import pandas as pd
+
+    frame = pd.DataFrame({"score": scores, "label": labels})
+    if entry == "csv":
+        path = Path(folder) / "data.csv"
+        frame.to_csv(path, index=False)
+    else:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        path = Path(folder) / "data.parquet"
+        pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), path)
+    return path
+
+
+def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, object]:
+    """Time one cell (in a process of its own); peak memory of what ran ours, in MiB."""
+    sys.path.insert(0, str(ROOT))
     import rocpr_exact as rx
     from rocpr_exact.output.report import build_report
 
+    small_scores, small_labels = make_data(1000, rate, ties, seed=1)
+    _sklearn(small_labels, small_scores)  # warm both up: imports and first calls untimed
+    build_report(rx.Curve.from_scores(small_scores, small_labels), 30, exact=exact)
     scores, labels = make_data(n, rate, ties)
+    if entry in ("csv", "parquet"):
+        with tempfile.TemporaryDirectory() as folder:
+            path = _write_file(entry, scores, labels, folder)
+            del scores, labels
+            start = time.perf_counter()
+            if entry == "csv":
+                import pandas as pd
+
+                frame = pd.read_csv(path)
+                _sklearn(frame["label"].to_numpy(), frame["score"].to_numpy())
+            else:
+                import pyarrow.parquet as pq
+
+                table = pq.read_table(path)
+                _sklearn(table["label"].to_numpy(), table["score"].to_numpy())
+            theirs = time.perf_counter() - start
+            command = [sys.executable, "-m", "rocpr_exact.cli", "report", str(path)]
+            command += ["--no-progress", *(["--exact"] if exact else [])]
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+            ours = time.perf_counter() - start
+            peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        return {"ours": ours, "peer": theirs, "peak_mb": peak_kb // 1024}
+    data: object = None
+    if entry == "pandas":
+        import pandas as pd
+
+        scores, labels = pd.Series(scores), pd.Series(labels)
+    elif entry == "histogram":
+        data = _histogram_rows(scores, labels)
     start = time.perf_counter()
-    roc_auc_score(labels, scores)
-    average_precision_score(labels, scores)
+    _sklearn(labels, scores)
     theirs = time.perf_counter() - start
     start = time.perf_counter()
-    build_report(rx.Curve.from_scores(scores, labels), 30, exact=exact)
+    if entry == "histogram":
+        curve = rx.Curve.from_histogram(data)  # type: ignore[arg-type]
+    else:
+        curve = rx.Curve.from_scores(scores, labels)
+    build_report(curve, 30, exact=exact)
     ours = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    return {"ours": ours, "sklearn": theirs, "peak_mb": peak_mb}
+    return {"ours": ours, "peer": theirs, "peak_mb": peak_mb}
+
+
+PEERS = {
+    "numpy": "sklearn",
+    "pandas": "sklearn",
+    "histogram": "sklearn on the rows",
+    "csv": "pandas.read_csv + sklearn",
+    "parquet": "pyarrow read_table + sklearn",
+}
+
+
+def _row(n: int, rate: str, ties: bool, entry: str, out: dict[str, float]) -> dict[str, object]:
+    return {
+        "n": n,
+        "positives": f"{rate}%",
+        "scores": "3 decimals" if ties else "distinct",
+        "entry": entry,
+        "ours": out["ours"],
+        "peer": out["peer"],
+        "ratio": out["ours"] / out["peer"],
+        "peak_mb": out["peak_mb"],
+    }
+
+
+def markdown(rows: list[dict[str, object]]) -> str:
+    """The rows as a Markdown table, with the date and the machine."""
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    lines = [
+        f"Measured {datetime.date.today().isoformat()} on {machine} by "
+        "`python benchmarks/bench_matrix.py` (one run per cell, each in its own process).",
+        "",
+        "| n | positives | scores | entry | ours (s) | peer | peer (s) | ours / peer | peak MiB |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['n']:.0e} | {r['positives']} | {r['scores']} | {r['entry']} | {r['ours']:.2f} "
+            f"| {PEERS[str(r['entry'])]} | {r['peer']:.2f} | {r['ratio']:.2f}x | {r['peak_mb']} |"
+        )
+    return "\n".join(lines).replace("e+0", "e")
+
+
+def write_readme(table: str, readme: Path = ROOT / "README.md") -> None:
+    """Replace the text between the README's markers by ``table``."""
+    text = readme.read_text(encoding="utf-8")
+    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"README.md has no {START} ... {END} markers")
+    readme.write_text(pattern.sub(lambda _: f"{START}\n{table}\n{END}", text), encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10**6, 10**7])
     parser.add_argument("--rates", nargs="+", default=["1", "50"], help="percent positives")
+    parser.add_argument("--entries", nargs="+", default=list(ENTRIES), choices=ENTRIES)
     parser.add_argument("--exact", action="store_true", help="build_report(exact=True)")
-    parser.add_argument("--cell", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--cell", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cell:
-        n, rate, ties, exact = args.cell
-        print(json.dumps(cell(int(n), rate, ties == "1", exact == "1")))
+        n, rate, ties, entry, exact = args.cell
+        print(json.dumps(cell(int(n), rate, ties == "1", entry, exact == "1")))
         return
     print(
-        f"{'n':>9} {'pos%':>4} {'scores':>9} {'ours s':>8} {'sklearn s':>9}"
-        f" {'ratio':>7} {'peak MB':>8}"
+        f"{'n':>9} {'pos%':>4} {'scores':>9} {'entry':>9} {'ours s':>8} {'peer s':>8}"
+        f" {'ratio':>7} {'peak MiB':>8}",
+        flush=True,
     )
+    rows = []
     for n in args.sizes:
         for rate in args.rates:
             for ties in (False, True):
-                command = [sys.executable, __file__, "--cell", str(n), rate, str(int(ties))]
-                command.append(str(int(args.exact)))
-                out = json.loads(subprocess.check_output(command, text=True))
-                ratio = out["ours"] / out["sklearn"]
-                kind = "3 dec." if ties else "distinct"
-                print(
-                    f"{n:>9} {rate:>4} {kind:>9} {out['ours']:>8.2f} {out['sklearn']:>9.3f}"
-                    f" {ratio:>7.1f} {out['peak_mb']:>8}",
-                    flush=True,
-                )
+                for entry in args.entries:
+                    command = [sys.executable, __file__, "--cell", str(n), rate, str(int(ties))]
+                    command += [entry, str(int(args.exact))]
+                    out = json.loads(subprocess.check_output(command, text=True))
+                    row = _row(n, rate, ties, entry, out)
+                    rows.append(row)
+                    print(
+                        f"{n:>9} {rate:>4} {row['scores']:>9} {entry:>9} {out['ours']:>8.2f}"
+                        f" {out['peer']:>8.2f} {row['ratio']:>7.2f} {out['peak_mb']:>8}",
+                        flush=True,
+                    )
+    if args.markdown or args.readme:
+        table = markdown(rows)
+        print(table)
+        if args.readme:
+            write_readme(table)
 
 
 if __name__ == "__main__":
