@@ -42,6 +42,7 @@ from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.digamma import DigammaTerm
 from rocpr_exact.exact.fixed import certified_ratio_sum
+from rocpr_exact.exact.logprimes import prime_coefficients
 from rocpr_exact.exact.logsum import LogSteps
 
 try:
@@ -184,18 +185,29 @@ def _continuous_area(
     steps = run_steps.shape[0] + int(weighted.sum())
     if steps * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
         return None
-    indices = np.concatenate((run_steps, sloped[weighted]))  # any order: one Arb sum
+    arguments = tps + fps
     w, d_w, m_w = weight[weighted], dtp[sloped][weighted], m[weighted]
     if int(np.abs(w).max(initial=1)).bit_length() + int(d_w.max(initial=1)).bit_length() < 63:
         products = (w * d_w).tolist()
     else:  # D dTP may pass 2^63: Python ints
         products = [a * b for a, b in zip(w.tolist(), d_w.tolist(), strict=True)]
-    logs = LogSteps(
-        (tps + fps).tolist(),
-        indices.tolist(),
-        fp_a[run_steps].tolist() + products,
-        [1] * run_steps.shape[0] + (m_w * m_w).tolist(),
-    )
+    indices, numerators = sloped[weighted].tolist(), products
+    denominators = (m_w * m_w).tolist()
+    extra = arguments.tolist()
+    # the runs' integer weights FP_A: one logarithm per prime (exact.logprimes), else per step
+    primes = prime_coefficients(arguments, run_steps, fp_a[run_steps])
+    if primes is None:
+        indices += run_steps.tolist()
+        numerators += fp_a[run_steps].tolist()
+        denominators += [1] * run_steps.shape[0]
+    else:  # C_p ln p written as the step C_p (ln p - ln 1)
+        first = len(extra)
+        for j, prime in enumerate(primes[0].tolist()):
+            extra += (prime, 1)
+            indices.append(first + 2 * j)
+        numerators += primes[1].tolist()
+        denominators += [1] * primes[0].shape[0]
+    logs = LogSteps(extra, indices, numerators, denominators)
     run_total = int(dtp[runs].sum())
     pairs = ArrayRatios(dtp[sloped] * dtp[sloped], m, [(run_total, 1)] if run_total else [])
     limits.check_decimal_work(digits, len(logs), "the continuous AUC-PR")
