@@ -1,7 +1,8 @@
 """The terms of the certified AUC-PR areas as int64 arrays: the report's fast path.
 
-For a curve whose counts are int64 numpy arrays (``Curve.from_scores`` on numpy input) the
-terms that :func:`rocpr_exact.areas.auc.area_terms`, :func:`rocpr_exact.areas.dg.dg_terms` and
+For a curve whose counts fit int64 numpy arrays (held so for numpy input, converted once
+otherwise: :func:`~rocpr_exact.core.curve.count_arrays`) the terms that
+:func:`rocpr_exact.areas.auc.area_terms`, :func:`rocpr_exact.areas.dg.dg_terms` and
 :func:`rocpr_exact.areas.continuous.continuous_terms` list one Python tuple at a time are built
 here as whole arrays (:class:`~rocpr_exact.exact.arrayfixed.ArrayRatios`), with the same values:
 
@@ -17,7 +18,7 @@ here as whole arrays (:class:`~rocpr_exact.exact.arrayfixed.ArrayRatios`), with 
 * ``continuous``: dTP^2 / m and the log steps of :func:`continuous_terms`.
 
 :func:`certified_area` returns the certified decimal, or None when the caller must take the
-Python path: no arrays, counts too large for int64 products (n >= 3 * 10**9), or an area
+Python path: no numpy, counts too large for int64 products (n >= 3 * 10**9), or an area
 whose exact value may be small (it must then be written exactly, and the size tests of the
 Python path decide).  "Large" is decided here only from a lower bound of the size the Python
 path measures (its distinct denominators or terms, each at least one bit), so both paths
@@ -35,8 +36,7 @@ from rocpr_exact.areas.auc import auc_pr, continuous_area
 from rocpr_exact.areas.dg import WHAT as DG_WHAT
 from rocpr_exact.areas.dg import dg_area, long_segment, start_point
 from rocpr_exact.core.counts import INT64_CROSS
-from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.views import ArrayView, int64_array
+from rocpr_exact.core.curve import Curve, count_arrays
 from rocpr_exact.exact import digamma
 from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.closedform import ClosedForm
@@ -56,9 +56,9 @@ Exact = Callable[[], Fraction | ClosedForm]
 
 
 def _arrays(curve: Curve) -> tuple[Any, Any] | None:
-    if not isinstance(curve.tps, ArrayView) or curve.positives + curve.negatives >= INT64_CROSS:
+    if curve.positives + curve.negatives >= INT64_CROSS:
         return None
-    return int64_array(curve.tps), int64_array(curve.fps)
+    return count_arrays(curve)
 
 
 def certified_area(curve: Curve, method: str, digits: int, small_bits: int) -> str | None:

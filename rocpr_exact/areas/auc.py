@@ -31,8 +31,7 @@ from typing import Literal
 
 from rocpr_exact.areas.dg import PrPoint, dg_area, dg_points, start_point, trapezoid_pairs
 from rocpr_exact.core.counts import INT64_CROSS
-from rocpr_exact.core.curve import Curve, require_curve
-from rocpr_exact.core.views import ArrayView, int64_array
+from rocpr_exact.core.curve import Curve, count_arrays, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
@@ -62,8 +61,9 @@ def auc_roc(curve: Curve) -> Fraction:
     curve.require_both_classes("auc_roc")
     corners = curve.corners()  # collinear points add nothing to a trapezoid sum
     tps, fps = corners.tps, corners.fps
-    if isinstance(tps, ArrayView) and curve.positives + curve.negatives < INT64_CROSS:
-        t, f = int64_array(tps), int64_array(fps)  # every partial sum <= 2 P N < 2^63
+    arrays = count_arrays(corners) if curve.positives + curve.negatives < INT64_CROSS else None
+    if arrays is not None:
+        t, f = arrays  # every partial sum <= 2 P N < 2^63
         return Fraction(
             int((np.diff(f) * (t[1:] + t[:-1])).sum()), 2 * curve.positives * curve.negatives
         )

@@ -23,7 +23,7 @@ from rocpr_exact.core import arraycounts, counts
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.data import Score, weighted_rows
 from rocpr_exact.core.reading import CurveReading
-from rocpr_exact.core.views import ArrayView, take
+from rocpr_exact.core.views import ArrayView, int64_array, take
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
 try:
@@ -71,7 +71,7 @@ class Curve(CurveReading):
         default=None, init=False, compare=False, repr=False
     )
     _corner_curve: Curve | None = field(default=None, init=False, compare=False, repr=False)
-    _corner_array: Any = field(default=None, init=False, compare=False, repr=False)
+    _arrays: Any = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._check()
@@ -135,7 +135,7 @@ class Curve(CurveReading):
             ("_corner_index", None),
             ("_rising_index", None),
             ("_corner_curve", None),
-            ("_corner_array", corners),
+            ("_arrays", None if corners is None else _Arrays(tps.array, fps.array, corners)),  # type: ignore[attr-defined]
         ):
             object.__setattr__(curve, name, value)
         return curve
@@ -233,21 +233,47 @@ class Curve(CurveReading):
     def rising_index(self) -> tuple[int, ...]:
         """Indices i >= 1 of the points where TP increases (TP_i > TP_{i-1}). Cached."""
         if self._rising_index is None:
-            tps = self.tps
-            rising = (
-                arraycounts.rising_array(tps.array).tolist() if isinstance(tps, ArrayView) else None
-            )
-            object.__setattr__(self, "_rising_index", tuple(rising or counts.rising_index(tps)))
+            object.__setattr__(self, "_rising_index", _rising_index(self))
         assert self._rising_index is not None
         return self._rising_index
 
 
+@dataclass(slots=True)
+class _Arrays:
+    """The counts of a curve as int64 arrays (None: not representable) and its corner indices."""
+
+    tps: Any
+    fps: Any
+    corners: Any = None
+
+
+def count_arrays(curve: Curve) -> tuple[Any, Any] | None:
+    """TP and FP as int64 numpy arrays (a view's own, or a tuple's converted once), or None.
+
+    None without numpy or for counts of 2^62 and more.  Cached on the curve.
+    """
+    if curve._arrays is None:
+        tps, fps = int64_array(curve.tps), int64_array(curve.fps)
+        object.__setattr__(curve, "_arrays", _Arrays(tps, fps))
+    arrays = curve._arrays
+    return None if arrays.tps is None or arrays.fps is None else (arrays.tps, arrays.fps)
+
+
+def _rising_index(curve: Curve) -> tuple[int, ...]:
+    arrays = count_arrays(curve)
+    if arrays is None:
+        return counts.rising_index(curve.tps)
+    return tuple(arraycounts.rising_array(arrays[0]).tolist())
+
+
 def corner_array(curve: Curve) -> Any:
-    """The corner indices of a curve held in numpy arrays (an int64 array, cached), else None."""
-    if curve._corner_array is None and isinstance(curve.tps, ArrayView):
-        array = arraycounts.corner_array(curve.tps.array, curve.fps.array)  # type: ignore[attr-defined]
-        object.__setattr__(curve, "_corner_array", array)
-    return curve._corner_array
+    """The corner indices of the curve as an int64 array (cached), or None (see count_arrays)."""
+    arrays = count_arrays(curve)
+    if arrays is None:
+        return None
+    if curve._arrays.corners is None:
+        curve._arrays.corners = arraycounts.corner_array(*arrays)
+    return curve._arrays.corners
 
 
 def _tuple_corners(curve: Curve) -> Curve:
@@ -269,6 +295,7 @@ def _array_corners(self: Curve) -> Curve:
     """:meth:`corners` of a curve held in numpy arrays: array views, no Python objects."""
     assert isinstance(self.tps, ArrayView) and isinstance(self.fps, ArrayView)
     index = corner_array(self)
+    assert index is not None
     if index.shape[0] == len(self.tps):
         return self
     cuts = self.thresholds
@@ -276,11 +303,12 @@ def _array_corners(self: Curve) -> Curve:
         cuts = ArrayView(cuts.array[index[1:] - 1])
     elif cuts is not None:
         cuts = take(cuts, (index[1:] - 1).tolist())
-    corners = Curve.from_trusted_counts(
-        ArrayView(self.tps.array[index]), ArrayView(self.fps.array[index]), cuts
+    return Curve.from_trusted_counts(
+        ArrayView(self.tps.array[index]),
+        ArrayView(self.fps.array[index]),
+        cuts,
+        np.arange(index.shape[0], dtype=np.int64),
     )
-    object.__setattr__(corners, "_corner_array", np.arange(index.shape[0], dtype=np.int64))
-    return corners
 
 
 def require_curve(value: object, parameter: str) -> Curve:

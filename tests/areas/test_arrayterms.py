@@ -4,14 +4,16 @@
   ``small_bits=0``) equal the rounding of the exact area (``auc_pr``, a Fraction or a closed
   form, rounded by :func:`rocpr_exact.exact.display.number`), on many small datasets with
   ties, 1% and 50% positives;
-* the whole report from numpy arrays equals the report from Python lists (the tuple path,
-  where every area goes through the Python sums), on medium datasets that cross the size
-  thresholds, and so do curves from pandas Series and from histogram rows;
+* the whole report from numpy arrays equals the report from Python lists with numpy switched
+  off (every count, corner and area by the Python loops and sums), on medium datasets that
+  cross the size thresholds, and so do curves from pandas Series and from histogram rows;
 * :class:`ArrayRatios` encloses the exact sum (Fractions).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import numpy as np
@@ -22,11 +24,21 @@ from hypothesis import strategies as st
 import rocpr_exact as rx
 from rocpr_exact.areas.arrayterms import certified_area
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
-from rocpr_exact.core import counts
+from rocpr_exact.core import counts, views
 from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.hull import roc_convex_hull
+from rocpr_exact.output import report
 from rocpr_exact.output.report import build_report
+
+
+@contextmanager
+def python_path() -> Iterator[None]:
+    """Curves from Python lists take the plain-Python path: no count is put in an array."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(views, "np", None)
+        patch.setattr(report, "certified_area", lambda *args: None)
+        yield
 
 
 @st.composite
@@ -59,12 +71,13 @@ def test_certified_digits_are_the_exact_rounding(
 def test_vectorised_counts_equal_the_python_path(data: tuple[np.ndarray, np.ndarray]) -> None:
     scores, labels = data
     fast = rx.Curve.from_scores(scores, labels)
-    slow = rx.Curve.from_scores(scores.tolist(), labels.tolist())
-    assert fast == slow and fast.corners() == slow.corners()
-    assert fast.corner_index() == slow.corner_index()
-    assert fast.rising_index() == slow.rising_index()
-    assert auc_roc(fast) == auc_roc(slow)
-    assert roc_convex_hull(fast) == roc_convex_hull(slow)
+    with python_path():
+        slow = rx.Curve.from_scores(scores.tolist(), labels.tolist())
+        slow_values = (slow.corners(), slow.corner_index(), slow.rising_index())
+        slow_values += (auc_roc(slow), roc_convex_hull(slow))
+    assert fast == slow
+    fast_values = (fast.corners(), fast.corner_index(), fast.rising_index())
+    assert (*fast_values, auc_roc(fast), roc_convex_hull(fast)) == slow_values
 
 
 @pytest.mark.parametrize(
@@ -80,8 +93,10 @@ def test_report_from_arrays_equals_report_from_lists(
     if decimals is not None:
         scores = scores // 10 ** (9 - decimals)
     fast = build_report(rx.Curve.from_scores(scores, labels), 30)
-    slow = build_report(rx.Curve.from_scores(scores.tolist(), labels.tolist()), 30)
-    assert fast == slow
+    from_lists = build_report(rx.Curve.from_scores(scores.tolist(), labels.tolist()), 30)
+    with python_path():
+        slow = build_report(rx.Curve.from_scores(scores.tolist(), labels.tolist()), 30)
+    assert fast == slow == from_lists
 
 
 @given(arrays(max_size=3000), st.booleans())
