@@ -22,6 +22,7 @@ Needs the ``bench`` extra (pandas, pyarrow).  Run from the repository root:
     python benchmarks/bench_matrix.py --sizes 1000000              # every entry, 8 cells each
     python benchmarks/bench_matrix.py --entries numpy pandas --exact
     python benchmarks/bench_matrix.py --sizes 1000000 10000000 --readme
+    python benchmarks/bench_matrix.py --save run.json ...; ... --table-from run.json --readme
 """
 
 from __future__ import annotations
@@ -113,7 +114,9 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
                 table = pq.read_table(path)
                 _sklearn(table["label"].to_numpy(), table["score"].to_numpy())
             theirs = time.perf_counter() - start
-            command = [sys.executable, "-m", "rocpr_exact.cli", "report", str(path)]
+            # the installed ``rocpr-exact`` script, run from this checkout's package
+            script = "import sys; from rocpr_exact.cli import main; sys.exit(main())"
+            command = [sys.executable, "-c", script, "report", str(path)]
             command += ["--no-progress", *(["--exact"] if exact else [])]
             start = time.perf_counter()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
@@ -198,11 +201,21 @@ def main() -> None:
     parser.add_argument("--exact", action="store_true", help="build_report(exact=True)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--save", type=Path, help="also write the rows to this JSON file")
+    parser.add_argument(
+        "--table-from", type=Path, help="print (and with --readme write) the table of saved rows"
+    )
     parser.add_argument("--cell", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cell:
         n, rate, ties, entry, exact = args.cell
         print(json.dumps(cell(int(n), rate, ties == "1", entry, exact == "1")))
+        return
+    if args.table_from:
+        table = markdown(json.loads(args.table_from.read_text(encoding="utf-8")))
+        print(table)
+        if args.readme:
+            write_readme(table)
         return
     print(
         f"{'n':>9} {'pos%':>4} {'scores':>9} {'entry':>9} {'ours s':>8} {'peer s':>8}"
@@ -219,6 +232,8 @@ def main() -> None:
                     out = json.loads(subprocess.check_output(command, text=True))
                     row = _row(n, rate, ties, entry, out)
                     rows.append(row)
+                    if args.save:
+                        args.save.write_text(json.dumps(rows, indent=1), encoding="utf-8")
                     print(
                         f"{n:>9} {rate:>4} {row['scores']:>9} {entry:>9} {out['ours']:>8.2f}"
                         f" {out['peer']:>8.2f} {row['ratio']:>7.2f} {out['peak_mb']:>8}",

@@ -196,6 +196,9 @@ def build_report(
     form would be over ``SMALL_EXACT_BITS`` bits (coefficients and arguments), its digits
     read from the corners' counts with one Arb logarithm per segment
     (:func:`rocpr_exact.areas.continuous.continuous_decimal`; with python-flint only).
+    When the counts fit int64 (numpy at hand), all four areas' terms are built as arrays
+    and summed in fixed point by :func:`rocpr_exact.areas.arrayterms.certified_area`, with
+    the same digits and the same choice of exact or decimal-only fields.
     ``exact=True`` always writes
     ``{"exact": ..., "decimal": ...}`` (the ``davis_goadrich`` one is refused by
     ``max_sum_digits`` before any work when too big).  Small values are the same either way.
