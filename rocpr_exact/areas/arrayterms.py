@@ -191,22 +191,21 @@ def _continuous_area(
         products = (w * d_w).tolist()
     else:  # D dTP may pass 2^63: Python ints
         products = [a * b for a, b in zip(w.tolist(), d_w.tolist(), strict=True)]
-    indices, numerators = sloped[weighted].tolist(), products
-    denominators = (m_w * m_w).tolist()
-    extra = arguments.tolist()
-    # the runs' integer weights FP_A: one logarithm per prime (exact.logprimes), else per step
+    # each step's two arguments side by side: step j is (ln x[2j] - ln x[2j + 1])
+    steps = sloped[weighted]
+    numerators, denominators = products, (m_w * m_w).tolist()
     primes = prime_coefficients(arguments, run_steps, fp_a[run_steps])
-    if primes is None:
-        indices += run_steps.tolist()
+    if primes is None:  # the runs' integer weights FP_A, one step each
+        steps = np.concatenate((steps, run_steps))
         numerators += fp_a[run_steps].tolist()
         denominators += [1] * run_steps.shape[0]
-    else:  # C_p ln p written as the step C_p (ln p - ln 1)
-        first = len(extra)
-        for j, prime in enumerate(primes[0].tolist()):
-            extra += (prime, 1)
-            indices.append(first + 2 * j)
+    pairs_of_arguments = np.stack((arguments[steps], arguments[steps + 1]), axis=1).ravel()
+    extra = pairs_of_arguments.tolist()
+    if primes is not None:  # one logarithm per prime (exact.logprimes): C_p (ln p - ln 1)
+        extra += np.stack((primes[0], np.ones_like(primes[0])), axis=1).ravel().tolist()
         numerators += primes[1].tolist()
         denominators += [1] * primes[0].shape[0]
+    indices = list(range(0, len(extra), 2))
     logs = LogSteps(extra, indices, numerators, denominators)
     run_total = int(dtp[runs].sum())
     pairs = ArrayRatios(dtp[sloped] * dtp[sloped], m, [(run_total, 1)] if run_total else [])
