@@ -182,8 +182,8 @@ def _continuous_area(
     weight = fp_a[sloped] * dtp[sloped] - dfp[sloped] * tp_a[sloped]
     weighted = weight != 0
     p_bits = corners.positives.bit_length()
-    steps = run_steps.shape[0] + int(weighted.sum())
-    if steps * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
+    count = run_steps.shape[0] + int(weighted.sum())
+    if count * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
         return None
     arguments = tps + fps
     w, d_w, m_w = weight[weighted], dtp[sloped][weighted], m[weighted]

@@ -175,7 +175,9 @@ def rising_array(tps: Any) -> Any:
 def histogram_columns(rows: Any) -> tuple[Any, Any, Any] | None:
     """The columns of histogram rows as numpy arrays, or None (the Python path reads them).
 
-    Only plain data is taken: a list or tuple of at least ``_MIN_COLUMN_ROWS`` rows, each a
+    A tuple of three numpy arrays ``(scores, positives, negatives)`` is taken as the
+    columns (checked: :class:`InvalidInputError` if they are not a histogram).  Rows are
+    taken only when plain: a list or tuple of at least ``_MIN_COLUMN_ROWS`` rows, each a
     3-tuple, scores all ``float`` or all ``int`` (int64), counts all non-negative ``int``
     (no bool) with 2 k max(count) below 2^62, no NaN score.  Anything else, including every input
     the Python path refuses, returns None, so refusals keep their messages.  O(k).
@@ -183,7 +185,11 @@ def histogram_columns(rows: Any) -> tuple[Any, Any, Any] | None:
     >>> histogram_columns([(0.5, 1, 0)]) is None   # too few rows to gain anything
     True
     """
-    if np is None or not isinstance(rows, list | tuple) or len(rows) < _MIN_COLUMN_ROWS:
+    if np is None or not isinstance(rows, list | tuple):
+        return None
+    if isinstance(rows, tuple) and len(rows) == 3 and all(isinstance(c, np.ndarray) for c in rows):
+        return _numpy_columns(*rows)
+    if len(rows) < _MIN_COLUMN_ROWS:
         return None
     if set(map(type, rows)) != {tuple} or set(map(len, rows)) != {3}:
         return None
@@ -203,6 +209,29 @@ def histogram_columns(rows: Any) -> tuple[Any, Any, Any] | None:
     if top == 0 or top * 2 * len(rows) >= _INT64_TOTAL:  # no examples, or sums near 2^63
         return None
     return s, pos, neg
+
+
+def _numpy_columns(scores: Any, positives: Any, negatives: Any) -> tuple[Any, Any, Any]:
+    """Three numpy columns (scores, positives, negatives), checked; InvalidInputError if bad."""
+    if not is_numeric_array(scores) or scores.dtype.kind == "b":
+        raise InvalidInputError(
+            "histogram columns: scores must be a 1-d numpy array of ints or floats"
+        )
+    for name, column in (("positives", positives), ("negatives", negatives)):
+        if column.ndim != 1 or column.dtype.kind not in "iu" or column.shape != scores.shape:
+            raise InvalidInputError(
+                f"histogram columns: {name} must be a 1-d int array as long as the scores"
+            )
+        if column.size and int(column.min()) < 0:
+            raise InvalidInputError(f"histogram columns: {name} must be non-negative")
+        if column.size and int(column.max()) * 2 * column.shape[0] >= _INT64_TOTAL:
+            raise InvalidInputError(f"histogram columns: {name} too large for int64 sums")
+    if scores.dtype.kind == "f" and np.isnan(scores).any():
+        i = int(np.flatnonzero(np.isnan(scores))[0])
+        raise InvalidInputError(f"histogram columns: score at index {i} is NaN")
+    if scores.size == 0 or int(positives.sum()) + int(negatives.sum()) == 0:
+        raise InvalidInputError("the histogram holds no examples")
+    return scores, positives.astype(np.int64), negatives.astype(np.int64)
 
 
 def histogram_arrays(

@@ -154,6 +154,9 @@ class Curve(CurveReading):
 
         >>> Curve.from_histogram([(0.2, 1, 3), (0.9, 2, 0), (0.2, 0, 1)]).fps
         (0, 0, 4)
+
+        Three numpy arrays are the columns (scores, positives, negatives), read in
+        one vectorised pass, as are plain rows of Python floats or ints.
         """
         columns = arraycounts.histogram_columns(rows)
         if columns is not None:  # plain numbers: vectorised

@@ -113,6 +113,22 @@ def test_histogram_columns_equal_the_python_merge(
     assert fast == rx.Curve.from_scores(scores, labels, thresholds)
 
 
+def test_histogram_numpy_columns() -> None:
+    scores, positives, negatives = (
+        np.array([0.2, 0.9, 0.2]),
+        np.array([1, 2, 0]),
+        np.array([3, 0, 1]),
+    )
+    curve = rx.Curve.from_histogram((scores, positives, negatives))
+    assert curve == rx.Curve.from_histogram([(0.2, 1, 3), (0.9, 2, 0), (0.2, 0, 1)])
+    with pytest.raises(rx.InvalidInputError, match="negatives must be non-negative"):
+        rx.Curve.from_histogram((scores, positives, -negatives))
+    with pytest.raises(rx.InvalidInputError, match="positives must be a 1-d int array"):
+        rx.Curve.from_histogram((scores, positives * 0.5, negatives))
+    with pytest.raises(rx.InvalidInputError, match="holds no examples"):
+        rx.Curve.from_histogram((scores, positives * 0, negatives * 0))
+
+
 def test_pandas_series_take_the_numpy_path() -> None:
     pd = pytest.importorskip("pandas")
     scores, labels = np.array([0.9, 0.8, 0.8, 0.3]), np.array([1, 1, 0, 0])
