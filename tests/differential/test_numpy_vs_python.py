@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
-from rocpr_exact.core import counts as _arrays
+from rocpr_exact.core import arraycounts as _arrays
 from rocpr_exact.output.report import build_report
 from tests.brute_force import pr_areas_plain, threshold_counts
 from tests.strategies import any_dataset
@@ -65,7 +65,7 @@ def test_int64_overflow_guard_falls_back_to_python_integers(
     rng = np.random.default_rng(7)
     scores, labels = rng.integers(0, 20, 500), rng.integers(0, 2, 500)
     expected = rx.Curve.from_scores(scores, labels)
-    monkeypatch.setattr(_arrays, "_INT64_SAFE", 0)  # pretend n**2 could overflow int64
+    monkeypatch.setattr(_arrays, "INT64_CROSS", 0)  # pretend n**2 could overflow int64
     guarded = rx.Curve.from_scores(scores, labels)
     assert guarded.corner_index() == expected.corner_index()
     assert guarded.rising_index() == expected.rising_index()
