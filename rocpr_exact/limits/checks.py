@@ -12,7 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rocpr_exact.limits.settings import current, digits_of_bits, exceeded, over
+from rocpr_exact.limits.settings import HAVE_GMP, current, digits_of_bits, exceeded, over
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -159,8 +159,9 @@ def check_sum_bits(bits: int, what: str) -> None:
         raise exceeded(
             "max_sum_digits",
             f"{what}: an exact sum whose common denominator has up to {digits:,} digits",
-            "it takes minutes to hours to compute (faster with gmpy2: "
-            "pip install '.[fast]' in rocpr-exact's source tree); ",
+            "it takes minutes to hours to compute; the default report (exact=False, no "
+            "--exact) certifies the digits without it; "
+            + ("" if HAVE_GMP else "gmpy2 makes it faster; "),
         )
 
 

@@ -14,11 +14,21 @@ from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 try:  # GMP makes the big sums, gcds and digit strings subquadratic: higher defaults
     import gmpy2  # noqa: F401
 
-    _HAVE_GMP = True
+    HAVE_GMP = True
 except ImportError:  # pragma: no cover - exercised where gmpy2 is absent
-    _HAVE_GMP = False
+    HAVE_GMP = False
 
-__all__ = ["DEFAULTS", "Limits", "advice", "current", "digits_of_bits", "exceeded", "over", "using"]
+__all__ = [
+    "DEFAULTS",
+    "HAVE_GMP",
+    "Limits",
+    "advice",
+    "current",
+    "digits_of_bits",
+    "exceeded",
+    "over",
+    "using",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +38,8 @@ class Limits:
     max_examples: int | None = 10_000_000
     max_line_chars: int | None = 1_000_000
     max_score_digits: int | None = 10_000
-    max_sum_digits: int | None = 20_000_000 if _HAVE_GMP else 1_500_000
-    max_exact_digits: int | None = 10_000_000 if _HAVE_GMP else 2_000_000
+    max_sum_digits: int | None = 20_000_000 if HAVE_GMP else 1_500_000
+    max_exact_digits: int | None = 10_000_000 if HAVE_GMP else 2_000_000
     max_digits: int | None = 10_000
     max_decimal_work: int | None = 1_000_000_000
     max_json_bytes: int | None = 100_000_000

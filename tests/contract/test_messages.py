@@ -634,8 +634,8 @@ def _sum_limit(what: str | None) -> Callable[[], object]:
 
 SUM_TAIL = (
     ": an exact sum whose common denominator has up to 7 digits exceeds the limit "
-    "max_sum_digits = 5; it takes minutes to hours to compute (faster with gmpy2: pip install "
-    "'.[fast]' in rocpr-exact's source tree); raise it with "
+    "max_sum_digits = 5; it takes minutes to hours to compute; the default report "
+    "(exact=False, no --exact) certifies the digits without it; raise it with "
     "rocpr_exact.limits.using(max_sum_digits=N), "
     "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
 )
@@ -682,8 +682,8 @@ def test_davis_goadrich_sum_limit_is_predicted_from_the_counts() -> None:
         rx.auc_pr(_FORTY, "davis-goadrich")
     assert str(info.value) == (
         "the davis-goadrich AUC-PR: an exact sum whose common denominator has up to 121 digits "
-        "exceeds the limit max_sum_digits = 10; it takes minutes to hours to compute (faster "
-        "with gmpy2: pip install '.[fast]' in rocpr-exact's source tree); raise it with "
+        "exceeds the limit max_sum_digits = 10; it takes minutes to hours to compute; the "
+        "default report (exact=False, no --exact) certifies the digits without it; raise it with "
         "rocpr_exact.limits.using(max_sum_digits=N), "
         "or lift every limit with rocpr_exact.limits.using(Limits.unlimited())"
     )
