@@ -116,10 +116,16 @@ def curve_arrays(
     order = np.argsort(scores)[::-1]  # descending; order inside a tie group is irrelevant
     s = scores[order]
     tp = np.cumsum(labels[order], dtype=np.int64)  # exact: at most n < 2**63
+    del order  # each array is freed once used: the peak memory stays near 10 n int64s
     ends = _group_ends(s)
     tps = tp[ends]
-    fps = ends + 1 - tps  # examples called positive, less the positives
-    return _points(s, ends, tps, fps, paper)
+    del tp
+    fps = ends + 1
+    fps -= tps  # examples called positive, less the positives
+    ends, tps, fps = _paper_filter(ends, tps, fps, paper)
+    cuts = s[ends]
+    del s, ends
+    return _points(cuts, tps, fps)
 
 
 def _group_ends(s: Any) -> Any:
@@ -130,17 +136,20 @@ def _group_ends(s: Any) -> Any:
     return np.flatnonzero(last)
 
 
-def _points(
-    s: Any, ends: Any, tps: Any, fps: Any, paper: bool
-) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
-    """The curve's arrays from the cumulative counts at the groups' ends (the paper filter)."""
+def _paper_filter(ends: Any, tps: Any, fps: Any, paper: bool) -> tuple[Any, Any, Any]:
+    """The groups' ends and counts, less the cuts the paper drops (``paper=True``)."""
     if paper and ends.size > 1:
         pos = np.diff(tps, prepend=0)
         neg = np.diff(fps, prepend=0)
         keep = np.append(~same_pure_class(pos[:-1], neg[:-1], pos[1:], neg[1:]), True)
         ends, tps, fps = ends[keep], tps[keep], fps[keep]
+    return ends, tps, fps
+
+
+def _points(cuts: Any, tps: Any, fps: Any) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
+    """The curve's arrays: counts with (0, 0) first, thresholds, corner indices."""
     tps, fps = _with_origin(tps), _with_origin(fps)
-    return tps, fps, ArrayView(s[ends]), corner_array(tps.array, fps.array)
+    return tps, fps, ArrayView(cuts), corner_array(tps.array, fps.array)
 
 
 def corner_array(tps: Any, fps: Any) -> Any:
@@ -254,4 +263,5 @@ def histogram_arrays(
     ends = _group_ends(s)
     tps, fps = tp[ends], fp[ends]
     grew = np.diff(tps + fps, prepend=0) > 0  # drop the groups without examples
-    return _points(s, ends[grew], tps[grew], fps[grew], paper)
+    ends, tps, fps = _paper_filter(ends[grew], tps[grew], fps[grew], paper)
+    return _points(s[ends], tps, fps)
