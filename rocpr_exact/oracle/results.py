@@ -119,12 +119,13 @@ def load_twin_results(path: Path) -> dict[str, Any]:
 def load_twin_vectors(path: Path) -> dict[str, Any]:
     """Read a twin vector file (``vectors/twins/TOOL.json``) and check what the checker uses."""
     data = read_json(path, "twin vector file")
+    algorithm = data.get("algorithm") if isinstance(data, dict) else None
+    if algorithm != "ROC-PR-TWINS":
+        raise InvalidInputError(
+            f"{path}: algorithm {algorithm!r} is not ROC-PR-TWINS (a twin vector file is "
+            "vectors/twins/TOOL.json)"
+        )
     try:
-        if data["algorithm"] != "ROC-PR-TWINS":
-            raise InvalidInputError(
-                f"{path}: algorithm {data['algorithm']!r} is not ROC-PR-TWINS (a twin vector "
-                "file, vectors/twins/TOOL.json)"
-            )
         str(data["tool"])
         for case in (case for group in data["testGroups"] for case in group["tests"]):
             int(case["tcId"]), str(case["function"]), list(case["flags"])
