@@ -205,9 +205,12 @@ def _weight(value: Any, index: int) -> Fraction:
 def integer_weights(weights: Iterable[Any]) -> list[int]:
     """Exact rational weights scaled to integers by the lcm of their denominators.
 
-    Every rate, precision and area is a ratio of sums of weights, so it is the same for
-    the weights w_i and for L w_i; with L = lcm of the denominators every L w_i is an
-    integer.  Bounded by ``max_exact_digits`` (the lcm is checked as it grows).  O(n) gcds.
+    Every rate and precision is a ratio of sums of weights, so it is the same for the
+    weights w_i and for L w_i; with L = lcm of the denominators every L w_i is an integer.
+    So are the ROC area and the continuous, step and linear PR areas.  The Davis-Goadrich
+    area is not: it interpolates at every integer TP, so it depends on the count unit, and
+    with rational weights that unit is 1/L.  Bounded by ``max_exact_digits`` (the lcm is
+    checked as it grows).  O(n) gcds.
 
     >>> integer_weights([Fraction(1, 2), "0.25", 3, 0.5])
     [2, 1, 12, 2]
@@ -229,8 +232,10 @@ def weighted_rows(
     Integer weights: an example of weight w counts as w replicated rows; weight 0 drops it.
     Rational weights (Fraction, Decimal, decimal text, float at its exact binary value) are
     first scaled by the lcm L of their denominators (:func:`integer_weights`): the counts of
-    the curve are then L times the weighted counts, while every rate, precision and area is
-    unchanged (each is a ratio of weighted counts).  Negative, NaN or infinite weights raise
+    the curve are then L times the weighted counts, while every rate and precision, the ROC
+    area and the continuous, step and linear PR areas are unchanged (each is a function of
+    ratios of weighted counts); the Davis-Goadrich area interpolates at every integer count,
+    so its unit is 1/L (integer weights: one row).  Negative, NaN or infinite weights raise
     :class:`InvalidInputError`; a class of total weight 0 is a class with no examples (the
     metrics that need it raise :class:`NoPositivesError` / :class:`NoNegativesError`).
     O(n) plus the gcds of the denominators.

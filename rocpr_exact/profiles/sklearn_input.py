@@ -136,8 +136,8 @@ def weights_of(sample_weight: Any, n: int) -> list[int] | None:
     """``sample_weight`` as non-negative ints (None stays None), one per example.
 
     Float weights count at their exact binary value; rational weights are scaled by the lcm
-    of their denominators (:func:`rocpr_exact.core.data.integer_weights`), which changes no
-    rate, precision or area (each is a ratio of weighted sums).
+    of their denominators (:func:`rocpr_exact.core.data.integer_weights`), which changes none
+    of sklearn's rates and areas (each is a function of ratios of weighted sums).
 
     >>> weights_of([0.5, 1.25, 2], 3)
     [2, 5, 8]
