@@ -40,6 +40,8 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.write is None:
         return vectors.dumps(vectors.build_vectors(args.figure7)), 0
-    written = [] if args.no_twins else twin_vectors.write_twin_vectors(args.write)
-    written = vectors.write_vectors(args.write, args.figure7) + written
+    texts = {} if args.no_twins else twin_vectors.twin_texts()  # computed before any write
+    written = vectors.write_vectors(args.write, args.figure7)
+    if texts:
+        written += twin_vectors.write_twin_vectors(args.write, texts)
     return "\n".join(f"wrote {path}" for path in written), 0

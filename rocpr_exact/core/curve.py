@@ -84,9 +84,7 @@ class Curve(CurveReading):
 
         ``thresholds="all"``: one point per distinct score.  ``"paper"``: only
         where the class changes between distinct scores (Section 3).
-        ``weights``: exact non-negative rationals; an integer weight w counts as w rows, and
-        rational weights are first scaled by the lcm of their denominators (the counts are
-        then scaled, rates are not; :func:`~rocpr_exact.core.data.weighted_rows`).
+        ``weights``: one exact non-negative weight per example (see ``data.weighted_rows``).
 
         Raises :class:`InvalidInputError` for NaN scores, labels outside
         {0, 1}, lengths that differ and empty input.  O(n log n).

@@ -29,11 +29,11 @@ Layout (one file per tool)::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, BinaryIO
 
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -49,6 +49,7 @@ __all__ = [
     "build_twin_vectors",
     "call_twin",
     "expected_value",
+    "twin_texts",
     "write_twin_vectors",
 ]
 
@@ -165,21 +166,30 @@ def build_twin_vectors(tool: str, digits: int = VECTOR_DIGITS) -> dict[str, Any]
     }
 
 
-def write_twin_vectors(directory: Path, tools: Iterable[str] = TOOLS) -> list[Path]:
+def twin_texts(tools: Iterable[str] = TOOLS) -> dict[str, str]:
+    """The text of each tool's vector file, by tool (computed, nothing written)."""
+    return {tool: dumps(build_twin_vectors(tool)) + "\n" for tool in tools}
+
+
+def _writer(text: str) -> Callable[[BinaryIO], object]:
+    return lambda stream: stream.write(text.encode())
+
+
+def write_twin_vectors(directory: Path, texts: dict[str, str] | None = None) -> list[Path]:
     """Write ``directory/twins/TOOL.json`` for each tool, atomically; return the paths.
 
-    Every file is computed before any is written (:func:`rocpr_exact.io.files.write_atomically`
-    replaces each whole, and a failure leaves it as it was).
+    ``texts`` (from :func:`twin_texts`; default: every tool's) are all computed before any
+    file is written; :func:`rocpr_exact.io.files.write_atomically` replaces each file whole,
+    and a failure leaves it as it was.
     """
-    texts = {tool: dumps(build_twin_vectors(tool)) + "\n" for tool in tools}
+    texts = twin_texts() if texts is None else texts
     target = directory / SUBDIRECTORY
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InvalidInputError(
-            f"cannot write the twin vectors into {str(target)!r}: {exc.strerror or exc}"
+            f"cannot write the vectors into {str(target)!r}: {exc.strerror or exc}"
         ) from None
     return [
-        write_atomically(target / f"{tool}.json", lambda stream, t=text: stream.write(t.encode()))
-        for tool, text in texts.items()
+        write_atomically(target / f"{tool}.json", _writer(text)) for tool, text in texts.items()
     ]

@@ -6,6 +6,8 @@ conventions exercised are named by the flags (:data:`NOTES`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rocpr_exact.oracle.twins.case import TwinCase, floats
 from rocpr_exact.profiles import sklearn as TWINS
 
@@ -59,15 +61,21 @@ SML = [
 W8 = floats("0.5", "1.25", "2.0", "0.1", "3.0", "0.75", "1.0", "0.3")
 
 
-def _roc(comment: str, inputs: dict, parameters: dict | None = None, *flags: str) -> TwinCase:
+def _roc(
+    comment: str, inputs: dict[str, Any], parameters: dict[str, Any] | None = None, *flags: str
+) -> TwinCase:
     return TwinCase(comment, "roc_auc_score", inputs, parameters or {}, flags)
 
 
-def _ap(comment: str, inputs: dict, parameters: dict | None = None, *flags: str) -> TwinCase:
+def _ap(
+    comment: str, inputs: dict[str, Any], parameters: dict[str, Any] | None = None, *flags: str
+) -> TwinCase:
     return TwinCase(comment, "average_precision_score", inputs, parameters or {}, flags)
 
 
-def _curves(comment: str, inputs: dict, parameters: dict | None, *flags: str) -> list[TwinCase]:
+def _curves(
+    comment: str, inputs: dict[str, Any], parameters: dict[str, Any] | None, *flags: str
+) -> list[TwinCase]:
     return [
         TwinCase(comment, name, inputs, parameters or {}, flags)
         for name in ("roc_curve", "precision_recall_curve", "det_curve")
