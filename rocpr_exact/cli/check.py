@@ -14,6 +14,7 @@ from typing import Any
 from rocpr_exact.cli.options import tolerance
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.oracle import conformance, twin_check
+from rocpr_exact.oracle.twins import TOOLS
 
 __all__ = ["register", "run"]
 
@@ -44,7 +45,7 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--profile",
         metavar="TOOL",
-        help="check against the twin vectors of TOOL (sklearn, torchmetrics, keras, coco, voc)",
+        help=f"check against the twin vectors of TOOL ({', '.join(TOOLS)})",
     )
     command.add_argument(
         "--rtol", type=tolerance, default=Fraction(1, 10**9), help="relative tolerance (1e-9)"

@@ -199,6 +199,7 @@ def _weight(value: Any, index: int) -> Fraction:
             f"{where} is {value!r}; weights must be finite non-negative numbers (int, Fraction, "
             "Decimal, decimal text or float)"
         )
+    check_exact(exact, where)  # an integer too long to count with
     return exact
 
 

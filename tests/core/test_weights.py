@@ -44,3 +44,16 @@ def test_rational_weights_are_scaled_by_the_lcm_of_their_denominators():
 def test_bad_weights(bad):
     with pytest.raises(InvalidInputError, match="weight"):
         Curve.from_scores([1, 2], [0, 1], weights=[1, bad])
+
+
+def test_the_lcm_of_the_denominators_is_bounded():
+    from rocpr_exact.errors import ResourceLimitError
+    from rocpr_exact.limits import using
+
+    primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]  # lcm 7420738134810, 13 digits
+    weights = [Fraction(1, q) for q in primes]
+    Curve.from_scores(range(12), [0, 1] * 6, weights=weights)
+    with using(max_exact_digits=10), pytest.raises(ResourceLimitError, match="lcm"):
+        Curve.from_scores(range(12), [0, 1] * 6, weights=weights)
+    with using(max_exact_digits=10), pytest.raises(ResourceLimitError, match="weight at index 1"):
+        Curve.from_scores([1, 2], [0, 1], weights=[1, 10**20])
