@@ -12,9 +12,9 @@ facts, which this module computes without rounding:
 * ``y_true`` has one of the target types ``binary``, ``multiclass`` or
   ``multilabel-indicator``; anything else is refused as sklearn refuses it.
 * ``sample_weight``: sklearn drops zero weights before it picks thresholds and sums weights in
-  float64 (exact for integers below 2**53).  The twins take non-negative integer weights
-  (ints, or floats with integral values) and refuse the rest (sklearn also accepts negative
-  and fractional weights).
+  float64 (exact for integers below 2**53).  The twins take non-negative weights exactly
+  (floats at their binary value, scaled with the others to integers by the lcm of their
+  denominators) and refuse negative ones (sklearn accepts them).
 """
 
 from __future__ import annotations
