@@ -84,6 +84,8 @@ def _compare(
             reason = _compare(e, d, g, f"{where}[{i}]", rtol, atol)
             if reason.startswith("["):
                 return f"[{i}]{reason}"
+            if reason and isinstance(e, list):
+                return f"[{i}] {reason}"
             if reason:
                 return f"[{i}] given {_shown(g)}, exact {d}: {reason}"
         return ""
