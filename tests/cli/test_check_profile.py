@@ -254,3 +254,33 @@ def test_function_and_flag_selection(tmp_path: Path, capsys: pytest.CaptureFixtu
         capsys,
     )
     assert code == 1 and "FAIL    tc1" in out and "MISSING tc2" in out
+
+
+def naive_auc(y_true: list[int], y_score: list[float]) -> float | None:
+    """A plausible wrong AUC: pairs ranked strictly count 1, tied pairs count 0 (not 1/2)."""
+    positive = max(y_true)
+    pos = [s for y, s in zip(y_true, y_score, strict=True) if y == positive]
+    neg = [s for y, s in zip(y_true, y_score, strict=True) if y != positive]
+    if not pos or not neg:
+        return None
+    return sum(p > n for p in pos for n in neg) / (len(pos) * len(neg))
+
+
+def test_an_implementation_that_ignores_ties_fails_exactly_the_tied_cases(tmp_path: Path) -> None:
+    binary = [
+        c
+        for c in cases("sklearn")
+        if c["function"] == "roc_auc_score"
+        and not c["parameters"]
+        and "sample_weight" not in c["input"]
+        and isinstance(c["input"]["y_score"][0], str | int)
+        and c["result"] == "valid"
+    ]
+    results = {}
+    for case in binary:
+        inputs = decode(case["input"])
+        results[str(case["tcId"])] = naive_auc(inputs["y_true"], inputs["y_score"])
+    report = check_twin_files("sklearn", write(tmp_path, results), functions=["roc_auc_score"])
+    failed = {v.tc_id for v in report.verdicts if v.status == "FAIL"}
+    tied = {c["tcId"] for c in binary if "Ties" in c["flags"]}
+    assert tied and failed == tied
