@@ -1,4 +1,4 @@
-"""Exact twins of xgboost 3.2's binary ``auc`` and ``aucpr`` eval metrics (docs/profiles/xgboost.md).
+"""Exact twins of xgboost 3.2's binary ``auc`` and ``aucpr`` metrics (docs/profiles/xgboost.md).
 
 xgboost evaluates a metric on the predictions it holds (float32; with ``binary:logistic``
 the sigmoid of the margin, which is what ``Booster.predict`` returns), the labels and the
@@ -72,14 +72,16 @@ def _read(y_true: Any, y_score: Any, sample_weight: Any) -> list[tuple[Fraction,
         )
     if scores.dtype.kind not in "biuf":
         raise InvalidInputError(f"y_score must hold numbers, got dtype {scores.dtype}")
-    exact = exact_values(scores, "float32", "y_score (as float32)")
+    with np.errstate(over="ignore"):  # past float32's range: infinite, refused just below
+        exact = exact_values(scores, "float32", "y_score (as float32)")
     if sample_weight is None:
         weights = [Fraction(1)] * n
     else:
         array = _vector(sample_weight, "sample_weight")
         if len(array) != n or array.dtype.kind not in "biuf":
             raise InvalidInputError(f"sample_weight must hold one number per example ({n})")
-        weights = exact_values(array, "float32", "sample_weight (as float32)")
+        with np.errstate(over="ignore"):
+            weights = exact_values(array, "float32", "sample_weight (as float32)")
         if any(w < 0 for w in weights):
             raise InvalidInputError(f"sample_weight holds a negative weight: {VERSION} raises")
     return list(zip(exact, (int(v) for v in labels.tolist()), weights, strict=True))
