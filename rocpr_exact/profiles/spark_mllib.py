@@ -42,12 +42,15 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.sums import sum_fractions
 from rocpr_exact.limits import check_examples
 from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["area_under_pr", "area_under_roc", "binned_counts", "pr", "roc"]
 
 VERSION = "Spark 4.x (pyspark 4.3.0)"
+#: a label above it counts as a positive (``BinaryLabelCounter``)
+HALF = Fraction(1, 2)
 #: the largest ``numBins`` (a Java Int)
 MAX_BINS = 2**31 - 1
 #: (threshold, positives, negatives) of one point of the curve, not cumulative
@@ -55,11 +58,16 @@ Point: TypeAlias = tuple[Fraction, Fraction, Fraction]
 Curve: TypeAlias = tuple[tuple[Fraction, Fraction], ...]
 
 
-def _column(values: Any, what: str) -> list[Fraction]:
+def _column(values: Any, what: str) -> list[float]:
+    """Doubles as Spark holds them (exact values; NaN and infinities refused)."""
     array = np.asarray(values)
     if array.ndim != 1 or array.dtype.kind not in "biuf":
         raise InvalidInputError(f"{what} must be a 1-D sequence of numbers")
-    return exact_values(array, "float64", what)
+    doubles = array.astype("float64")
+    if not np.isfinite(doubles).all():
+        exact_values(doubles, "float64", what)  # the one message for NaN and infinity
+    doubles_list: list[float] = doubles.tolist()  # Python floats: exact, fast to hash
+    return doubles_list
 
 
 def _num_bins(num_bins: Any) -> int:
@@ -91,15 +99,17 @@ def binned_counts(
     check_examples(n, "Spark twin")
     if len(classes) != n:
         raise InvalidInputError(f"labels has {len(classes)} values, scores {n}")
-    masses = [Fraction(1)] * n if weights is None else _column(weights, "weights")
+    masses: list[int] | list[float] = [1] * n if weights is None else _column(weights, "weights")
     if len(masses) != n:
         raise InvalidInputError(f"weights has {len(masses)} values, scores {n}")
     if any(w < 0 for w in masses):
         raise InvalidInputError(f"weights holds a negative weight: {VERSION} raises")
-    groups: dict[Fraction, list[Fraction]] = {}
+    # doubles compare, hash and sum (as Fractions) exactly; a label > 0.5 is a positive
+    groups: dict[float, list[Fraction]] = {}
     for score, label, weight in zip(values, classes, masses, strict=True):
-        groups.setdefault(score, [Fraction(0), Fraction(0)])[int(label > Fraction(1, 2))] += weight
-    ordered = [(s, groups[s][1], groups[s][0]) for s in sorted(groups, reverse=True)]
+        counts = groups.setdefault(score, [Fraction(0), Fraction(0)])
+        counts[label > HALF] += Fraction(weight)
+    ordered = [(Fraction(s), groups[s][1], groups[s][0]) for s in sorted(groups, reverse=True)]
     grouping = len(ordered) // bins if bins else 0
     if grouping < 2:
         return tuple(ordered)
@@ -156,7 +166,7 @@ def pr(scores: Any, labels: Any, *, weights: Any = None, num_bins: int = 1000) -
 
 def _trapezoids(curve: Curve) -> Fraction:
     """``AreaUnderCurve.of``: sum of (x2 - x1) (y2 + y1) / 2 over consecutive points."""
-    return sum(((b[0] - a[0]) * (b[1] + a[1]) / 2 for a, b in pairwise(curve)), Fraction(0))
+    return sum_fractions([(b[0] - a[0]) * (b[1] + a[1]) / 2 for a, b in pairwise(curve)])
 
 
 def area_under_roc(
@@ -174,7 +184,19 @@ def area_under_roc(
 
     Raises InvalidInputError.  O(n log n).
     """
-    return _trapezoids(roc(scores, labels, weights=weights, num_bins=num_bins))
+    points = binned_counts(scores, labels, weights=weights, num_bins=num_bins)
+    positives = sum((p for _, p, _ in points), Fraction(0))
+    negatives = sum((q for *_, q in points), Fraction(0))
+    if not positives or not negatives:  # Spark's conventions for 0 / 0: the points in full
+        zero, one = Fraction(0), Fraction(1)
+        rates = _rates(points)
+        return _trapezoids(((zero, zero), *((x, y) for x, y, _ in rates), (one, one)))
+    # the same trapezoids with the common denominator 2 P N taken out; (1, 1) adds nothing
+    total, tp, fp = Fraction(0), Fraction(0), Fraction(0)
+    for _, p, q in points:
+        total += q * (2 * tp + p)
+        tp, fp = tp + p, fp + q
+    return total / (2 * positives * negatives)
 
 
 def area_under_pr(
