@@ -94,6 +94,14 @@ def cases() -> list[dict[str, Any]]:
     return out
 
 
+def compact(record: dict[str, Any]) -> str:
+    """The record as JSON with one line per case (the lists of numbers are long)."""
+    head = {key: value for key, value in record.items() if key != "cases"}
+    lines = [json.dumps(case, separators=(",", ":")) for case in record["cases"]]
+    body = ",\n".join(lines)
+    return json.dumps(head, indent=1)[:-2] + ',\n "cases": [\n' + body + "\n ]\n}\n"
+
+
 def main() -> None:
     recorded = []
     for case in cases():
@@ -111,7 +119,7 @@ def main() -> None:
         | {"python": sys.version.split()[0]},
         "cases": recorded,
     }
-    OUT.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(compact(record), encoding="utf-8")
     print(f"{OUT}: {len(recorded)} cases")
 
 
