@@ -44,21 +44,30 @@ def _inputs(case: dict[str, Any]) -> tuple[list[float], list[float], list[float]
     )
 
 
-def _check(case: dict[str, Any], bins: int, results: dict[str, str]) -> None:
+def _check(case: dict[str, Any], bins: int, results: dict[str, str], seen: dict[int, Any]) -> None:
     scores, labels, weights = _inputs(case)
     check_exact_sums(weights)
-    points = len(twin.binned_counts(scores, labels, weights=weights, num_bins=bins))
-    for name, (area, _) in AREAS.items():
-        value = area(scores, labels, weights=weights, num_bins=bins)
-        # roc adds (0, 0) and (1, 1), pr adds (0, p1)
-        assert abs(float(value) - float(results[name])) <= spark_bound(points + 2), (name, bins)
+    # numBins values with the same grouping give the same curve: each is computed once
+    distinct = len(set(scores))
+    grouping = distinct // bins if bins and distinct // bins >= 2 else 0
+    if grouping not in seen:
+        options = {"weights": weights, "num_bins": bins}
+        points = len(twin.binned_counts(scores, labels, **options))
+        seen[grouping] = (
+            {name: area(scores, labels, **options) for name, (area, _) in AREAS.items()},
+            points + 2,  # roc adds (0, 0) and (1, 1), pr adds (0, p1)
+        )
+    values, points = seen[grouping]
+    for name, value in values.items():
+        assert abs(float(value) - float(results[name])) <= spark_bound(points), (name, bins)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"spark{i}" for i in range(len(CASES))])
 def test_twins_match_recorded_spark(case: dict[str, Any]) -> None:
-    _check(case, 1000, case["results"]["mllib"])
+    seen: dict[int, Any] = {}
+    _check(case, 1000, case["results"]["mllib"], seen)
     for bins, results in case["results"]["evaluator"].items():
-        _check(case, int(bins), results)
+        _check(case, int(bins), results, seen)
 
 
 def test_the_record_covers_binning_weights_and_one_class() -> None:
