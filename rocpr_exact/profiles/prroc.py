@@ -50,7 +50,7 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
 
-__all__ = ["PrCurve", "RocCurve", "prroc_curve", "pr_curve", "roc_curve"]
+__all__ = ["PrCurve", "RocCurve", "pr_curve", "prroc_curve", "roc_curve"]
 
 #: A curve row as PRROC's ``curve`` matrix holds it: (x, y, score); y None where R has NaN.
 Row = tuple[Fraction, Fraction | None, Fraction]
@@ -85,7 +85,9 @@ def _weights(values: Any, count: int, name: str) -> list[Fraction] | None:
         return None
     weights = exact_values(values, "float64", name)
     if len(weights) != count:
-        raise InvalidInputError(f"{name} must have one weight per score ({count}), got {len(weights)}")
+        raise InvalidInputError(
+            f"{name} must have one weight per score ({count}), got {len(weights)}"
+        )
     if any(w < 0 for w in weights):
         raise InvalidInputError(f"{name} must be non-negative (PRROC stops here)")
     return weights
@@ -109,7 +111,9 @@ def prroc_input(
     s0 = [raw0[i] for i in order0]
     given0 = _weights(weights_class0, len(s0), "weights_class0")
     w0 = None if given0 is None else [given0[i] for i in order0]
-    s1_raw = s0 if scores_class1 is None else exact_values(scores_class1, "float64", "scores_class1")
+    s1_raw = (
+        s0 if scores_class1 is None else exact_values(scores_class1, "float64", "scores_class1")
+    )
     order1 = sorted(range(len(s1_raw)), key=s1_raw.__getitem__)
     s1 = [s1_raw[i] for i in order1]
     w1: list[Fraction] | None
