@@ -19,8 +19,9 @@ diagonal segment), preceded by (0, 0) at cutoff Inf.
   position i no longer is point i, so later insertions land inside earlier ones and the
   trapezoid sum then runs over points out of recall order (widths of both signs).  The twin
   performs exactly these insertions and sums the same trapezoids in exact arithmetic: it is
-  ROCR's number, not the Davis-Goadrich area (they agree when at most one step rises by
-  more than 2 positives, and the first such step is the only one interpolated correctly).
+  ROCR's number, not the Davis-Goadrich area (besides the insertion order, each segment starts
+  at the top of the vertical run before it, and steps of 1 or 2 positives are straight lines
+  in PR space).
 
 ROCR stops on NA predictions, on labels that are not two classes, and when fewer than two
 points remain: the twin raises :class:`InvalidInputError` (one class:
