@@ -44,6 +44,9 @@ is in :mod:`rocpr_exact.profiles.prroc` (the twins, with weights):
   constant along it) and takes the first segment from (0, 0) as a rectangle at
   the first point's precision; both equal our ``davis-goadrich`` with the
   recall-0 "limit" convention (precision 0 at recall 0 when negatives come first).
+  PRROC itself returns NA when the positives' and negatives' scores are the same multiset
+  (it then reads one vector twice); this metric keeps the paper's value there, the twin
+  :func:`rocpr_exact.profiles.prroc.pr_curve` returns None as PRROC does.
 * ``roc_auc``: ``roc.curve(...)$auc``, trapezoids from (0, 0): the exact AUC-ROC.
 * Ties: PRROC keeps the last cumulative count of each run of equal scores, so a
   tie group is one threshold, as here.
