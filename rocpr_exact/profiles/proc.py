@@ -45,11 +45,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+import numpy as np
+
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.partial import mcclish, partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
-from rocpr_exact.profiles.ieee import FLOAT64, round_binary
+from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
 
 __all__ = ["Roc", "auc", "roc"]
 
@@ -74,7 +76,7 @@ class Roc:
 
 
 def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, float) and value != value)
+    return value is None or value != value  # None or NaN
 
 
 def _median(values: list[Fraction]) -> Fraction:
@@ -89,10 +91,21 @@ def _prepared(
     """The oriented curve, the distinct predictor values, the direction and the levels."""
     if direction not in ("auto", "<", ">"):
         raise InvalidInputError(f"direction must be 'auto', '<' or '>', got {direction!r}")
+    responses, predictors = list(response), list(predictor)
+    if len(responses) != len(predictors):
+        raise InvalidInputError("Response and predictor must be vectors of the same length.")
+    if any(isinstance(p, bool | str) for p in predictors):
+        raise InvalidInputError("predictor must be numeric (pROC stops here)")
+    try:  # R doubles; None is NA
+        doubles = np.asarray([np.nan if p is None else p for p in predictors], dtype="float64")
+    except (TypeError, ValueError):
+        raise InvalidInputError("predictor must be numeric (pROC stops here)") from None
     pairs = [
         (r, p)
-        for r, p in zip(list(response), list(predictor), strict=True)
-        if not (_missing(r) or _missing(p))
+        for r, p, missing in zip(
+            responses, doubles.tolist(), np.isnan(doubles).tolist(), strict=True
+        )
+        if not (missing or _missing(r))
     ]
     if levels is None:
         found = sorted({r for r, _ in pairs})
@@ -105,11 +118,9 @@ def _prepared(
     kept: list[tuple[int, Fraction]] = []
     for r, p in pairs:
         if r in (control, case):
-            if isinstance(p, bool) or not isinstance(p, int | float | Fraction):
-                raise InvalidInputError(f"predictor must be numeric, got {p!r}")
-            if p in (float("inf"), float("-inf")):
+            if np.isinf(p):
                 raise InvalidInputError("an infinite predictor value: pROC returns NaN")
-            kept.append((1 if r == case else 0, Fraction(float(p))))
+            kept.append((1 if r == case else 0, Fraction(p)))  # the double's exact value
     controls = [p for label, p in kept if label == 0]
     cases = [p for label, p in kept if label == 1]
     if not controls:
@@ -130,12 +141,9 @@ def _partial(
         raise InvalidInputError(
             f"partial_auc_focus must be 'specificity' or 'sensitivity', got {focus!r}"
         )
-    try:
-        low, high = sorted(Fraction(float(v)) for v in partial_auc)
-    except (TypeError, ValueError):
-        raise InvalidInputError(
-            f"partial_auc must be False or two numbers, got {partial_auc!r}"
-        ) from None
+    if isinstance(partial_auc, str) or len(partial_auc) != 2:
+        raise InvalidInputError(f"partial_auc must be False or two numbers, got {partial_auc!r}")
+    low, high = sorted(exact_values(list(partial_auc), "float64", "partial_auc"))
     if focus == "specificity":
         area = partial_auc_roc(curve, 1 - high, 1 - low, focus="fpr")
     else:
@@ -198,7 +206,7 @@ def _thresholds(values: list[Fraction], direction: str) -> list[Fraction | float
         elif mid == b and direction == ">":
             mid = a
         inner.append(mid)
-    return [float("-inf"), *inner, float("inf")]
+    return [-np.inf, *inner, np.inf]  # R's -Inf and Inf
 
 
 def roc(

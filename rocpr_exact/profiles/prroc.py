@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor, lcm
+from math import lcm
 from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
@@ -50,7 +50,16 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
 
-__all__ = ["PrCurve", "RocCurve", "pr_curve", "prroc_curve", "roc_curve"]
+__all__ = [
+    "PrCurve",
+    "RocCurve",
+    "davis_goadrich_area",
+    "integral_area",
+    "pr_curve",
+    "prroc_input",
+    "roc_area",
+    "roc_curve",
+]
 
 #: A curve row as PRROC's ``curve`` matrix holds it: (x, y, score); y None where R has NaN.
 Row = tuple[Fraction, Fraction | None, Fraction]
@@ -148,11 +157,6 @@ def prroc_input(
     return _Input(Curve.from_histogram(rows), scale, dg)
 
 
-def prroc_curve(scores_class0: Any, scores_class1: Any = None) -> Curve:
-    """The curve of the registry's ``prroc`` profile: positives' and negatives' scores."""
-    return prroc_input(scores_class0, scores_class1).curve
-
-
 def roc_area(curve: Curve) -> Fraction:
     """``roc.curve(...)$auc`` of a curve (the registry's ``prroc.roc_auc``)."""
     if curve.negatives == 0:
@@ -234,7 +238,7 @@ def _pr_rows(c: Curve, scale: int, weighted: bool) -> tuple[Row, ...]:
         if width <= step or None in (before, after) or before == after:
             continue
         slope = Fraction(fp1 - fp0, tp1 - tp0)
-        for k in range(floor(width / step) + 1):  # seq(0, width, by = step)
+        for k in range(width // step + 1):  # seq(0, width, by = step)
             x = k * step
             recall = Fraction(tp0, p) + x
             rows.append((recall, recall / (recall + Fraction(fp0, p) + slope * x), cuts[i - 1]))
