@@ -120,7 +120,8 @@ METRIC_NOTES: dict[str, str] = {
     "precision_recall_curve: trapezoids over the threshold points after a synthetic "
     "(recall 0, precision 1).",
     "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous).",
-    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich).",
+    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
+    "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
     "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
     "aucalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC: points with TP = 0 dropped, a "
     "straight line from the origin to the first point with TP > 0.",
@@ -133,6 +134,9 @@ ERROR_NOTES: dict[str, str] = {
     "lengths that differ, no examples (Python: rocpr_exact.InvalidInputError).",
     "NoNegativesError": "The metric needs at least one negative example.",
     "NoPositivesError": "The metric needs at least one positive example.",
+    "UndefinedMetricError": "The tool the metric models gives no value here (R's NA): "
+    "PRROC's auc.davis.goadrich when the positives' and negatives' scores are the same "
+    "multiset.",
 }
 
 
@@ -154,7 +158,7 @@ def _auto_flags(case: Case, curve: Curve | None, undefined: list[str]) -> set[st
         flags.add("TieGroups")
     if curve is None:
         return flags | {"InvalidInput"}
-    if undefined:
+    if not (curve.positives and curve.negatives):
         flags.add("OneClass")
     pairs = list(zip(curve.tps, curve.fps, strict=True))
     if any(b[0] > a[0] and b[1] > a[1] for a, b in pairwise(pairs)):

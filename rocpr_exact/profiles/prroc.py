@@ -174,7 +174,7 @@ def integral_area(curve: Curve) -> ClosedForm | Fraction:
 
 
 def davis_goadrich_area(curve: Curve) -> Fraction:
-    """``pr.curve(...)$auc.davis.goadrich`` of an unweighted curve (registry's metric)."""
+    """``pr.curve(...)$auc.davis.goadrich`` of the curve PRROC builds (counts as given)."""
     if curve.positives == 0:
         raise NoPositivesError(
             "PRROC pr.curve auc.davis.goadrich requires at least one positive example"

@@ -45,8 +45,10 @@ is in :mod:`rocpr_exact.profiles.prroc` (the twins, with weights):
   the first point's precision; both equal our ``davis-goadrich`` with the
   recall-0 "limit" convention (precision 0 at recall 0 when negatives come first).
   PRROC itself returns NA when the positives' and negatives' scores are the same multiset
-  (it then reads one vector twice); this metric keeps the paper's value there, the twin
-  :func:`rocpr_exact.profiles.prroc.pr_curve` returns None as PRROC does.
+  (it then reads one vector twice); this metric, which models that two-vector call,
+  raises :class:`UndefinedMetricError` there.  The twin
+  :func:`rocpr_exact.profiles.prroc.pr_curve` models every call form (with 0/1 weights
+  PRROC does compute the area).
 * ``roc_auc``: ``roc.curve(...)$auc``, trapezoids from (0, 0): the exact AUC-ROC.
 * Ties: PRROC keeps the last cumulative count of each run of equal scores, so a
   tie group is one threshold, as here.
@@ -81,7 +83,7 @@ from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, NoPositivesError, UndefinedMetricError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles import auccalculator, prroc
@@ -166,6 +168,17 @@ def _prroc_auc_integral(curve: Curve) -> Value:
 
 
 def _prroc_auc_davis_goadrich(curve: Curve) -> Value:
+    # The two-vector call pr.curve(scores.class0 = positives, scores.class1 = negatives): when
+    # every tie group holds as many positives as negatives the sorted vectors are equal and
+    # PRROC reads one vector twice, with no Davis-Goadrich area (NA).
+    tps, fps = curve.tps, curve.fps
+    if curve.positives and all(
+        tps[i] - tps[i - 1] == fps[i] - fps[i - 1] for i in range(1, len(tps))
+    ):
+        raise UndefinedMetricError(
+            "PRROC pr.curve returns NA for auc.davis.goadrich when the positives' and "
+            "negatives' scores are the same multiset (it reads one vector twice)"
+        )
     return prroc.davis_goadrich_area(curve)
 
 
