@@ -25,6 +25,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
@@ -155,9 +156,8 @@ def _binned(data: Input) -> tuple[list[int], list[int]]:
     """fps, tps at each given threshold (``preds >= threshold``), in the given order."""
     scores, labels, cuts = data
     assert cuts is not None
-    fps = [sum(1 for s, y in zip(scores, labels, strict=True) if y == 0 and s >= t) for t in cuts]
-    tps = [sum(1 for s, y in zip(scores, labels, strict=True) if y == 1 and s >= t) for t in cuts]
-    return fps, tps
+    tps, fps = counts_at_thresholds(scores, labels, cuts, inclusive=True)
+    return [int(v) for v in fps], [int(v) for v in tps]
 
 
 def _classes(labels: list[int], need_negatives: bool, function: str) -> tuple[int, int]:
