@@ -1,0 +1,217 @@
+"""Exact twins of torchmetrics 1.9.0's operating-point searches (docs/profiles/torchmetrics.md).
+
+``binary_recall_at_fixed_precision``, ``binary_precision_at_fixed_recall``,
+``binary_specificity_at_sensitivity`` and ``binary_sensitivity_at_specificity``: the best
+point of torchmetrics' PR or ROC curve (:mod:`rocpr_exact.profiles.torchmetrics`, inputs read
+as torch holds them) among those meeting a minimum, chosen as torchmetrics chooses it.
+
+torchmetrics decides on its float32 rates: which points qualify (``rate >= minimum``, the
+minimum a Python float that torch compares in the rate's dtype) and which is best (a maximum,
+ties broken as below).  Each of those rates is one correctly rounded float32 operation on exact
+counts, so the twin rounds it exactly (:func:`~rocpr_exact.profiles.ieee.round_binary`) to
+decide, and picks the point torchmetrics picks; it returns that point's exact rate and its
+threshold (the exact float value torch holds).  torch is never imported.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+import numpy as np
+
+from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, round_binary
+from rocpr_exact.profiles.torchmetrics import (
+    VERSION,
+    Input,
+    is_array,
+    pr_curve,
+    read_binary,
+    roc_curve,
+)
+
+__all__ = [
+    "binary_precision_at_fixed_recall",
+    "binary_recall_at_fixed_precision",
+    "binary_sensitivity_at_specificity",
+    "binary_specificity_at_sensitivity",
+]
+
+#: (the exact rate, the threshold; None where torch returns nan)
+Found: TypeAlias = tuple[Fraction | None, Fraction | None]
+#: torchmetrics' threshold when no point of the ROC curve qualifies
+NOT_FOUND = Fraction(1_000_000)
+
+
+def _fl32(x: Fraction) -> Fraction:
+    """A rate as torch holds it: the exact value rounded once to float32."""
+    return round_binary(x, FLOAT32)
+
+
+def _minimum(value: Any, name: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, float | int) or not 0 <= value <= 1:
+        raise InvalidInputError(f"{name} must be a float in [0, 1], got {value!r}")
+    return Fraction(value)
+
+
+def _read(
+    preds: Any, target: Any, thresholds: Any, ignore_index: Any, function: str, roc: bool
+) -> Input:
+    data = read_binary(preds, target, thresholds, ignore_index)
+    positives = sum(data[1])
+    if positives == 0:
+        raise NoPositivesError(f"{function} needs a positive example: {VERSION} warns")
+    if roc and positives == len(data[1]):
+        raise NoNegativesError(f"{function} needs a negative example: {VERSION} warns")
+    return data
+
+
+def _holds_float64(preds: Any, thresholds: Any) -> bool:
+    """Whether torch's thresholds are float64: float64 preds unbinned, a float64 array binned."""
+    given = preds if thresholds is None else thresholds
+    return is_array(given) and np.asarray(given).dtype == np.float64
+
+
+def binary_recall_at_fixed_precision(
+    preds: Any,
+    target: Any,
+    min_precision: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> Found:
+    """(recall, threshold): the highest recall of a PR point with precision >= min_precision.
+
+    On :func:`~rocpr_exact.profiles.torchmetrics.binary_precision_recall_curve` without its
+    last point (1, 0): the points with fl(precision) >= fl(min_precision) (a nan precision
+    never qualifies), the lexicographic maximum of (recall, precision, threshold) (torchmetrics'
+    ``_lexargmax``).  fl is float32, float64 when the thresholds are float64 (torch stacks the
+    three into one tensor).  No point qualifies, or the best recall is 0: (0, None), torch's
+    (0, nan).
+
+    >>> binary_recall_at_fixed_precision([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], min_precision=0.5)
+    (Fraction(1, 1), Fraction(1, 2))
+
+    Raises InvalidInputError (as the curve), NoPositivesError.  O(n log n).
+    """
+    floor = _minimum(min_precision, "min_precision")
+    data = _read(preds, target, thresholds, ignore_index, "binary_recall_at_fixed_precision", False)
+    wide = _holds_float64(preds, thresholds)
+    bar = round_binary(floor, FLOAT64 if wide else FLOAT32)
+    precision, recall, cuts = pr_curve(data)
+    best: tuple[Fraction, Fraction, Fraction] | None = None
+    found: Found = (Fraction(0), None)
+    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
+        if p is None or _fl32(p) < bar:
+            continue
+        key = (_fl32(r), _fl32(p), t)
+        if best is None or key > best:
+            best, found = key, (r, t)
+    return found if found[0] else (Fraction(0), None)
+
+
+def _greater(a: tuple[Fraction | None, ...], b: tuple[Fraction | None, ...]) -> bool:
+    """Python's ``a > b`` on tuples of float tensors, None standing for nan."""
+    for x, y in zip(a, b, strict=True):
+        if x is None or y is None:  # nan == y is False, and nan > y is False
+            return False
+        if x != y:
+            return x > y
+    return False
+
+
+def binary_precision_at_fixed_recall(
+    preds: Any,
+    target: Any,
+    min_recall: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> Found:
+    """(precision, threshold): the highest precision of a PR point with recall >= min_recall.
+
+    torchmetrics' ``max((p, r, t) for p, r, t in zip(precision, recall, thresholds) if r >=
+    min_recall)`` on the PR curve without its last point, on float32 values: the first
+    lexicographic maximum of (precision, recall, threshold) in curve order, where a binned nan
+    precision (None) compares neither equal nor greater (so a first qualifying nan stays the
+    maximum: (None, its threshold)).  No point qualifies, or the best precision is 0: (0, None).
+
+    >>> binary_precision_at_fixed_recall([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], min_recall=0.5)
+    (Fraction(2, 3), Fraction(1, 2))
+
+    Raises InvalidInputError (as the curve), NoPositivesError.  O(n log n).
+    """
+    bar = _fl32(_minimum(min_recall, "min_recall"))
+    data = _read(preds, target, thresholds, ignore_index, "binary_precision_at_fixed_recall", False)
+    precision, recall, cuts = pr_curve(data)
+    best: tuple[Fraction | None, ...] | None = None
+    found: Found = (Fraction(0), None)
+    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
+        if _fl32(r) < bar:
+            continue
+        item = (None if p is None else _fl32(p), _fl32(r), t)
+        if best is None or _greater(item, best):
+            best, found = item, (p, t)
+    return (Fraction(0), None) if found[0] == 0 else found
+
+
+def _first_best(values: list[Fraction], keep: list[bool]) -> int | None:
+    """``torch.argmax`` over the kept values: the first index of the largest."""
+    best = None
+    for i, (value, kept) in enumerate(zip(values, keep, strict=True)):
+        if kept and (best is None or value > values[best]):
+            best = i
+    return best
+
+
+def binary_specificity_at_sensitivity(
+    preds: Any,
+    target: Any,
+    min_sensitivity: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> tuple[Fraction, Fraction]:
+    """(specificity, threshold): the highest 1 - fpr of a ROC point with tpr >= min_sensitivity.
+
+    On :func:`~rocpr_exact.profiles.torchmetrics.binary_roc` (every point, threshold 1 first
+    unbinned): the points with fl32(tpr) >= fl32(min_sensitivity), the first (in curve order)
+    of the largest fl32(1 - fl32(fpr)) (``torch.argmax``).  None qualifies: (0, 1000000),
+    torchmetrics' values.
+
+    >>> binary_specificity_at_sensitivity([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], min_sensitivity=0.5)
+    (Fraction(1, 2), Fraction(11744051, 16777216))
+
+    (the threshold is float32 0.7.)  Raises InvalidInputError (as the curve),
+    NoPositivesError, NoNegativesError.  O(n log n).
+    """
+    bar = _fl32(_minimum(min_sensitivity, "min_sensitivity"))
+    data = _read(preds, target, thresholds, ignore_index, "binary_specificity_at_sensitivity", True)
+    fpr, tpr, cuts = roc_curve(data)
+    specificity = [_fl32(1 - _fl32(x)) for x in fpr]
+    best = _first_best(specificity, [_fl32(y) >= bar for y in tpr])
+    return (Fraction(0), NOT_FOUND) if best is None else (1 - fpr[best], cuts[best])
+
+
+def binary_sensitivity_at_specificity(
+    preds: Any,
+    target: Any,
+    min_specificity: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> tuple[Fraction, Fraction]:
+    """(sensitivity, threshold): the highest tpr of a ROC point with 1 - fpr >= min_specificity.
+
+    On :func:`~rocpr_exact.profiles.torchmetrics.binary_roc`: the points with
+    fl32(1 - fl32(fpr)) >= fl32(min_specificity), the first (in curve order) of the largest
+    fl32(tpr) (``torch.argmax``).  None qualifies: (0, 1000000), torchmetrics' values.
+
+    >>> binary_sensitivity_at_specificity([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], min_specificity=0.5)
+    (Fraction(1, 1), Fraction(1, 2))
+
+    Raises InvalidInputError (as the curve), NoPositivesError, NoNegativesError.  O(n log n).
+    """
+    bar = _fl32(_minimum(min_specificity, "min_specificity"))
+    data = _read(preds, target, thresholds, ignore_index, "binary_sensitivity_at_specificity", True)
+    fpr, tpr, cuts = roc_curve(data)
+    keep = [_fl32(1 - _fl32(x)) >= bar for x in fpr]
+    best = _first_best([_fl32(y) for y in tpr], keep)
+    return (Fraction(0), NOT_FOUND) if best is None else (tpr[best], cuts[best])
