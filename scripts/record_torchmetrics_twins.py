@@ -144,12 +144,16 @@ def search_inputs() -> list[dict[str, Any]]:
     for minimum in (0.0, 0.5, 1.0):
         add(*example, minimum)
         add(*example, minimum, thresholds=5)
-    tenth = [0.9] + [0.5] * 9, [1] + [0] * 9  # precision 1/10 at 0.5: float32 1/10 >= 0.1
+    # precision 1/10 at 0.5 decides: float32 fl(1/10) >= fl32(0.1000000015) = fl(1/10), while
+    # float64 preds compare in float64, fl(1/10) < 0.1000000015
+    tenth = [0.9] + [0.5] * 19, [1, 1] + [0] * 18
     add(*tenth, 0.1)
-    add(*tenth, 0.1, dtype="float64")  # the same decision in float64: 1/10 < 0.1
-    third = [0.9, 0.6, 0.6, 0.2], [1, 0, 0, 1]
+    add(*tenth, 0.1000000015)
+    add(*tenth, 0.1000000015, dtype="float64")
+    third = [0.9] + [0.6] * 5, [1, 0, 0, 1, 0, 0]  # precision 1/3 at 0.6, recall 1
     add(*third, 1 / 3)
-    add(*third, 0.3333333)
+    add(*third, 0.33333334)  # above 1/3, but float32 1/3 is 0.3333333432...: qualifies
+    add([0.9, 0.8, 0.7, 0.6, 0.5], [1, 0, 1, 0, 1], 0.33333334)  # tpr 1/3 at 0.9, likewise
     add([0.5] * 8, [0, 1] * 4, 0.5)  # all tied
     add([0.5] * 8, [0, 1] * 4, 0.5, thresholds=3)
     add([0.2, 0.4, 0.6], [0, 1, 0], 0.0, thresholds=[0.9, 0.1, 0.5])  # nan precision first
