@@ -43,18 +43,24 @@ Score: TypeAlias = Fraction | None
 Columns: TypeAlias = tuple[list[list[Fraction]], list[int], list[Fraction] | None]
 
 
-def _check_options(num_classes: Any, average: Any, ignore_index: Any) -> None:
-    if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes < 2:
-        raise InvalidInputError(f"num_classes must be an int larger than 1, got {num_classes!r}")
+def _check_average(average: Any) -> None:
     if average not in AVERAGES:
         raise InvalidInputError(f"average must be one of {AVERAGES}, got {average!r}")
+
+
+def read_multiclass(
+    preds: Any, target: Any, num_classes: Any, thresholds: Any, ignore_index: Any
+) -> Columns:
+    """(one column of scores per class, classes, thresholds) as torch holds them, checked.
+
+    Rows whose target is ``ignore_index`` dropped; refused as the multiclass twins say.
+    """
+    if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes < 2:
+        raise InvalidInputError(f"num_classes must be an int larger than 1, got {num_classes!r}")
     if ignore_index is not None and (
         not isinstance(ignore_index, int) or isinstance(ignore_index, bool)
     ):
         raise InvalidInputError(f"ignore_index must be None or an int, got {ignore_index!r}")
-
-
-def _read(preds: Any, target: Any, num_classes: int, thresholds: Any, ignore_index: Any) -> Columns:
     scores, classes = np.asarray(preds), np.asarray(target)
     if scores.dtype.kind != "f":
         raise InvalidInputError(f"preds must hold floats, got dtype {scores.dtype}")
@@ -99,7 +105,8 @@ def _average(values: list[Score], support: list[int], average: Any) -> Score | t
     return sum((v * n for v, n in pairs), Fraction(0)) / total if total else Fraction(0)
 
 
-def _per_class(columns: Columns, c: int) -> tuple[tuple[list[Fraction], list[int], Any], int]:
+def class_input(columns: Columns, c: int) -> tuple[tuple[list[Fraction], list[int], Any], int]:
+    """Class c one-vs-rest: (column c, target == c as 0/1, thresholds), and its positives."""
     scores, classes, cuts = columns
     labels = [int(y == c) for y in classes]
     return (scores[c], labels, cuts), sum(labels)
@@ -128,12 +135,12 @@ def multiclass_auroc(
     Raises InvalidInputError (shapes, dtypes, classes outside 0..C-1, preds outside [0, 1]
     (torchmetrics' softmax), thresholds as in the binary twins).  O(C n log n).
     """
-    _check_options(num_classes, average, ignore_index)
-    columns = _read(preds, target, num_classes, thresholds, ignore_index)
+    _check_average(average)
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
     values: list[Score] = []
     support = []
     for c in range(num_classes):
-        data, positives = _per_class(columns, c)
+        data, positives = class_input(columns, c)
         support.append(positives)
         if positives in (0, len(data[1])):
             values.append(Fraction(0))
@@ -166,13 +173,13 @@ def multiclass_average_precision(
 
     Raises InvalidInputError as :func:`multiclass_auroc`.  O(C n log n).
     """
-    _check_options(num_classes, average, ignore_index)
-    columns = _read(preds, target, num_classes, thresholds, ignore_index)
+    _check_average(average)
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
     all_zero = not any(columns[1])
     values: list[Score] = []
     support = []
     for c in range(num_classes):
-        data, positives = _per_class(columns, c)
+        data, positives = class_input(columns, c)
         support.append(positives)
         if positives == 0:
             values.append(Fraction(0) if data[2] is not None or all_zero else None)

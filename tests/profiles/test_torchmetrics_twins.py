@@ -86,7 +86,7 @@ def _same(got: tuple[Any, Any], expected: tuple[Any, Any]) -> None:
         assert (a is None and math.isnan(b)) if isinstance(b, float) else a == b, (got, expected)
 
 
-@settings(max_examples=examples(2))
+@settings(max_examples=examples(1))
 @given(labelled(), grids, minima)
 def test_pr_searches_equal_the_brute_force(data: Any, grid: Any, floor: float) -> None:
     preds, target = data
@@ -101,7 +101,7 @@ def test_pr_searches_equal_the_brute_force(data: Any, grid: Any, floor: float) -
     _same(fixed.binary_precision_at_fixed_recall(preds, target, floor, grid), expected)
 
 
-@settings(max_examples=examples(2))
+@settings(max_examples=examples(1))
 @given(labelled(), grids, minima)
 def test_roc_searches_equal_the_brute_force(data: Any, grid: Any, floor: float) -> None:
     preds, target = data
@@ -177,7 +177,7 @@ def multiclass_data(draw: Any) -> tuple[list[list[float]], list[int], int]:
     return preds, target, classes
 
 
-@settings(max_examples=examples(2))
+@settings(max_examples=examples(1))
 @given(multiclass_data())
 def test_multiclass_equals_the_brute_force(data: Any) -> None:
     preds, target, classes = data
