@@ -20,26 +20,27 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, round_binary
-from rocpr_exact.profiles.torchmetrics import (
-    VERSION,
-    Input,
-    is_array,
-    pr_curve,
-    read_binary,
-    roc_curve,
-)
+from rocpr_exact.profiles.torchmetrics import VERSION, Input, is_array, pr_curve, read_binary
+from rocpr_exact.profiles.torchmetrics_multiclass import class_input, read_multiclass
 
 __all__ = [
     "binary_precision_at_fixed_recall",
     "binary_recall_at_fixed_precision",
     "binary_sensitivity_at_specificity",
     "binary_specificity_at_sensitivity",
+    "multiclass_precision_at_fixed_recall",
+    "multiclass_recall_at_fixed_precision",
+    "multiclass_sensitivity_at_specificity",
+    "multiclass_specificity_at_sensitivity",
 ]
 
 #: (the exact rate, the threshold; None where torch returns nan)
 Found: TypeAlias = tuple[Fraction | None, Fraction | None]
+#: one (rate, threshold) per class, as two tuples (torchmetrics stacks them into two tensors)
+PerClass: TypeAlias = tuple[tuple[Fraction | None, ...], tuple[Fraction | None, ...]]
 #: torchmetrics' threshold when no point of the ROC curve qualifies
 NOT_FOUND = Fraction(1_000_000)
 
@@ -73,6 +74,20 @@ def _holds_float64(preds: Any, thresholds: Any) -> bool:
     return is_array(given) and np.asarray(given).dtype == np.float64
 
 
+def _recall_search(data: Input, bar: Fraction) -> Found:
+    """``_recall_at_precision`` on the PR curve of ``data`` (positives needed)."""
+    precision, recall, cuts = pr_curve(data)
+    best: tuple[Fraction, Fraction, Fraction] | None = None
+    found: Found = (Fraction(0), None)
+    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
+        if p is None or _fl32(p) < bar:
+            continue
+        key = (_fl32(r), _fl32(p), t)
+        if best is None or key > best:
+            best, found = key, (r, t)
+    return found if found[0] else (Fraction(0), None)
+
+
 def binary_recall_at_fixed_precision(
     preds: Any,
     target: Any,
@@ -97,17 +112,7 @@ def binary_recall_at_fixed_precision(
     floor = _minimum(min_precision, "min_precision")
     data = _read(preds, target, thresholds, ignore_index, "binary_recall_at_fixed_precision", False)
     wide = _holds_float64(preds, thresholds)
-    bar = round_binary(floor, FLOAT64 if wide else FLOAT32)
-    precision, recall, cuts = pr_curve(data)
-    best: tuple[Fraction, Fraction, Fraction] | None = None
-    found: Found = (Fraction(0), None)
-    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
-        if p is None or _fl32(p) < bar:
-            continue
-        key = (_fl32(r), _fl32(p), t)
-        if best is None or key > best:
-            best, found = key, (r, t)
-    return found if found[0] else (Fraction(0), None)
+    return _recall_search(data, round_binary(floor, FLOAT64 if wide else FLOAT32))
 
 
 def _greater(a: tuple[Fraction | None, ...], b: tuple[Fraction | None, ...]) -> bool:
@@ -118,6 +123,20 @@ def _greater(a: tuple[Fraction | None, ...], b: tuple[Fraction | None, ...]) -> 
         if x != y:
             return x > y
     return False
+
+
+def _precision_search(data: Input, bar: Fraction) -> Found:
+    """``_precision_at_recall`` on the PR curve of ``data`` (positives needed)."""
+    precision, recall, cuts = pr_curve(data)
+    best: tuple[Fraction | None, ...] | None = None
+    found: Found = (Fraction(0), None)
+    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
+        if _fl32(r) < bar:
+            continue
+        item = (None if p is None else _fl32(p), _fl32(r), t)
+        if best is None or _greater(item, best):
+            best, found = item, (p, t)
+    return (Fraction(0), None) if found[0] == 0 else found
 
 
 def binary_precision_at_fixed_recall(
@@ -142,16 +161,24 @@ def binary_precision_at_fixed_recall(
     """
     bar = _fl32(_minimum(min_recall, "min_recall"))
     data = _read(preds, target, thresholds, ignore_index, "binary_precision_at_fixed_recall", False)
-    precision, recall, cuts = pr_curve(data)
-    best: tuple[Fraction | None, ...] | None = None
-    found: Found = (Fraction(0), None)
-    for p, r, t in zip(precision, recall, cuts, strict=False):  # drops the last point (1, 0)
-        if _fl32(r) < bar:
-            continue
-        item = (None if p is None else _fl32(p), _fl32(r), t)
-        if best is None or _greater(item, best):
-            best, found = item, (p, t)
-    return (Fraction(0), None) if found[0] == 0 else found
+    return _precision_search(data, bar)
+
+
+def _roc_rates(data: Input) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
+    """``_binary_roc_compute``: (fpr, tpr, thresholds), a rate 0 where its class is absent."""
+    scores, labels, cuts = data
+    positives = sum(labels)
+    negatives = len(labels) - positives
+    if cuts is None:  # (0, 0) at threshold 1, then every distinct score, decreasing
+        order = sorted(set(scores), reverse=True)
+        tps, fps = counts_at_thresholds(scores, labels, order, inclusive=True)
+        tps, fps, order = (0, *tps), (0, *fps), [Fraction(1), *order]
+    else:  # the thresholds reversed
+        order = cuts[::-1]
+        tps, fps = counts_at_thresholds(scores, labels, order, inclusive=True)
+    fpr = [Fraction(fp, negatives) if negatives else Fraction(0) for fp in fps]
+    tpr = [Fraction(tp, positives) if positives else Fraction(0) for tp in tps]
+    return fpr, tpr, order
 
 
 def _first_best(values: list[Fraction], keep: list[bool]) -> int | None:
@@ -161,6 +188,20 @@ def _first_best(values: list[Fraction], keep: list[bool]) -> int | None:
         if kept and (best is None or value > values[best]):
             best = i
     return best
+
+
+def _specificity_search(data: Input, bar: Fraction) -> tuple[Fraction, Fraction]:
+    fpr, tpr, cuts = _roc_rates(data)
+    specificity = [_fl32(1 - _fl32(x)) for x in fpr]
+    best = _first_best(specificity, [_fl32(y) >= bar for y in tpr])
+    return (Fraction(0), NOT_FOUND) if best is None else (1 - fpr[best], cuts[best])
+
+
+def _sensitivity_search(data: Input, bar: Fraction) -> tuple[Fraction, Fraction]:
+    fpr, tpr, cuts = _roc_rates(data)
+    keep = [_fl32(1 - _fl32(x)) >= bar for x in fpr]
+    best = _first_best([_fl32(y) for y in tpr], keep)
+    return (Fraction(0), NOT_FOUND) if best is None else (tpr[best], cuts[best])
 
 
 def binary_specificity_at_sensitivity(
@@ -185,10 +226,7 @@ def binary_specificity_at_sensitivity(
     """
     bar = _fl32(_minimum(min_sensitivity, "min_sensitivity"))
     data = _read(preds, target, thresholds, ignore_index, "binary_specificity_at_sensitivity", True)
-    fpr, tpr, cuts = roc_curve(data)
-    specificity = [_fl32(1 - _fl32(x)) for x in fpr]
-    best = _first_best(specificity, [_fl32(y) >= bar for y in tpr])
-    return (Fraction(0), NOT_FOUND) if best is None else (1 - fpr[best], cuts[best])
+    return _specificity_search(data, bar)
 
 
 def binary_sensitivity_at_specificity(
@@ -211,7 +249,134 @@ def binary_sensitivity_at_specificity(
     """
     bar = _fl32(_minimum(min_specificity, "min_specificity"))
     data = _read(preds, target, thresholds, ignore_index, "binary_sensitivity_at_specificity", True)
-    fpr, tpr, cuts = roc_curve(data)
-    keep = [_fl32(1 - _fl32(x)) >= bar for x in fpr]
-    best = _first_best([_fl32(y) for y in tpr], keep)
-    return (Fraction(0), NOT_FOUND) if best is None else (tpr[best], cuts[best])
+    return _sensitivity_search(data, bar)
+
+
+def _stack(found: list[Any]) -> PerClass:
+    return tuple(f[0] for f in found), tuple(f[1] for f in found)
+
+
+def multiclass_recall_at_fixed_precision(
+    preds: Any,
+    target: Any,
+    num_classes: int,
+    min_precision: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> PerClass:
+    """Per class (one-vs-rest), :func:`binary_recall_at_fixed_precision`: (recalls, thresholds).
+
+    Input as :func:`~rocpr_exact.profiles.torchmetrics_multiclass.multiclass_auroc` reads it.
+    A class absent from target: (0, None) (no precision reaches a positive minimum); with
+    ``min_precision`` 0 refused (torchmetrics' nan recalls make ``_lexargmax`` fail).
+
+    Class 0 (positives 0.7, 0.2): precision 1 at 0.7 (recall 1/2); class 1 (positive 0.6)
+    never reaches precision 0.9.
+
+    >>> preds, target = [[0.7, 0.3], [0.4, 0.6], [0.2, 0.8]], [0, 1, 0]
+    >>> values, cuts = multiclass_recall_at_fixed_precision(preds, target, 2, 0.9)
+    >>> [str(v) for v in values], [float(t) if t is not None else None for t in cuts]
+    (['1/2', '0'], [0.699999988079071, None])
+
+    Raises InvalidInputError (as the multiclass twins).  O(C n log n).
+    """
+    floor = _minimum(min_precision, "min_precision")
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
+    bar = round_binary(floor, FLOAT64 if _holds_float64(preds, thresholds) else FLOAT32)
+    found = []
+    for c in range(num_classes):
+        data, positives = class_input(columns, c)
+        if positives == 0 and bar == 0:
+            raise InvalidInputError(
+                f"class {c} is absent from target and min_precision is 0: {VERSION} fails"
+            )
+        found.append(_recall_search(data, bar) if positives else (Fraction(0), None))
+    return _stack(found)
+
+
+def multiclass_precision_at_fixed_recall(
+    preds: Any,
+    target: Any,
+    num_classes: int,
+    min_recall: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> PerClass:
+    """Per class, :func:`binary_precision_at_fixed_recall`: (precisions, thresholds).
+
+    A class absent from target: (0, None), as torchmetrics (its recall is nan, or 1 with
+    precision 0 when every target is 0).
+
+    Class 0: recall 1 only at 0.2 (precision 2/3); class 1: at 0.6 and below, best 1/2.
+
+    >>> preds, target = [[0.7, 0.3], [0.4, 0.6], [0.2, 0.8]], [0, 1, 0]
+    >>> values, cuts = multiclass_precision_at_fixed_recall(preds, target, 2, 0.9)
+    >>> [str(v) for v in values], [float(t) for t in cuts]
+    (['2/3', '1/2'], [0.20000000298023224, 0.6000000238418579])
+
+    Raises InvalidInputError (as the multiclass twins).  O(C n log n).
+    """
+    bar = _fl32(_minimum(min_recall, "min_recall"))
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
+    found = []
+    for c in range(num_classes):
+        data, positives = class_input(columns, c)
+        found.append(_precision_search(data, bar) if positives else (Fraction(0), None))
+    return _stack(found)
+
+
+def multiclass_specificity_at_sensitivity(
+    preds: Any,
+    target: Any,
+    num_classes: int,
+    min_sensitivity: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> PerClass:
+    """Per class, :func:`binary_specificity_at_sensitivity`: (specificities, thresholds).
+
+    A class absent from target has tpr 0 everywhere, a class that is every example fpr 0
+    (torchmetrics' values, with a warning); the search runs on those rates.
+
+    Class 0: tpr 1 only at 0.2 (fpr 1); class 1: tpr 1 at 0.6 (fpr 1/2).
+
+    >>> preds, target = [[0.7, 0.3], [0.4, 0.6], [0.2, 0.8]], [0, 1, 0]
+    >>> values, cuts = multiclass_specificity_at_sensitivity(preds, target, 2, 0.9)
+    >>> [str(v) for v in values]
+    ['0', '1/2']
+
+    Raises InvalidInputError (as the multiclass twins).  O(C n log n).
+    """
+    bar = _fl32(_minimum(min_sensitivity, "min_sensitivity"))
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
+    return _stack(
+        [_specificity_search(class_input(columns, c)[0], bar) for c in range(num_classes)]
+    )
+
+
+def multiclass_sensitivity_at_specificity(
+    preds: Any,
+    target: Any,
+    num_classes: int,
+    min_specificity: float,
+    thresholds: Any = None,
+    ignore_index: int | None = None,
+) -> PerClass:
+    """Per class, :func:`binary_sensitivity_at_specificity`: (sensitivities, thresholds).
+
+    Absent classes as in :func:`multiclass_specificity_at_sensitivity`.
+
+    Class 0: fpr 0 down to 0.7 (tpr 1/2); class 1: fpr 0 only at threshold 1 (tpr 0).
+
+    >>> preds, target = [[0.7, 0.3], [0.4, 0.6], [0.2, 0.8]], [0, 1, 0]
+    >>> values, cuts = multiclass_sensitivity_at_specificity(preds, target, 2, 0.9)
+    >>> [str(v) for v in values]
+    ['1/2', '0']
+
+    Raises InvalidInputError (as the multiclass twins).  O(C n log n).
+    """
+    bar = _fl32(_minimum(min_specificity, "min_specificity"))
+    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
+    return _stack(
+        [_sensitivity_search(class_input(columns, c)[0], bar) for c in range(num_classes)]
+    )

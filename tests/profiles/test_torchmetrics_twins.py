@@ -251,7 +251,11 @@ def test_multiclass_refusals(name: str) -> None:
     _refuses(InvalidInputError, "thresholds", function, good, [0, 1], 2, thresholds=1)
 
 
-@pytest.mark.parametrize("name", fixed.__all__)
+BINARY_SEARCHES = [name for name in fixed.__all__ if name.startswith("binary_")]
+MULTICLASS_SEARCHES = [name for name in fixed.__all__ if name.startswith("multiclass_")]
+
+
+@pytest.mark.parametrize("name", BINARY_SEARCHES)
 def test_search_refusals(name: str) -> None:
     function = getattr(fixed, name)
     for bad in (-0.1, 1.5, "0.5", True):
@@ -262,3 +266,48 @@ def test_search_refusals(name: str) -> None:
         _refuses(NoNegativesError, "negative", function, [0.2, 0.4], [1, 1], 0.5)
     else:  # a PR curve needs no negative
         assert function([0.2, 0.4], [1, 1], 0.5) == (1, F(np.float32(0.2).item()))
+
+
+@settings(max_examples=examples(1))
+@given(multiclass_data(), st.none() | st.lists(eighths, min_size=1, max_size=5), minima)
+def test_multiclass_searches_are_the_binary_searches(data: Any, grid: Any, floor: float) -> None:
+    preds, target, classes = data
+    for name in MULTICLASS_SEARCHES:
+        task = name.removeprefix("multiclass_")
+        try:
+            values, cuts = getattr(fixed, name)(preds, target, classes, floor, thresholds=grid)
+        except InvalidInputError as error:  # an absent class with min_precision 0
+            assert task == "recall_at_fixed_precision" and floor == 0 and "absent" in str(error)
+            continue
+        for c in range(classes):
+            column, labels = [row[c] for row in preds], [int(y == c) for y in target]
+            if 0 < sum(labels) < len(labels):
+                expected = getattr(fixed, f"binary_{task}")(column, labels, floor, thresholds=grid)
+            elif "fixed" in task and not any(labels):  # absent: no PR point qualifies
+                expected = (0, None)
+            else:  # a ROC search on torchmetrics' zero rates: by hand below
+                continue
+            assert (values[c], cuts[c]) == expected
+
+
+def test_multiclass_searches_on_absent_classes() -> None:
+    # class 2 is absent: tpr 0 everywhere, so min_sensitivity 0.5 finds nothing (0, 1e6);
+    # its fpr runs 0, 1/3, 2/3, 1 over thresholds 1, 0.5, 0.25, 0.125: with min_specificity
+    # 0.5 the first largest tpr (0) is at threshold 1, specificity 1
+    preds = [[0.5, 0.25, 0.125], [0.25, 0.5, 0.25], [0.125, 0.25, 0.5]]
+    target = [0, 1, 0]
+    values, cuts = fixed.multiclass_specificity_at_sensitivity(preds, target, 3, 0.5)
+    assert (values[2], cuts[2]) == (0, 10**6)
+    values, cuts = fixed.multiclass_sensitivity_at_specificity(preds, target, 3, 0.5)
+    assert (values[2], cuts[2]) == (0, 1)
+    values, cuts = fixed.multiclass_precision_at_fixed_recall(preds, target, 3, 0.5)
+    assert (values[2], cuts[2]) == (0, None)
+    _refuses(
+        InvalidInputError,
+        "absent",
+        fixed.multiclass_recall_at_fixed_precision,
+        preds,
+        target,
+        3,
+        0.0,
+    )
