@@ -1,7 +1,8 @@
 """Record what torchmetrics returns for its multiclass and operating-point functions.
 
 Writes tests/data/torchmetrics_recorded.json: ``multiclass_auroc`` and
-``multiclass_average_precision`` (every average) and the four binary searches
+``multiclass_average_precision`` (every average), the four multiclass searches, and the four
+binary searches
 (``binary_recall_at_fixed_precision``, ``binary_precision_at_fixed_recall``,
 ``binary_specificity_at_sensitivity``, ``binary_sensitivity_at_specificity``) on fixed inputs:
 random data with ties, extreme imbalance, classes missing from target, scores that collide in
@@ -38,6 +39,8 @@ SEARCHES = {
     "binary_sensitivity_at_specificity": "min_specificity",
 }
 GRID = [0.0, 0.05, 0.1, 0.25, 0.3, 0.5, 0.7, 0.75, 1.0]
+#: the multiclass searches' minimum, in turn (0 with an absent class makes torchmetrics fail)
+MINIMA = [0.5, 0.1, 0.9, 1 / 3, 0.75, 1.0, 0.25]
 
 
 def text(x: float) -> str:
@@ -68,6 +71,7 @@ def multiclass_inputs() -> list[dict[str, Any]]:
                 "preds": _texts(preds),
                 "target": target,
                 "num_classes": num_classes,
+                "minimum": MINIMA[len(cases) % len(MINIMA)],
                 "dtype": options.get("dtype", "list"),
                 "thresholds": options.get("thresholds"),
                 "ignore_index": options.get("ignore_index"),
@@ -113,6 +117,13 @@ def multiclass_record(case: dict[str, Any]) -> dict[str, Any]:
         for average in ("macro", "weighted", None):
             got = getattr(tm, name)(preds, target, case["num_classes"], average=average, **options)
             results[f"{name}/{average}"] = [text(v) for v in got.reshape(-1).tolist()]
+    for name in SEARCHES:
+        function = getattr(tm, name.replace("binary_", "multiclass_"))
+        values, cuts = function(preds, target, case["num_classes"], case["minimum"], **options)
+        results[name.replace("binary_", "multiclass_")] = [
+            [text(v) for v in values.tolist()],
+            [text(t) for t in cuts.tolist()],
+        ]
     return {**case, "results": results}
 
 

@@ -267,8 +267,8 @@ def multiclass_recall_at_fixed_precision(
     """Per class (one-vs-rest), :func:`binary_recall_at_fixed_precision`: (recalls, thresholds).
 
     Input as :func:`~rocpr_exact.profiles.torchmetrics_multiclass.multiclass_auroc` reads it.
-    A class absent from target: (0, None) (no precision reaches a positive minimum); with
-    ``min_precision`` 0 refused (torchmetrics' nan recalls make ``_lexargmax`` fail).
+    A class absent from target: (0, None) (its precisions are 0 or nan); with
+    ``min_precision`` 0 see :func:`_absent` (refused where torchmetrics fails).
 
     Class 0 (positives 0.7, 0.2): precision 1 at 0.7 (recall 1/2); class 1 (positive 0.6)
     never reaches precision 0.9.
@@ -283,15 +283,30 @@ def multiclass_recall_at_fixed_precision(
     floor = _minimum(min_precision, "min_precision")
     columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
     bar = round_binary(floor, FLOAT64 if _holds_float64(preds, thresholds) else FLOAT32)
-    found = []
+    found: list[Found] = []
+    all_zero = not any(columns[1])
     for c in range(num_classes):
         data, positives = class_input(columns, c)
-        if positives == 0 and bar == 0:
-            raise InvalidInputError(
-                f"class {c} is absent from target and min_precision is 0: {VERSION} fails"
-            )
-        found.append(_recall_search(data, bar) if positives else (Fraction(0), None))
+        found.append(_recall_search(data, bar) if positives else _absent(data, bar, c, all_zero))
     return _stack(found)
+
+
+def _absent(data: Input, bar: Fraction, c: int, all_zero: bool) -> Found:
+    """``_recall_at_precision`` for a class absent from target: every precision is 0 (or nan).
+
+    A positive minimum leaves no point: (0, None).  At 0: unbinned with every target 0,
+    torchmetrics sets recall to 1, and ``_lexargmax`` takes the highest threshold; binned with
+    no score reaching a threshold, no point (nan precision); otherwise its recalls are nan and
+    ``_lexargmax`` fails (IndexError): refused.
+    """
+    scores, _, cuts = data
+    if bar > 0 or (cuts is not None and all(t > max(scores) for t in cuts)):
+        return Fraction(0), None
+    if cuts is None and all_zero:
+        return Fraction(1), max(scores)
+    raise InvalidInputError(
+        f"class {c} is absent from target and min_precision is 0: {VERSION} fails"
+    )
 
 
 def multiclass_precision_at_fixed_recall(

@@ -18,6 +18,7 @@ roundoff):
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,8 @@ def test_multiclass(case: dict[str, Any]) -> None:
     classes = case["num_classes"]
     bound = (_longest(case) + 2 * classes + 10) * U
     for key, recorded in case["results"].items():
+        if "/" not in key:  # a search: below
+            continue
         name, average = key.split("/")
         got = getattr(multiclass, name)(
             _preds(case),
@@ -76,6 +79,26 @@ def test_multiclass(case: dict[str, Any]) -> None:
         assert len(values) == len(recorded)
         for value, text in zip(values, recorded, strict=True):
             _same(value, text, bound)
+
+
+@pytest.mark.parametrize("case", MULTICLASS, ids=[f"mc{i}" for i in range(len(MULTICLASS))])
+def test_multiclass_searches(case: dict[str, Any]) -> None:
+    searches = {k: v for k, v in case["results"].items() if "/" not in k}
+    assert len(searches) == 4
+    for name, (values, thresholds) in searches.items():
+        got, cuts = getattr(fixed, name)(
+            _preds(case),
+            case["target"],
+            case["num_classes"],
+            case["minimum"],
+            thresholds=case["thresholds"],
+            ignore_index=case["ignore_index"],
+        )
+        for value, text in zip(got, values, strict=True):
+            _same(value, text, 2 * U if "specificity_at" in name else U)
+        assert [math.nan if t is None else float(t) for t in cuts] == pytest.approx(
+            [float(t) for t in thresholds], rel=0, abs=0, nan_ok=True
+        )
 
 
 @pytest.mark.parametrize("case", SEARCHES, ids=[f"search{i}" for i in range(len(SEARCHES))])

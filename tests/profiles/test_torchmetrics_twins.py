@@ -283,7 +283,7 @@ def test_multiclass_searches_are_the_binary_searches(data: Any, grid: Any, floor
             column, labels = [row[c] for row in preds], [int(y == c) for y in target]
             if 0 < sum(labels) < len(labels):
                 expected = getattr(fixed, f"binary_{task}")(column, labels, floor, thresholds=grid)
-            elif "fixed" in task and not any(labels):  # absent: no PR point qualifies
+            elif "fixed" in task and not any(labels) and floor > 0:  # absent: no PR point
                 expected = (0, None)
             else:  # a ROC search on torchmetrics' zero rates: by hand below
                 continue
@@ -302,7 +302,11 @@ def test_multiclass_searches_on_absent_classes() -> None:
     assert (values[2], cuts[2]) == (0, 1)
     values, cuts = fixed.multiclass_precision_at_fixed_recall(preds, target, 3, 0.5)
     assert (values[2], cuts[2]) == (0, None)
-    _refuses(
+    # every target 0, min_precision 0: torchmetrics sets the absent classes' recall to 1 (its
+    # precisions are 0, all qualify) and _lexargmax takes the highest threshold
+    values, cuts = fixed.multiclass_recall_at_fixed_precision(preds, [0, 0, 0], 3, 0.0)
+    assert (values[1:], cuts[1:]) == ((1, 1), (F(1, 2), F(1, 2)))
+    _refuses(  # otherwise its recalls are nan and torchmetrics' _lexargmax fails
         InvalidInputError,
         "absent",
         fixed.multiclass_recall_at_fixed_precision,
