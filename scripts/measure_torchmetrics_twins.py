@@ -24,6 +24,7 @@ import numpy as np
 import torch
 from torchmetrics.functional import classification as tm
 
+from rocpr_exact.errors import RocPrError
 from rocpr_exact.profiles import torchmetrics_fixed as fixed
 from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
 
@@ -54,6 +55,7 @@ def main() -> None:
     worst: dict[str, float] = {}
     counts: dict[str, int] = {}
     moved: dict[str, int] = {}
+    refused: dict[str, int] = {}
 
     def note(name: str, exact: Any, got: float) -> None:
         counts[name] = counts.get(name, 0) + 1
@@ -86,13 +88,34 @@ def main() -> None:
                 values = twin if isinstance(twin, tuple) else (twin,)
                 for value, x in zip(values, got.reshape(-1).tolist(), strict=True):
                     note(f"{name} ({average})", value, x)
+        minimum = rng.choice([0.0, 0.1, 1 / 3, 0.5, 0.9, 1.0, rng.random()])
+        for name in [n for n in fixed.__all__ if n.startswith("multiclass_")]:
+            try:
+                values, found = getattr(fixed, name)(
+                    given, target, classes, minimum, thresholds=cuts
+                )
+            except RocPrError:  # an absent class with min_precision 0: torch fails
+                refused[name] = refused.get(name, 0) + 1
+                continue
+            got = getattr(tm, name)(
+                torch.tensor(preds, dtype=dtype),
+                torch.tensor(target),
+                classes,
+                minimum,
+                thresholds=cuts,
+            )
+            for value, x in zip(values, got[0].tolist(), strict=True):
+                note(name, value, x)
+            for t, x in zip(found, got[1].tolist(), strict=True):
+                same = math.isnan(x) if t is None else float(t) == x
+                moved[name] = moved.get(name, 0) + (not same)
         binary = [score(rng, kind) for _ in range(n + 2)]
         share = rng.choice([0.02, 0.5, 0.98])
         labels = [int(rng.random() < share) for _ in binary]
         labels[0], labels[1] = 0, 1
         minimum = rng.choice([0.0, 0.1, 1 / 3, 0.5, 0.9, 1.0, rng.random()])
         given = np.array(binary) if wide else binary
-        for name in fixed.__all__:
+        for name in [n for n in fixed.__all__ if n.startswith("binary_")]:
             got = getattr(tm, name)(
                 torch.tensor(binary, dtype=dtype), torch.tensor(labels), minimum, thresholds=cuts
             )
@@ -106,8 +129,10 @@ def main() -> None:
     print("|---|---|---|---|")
     for name in sorted(counts):
         base = name.split(" ")[0]
-        other = moved.get(base, "") if base in fixed.__all__ else "-"
+        other = f"{moved.get(base, 0)} of {counts[name]:,}" if base in fixed.__all__ else "-"
         print(f"| `{name}` | {counts[name]:,} | {worst.get(name, 0.0):.3g} | {other} |")
+    for name, count in sorted(refused.items()):
+        print(f"{name}: {count} cases refused (an absent class with min_precision 0)")
 
 
 if __name__ == "__main__":

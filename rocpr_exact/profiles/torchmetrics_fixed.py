@@ -24,7 +24,7 @@ from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, round_binary
 from rocpr_exact.profiles.torchmetrics import VERSION, Input, is_array, pr_curve, read_binary
-from rocpr_exact.profiles.torchmetrics_multiclass import class_input, read_multiclass
+from rocpr_exact.profiles.torchmetrics_multiclass import Columns, class_input, read_multiclass
 
 __all__ = [
     "binary_precision_at_fixed_recall",
@@ -268,7 +268,7 @@ def multiclass_recall_at_fixed_precision(
 
     Input as :func:`~rocpr_exact.profiles.torchmetrics_multiclass.multiclass_auroc` reads it.
     A class absent from target: (0, None) (its precisions are 0 or nan); with
-    ``min_precision`` 0 see :func:`_absent` (refused where torchmetrics fails).
+    ``min_precision`` 0 see :func:`_pr_classes` (refused where torchmetrics fails).
 
     Class 0 (positives 0.7, 0.2): precision 1 at 0.7 (recall 1/2); class 1 (positive 0.6)
     never reaches precision 0.9.
@@ -283,30 +283,31 @@ def multiclass_recall_at_fixed_precision(
     floor = _minimum(min_precision, "min_precision")
     columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
     bar = round_binary(floor, FLOAT64 if _holds_float64(preds, thresholds) else FLOAT32)
-    found: list[Found] = []
-    all_zero = not any(columns[1])
-    for c in range(num_classes):
-        data, positives = class_input(columns, c)
-        found.append(_recall_search(data, bar) if positives else _absent(data, bar, c, all_zero))
-    return _stack(found)
+    return _pr_classes(columns, bar, True)
 
 
-def _absent(data: Input, bar: Fraction, c: int, all_zero: bool) -> Found:
-    """``_recall_at_precision`` for a class absent from target: every precision is 0 (or nan).
+def _pr_classes(columns: Columns, bar: Fraction, recall: bool) -> PerClass:
+    """Each class's recall (or precision) search, with torchmetrics' absent-class values.
 
-    A positive minimum leaves no point: (0, None).  At 0: unbinned with every target 0,
-    torchmetrics sets recall to 1, and ``_lexargmax`` takes the highest threshold; binned with
-    no score reaching a threshold, no point (nan precision); otherwise its recalls are nan and
-    ``_lexargmax`` fails (IndexError): refused.
+    An absent class's precisions are 0 or nan: (0, None), but for the recall search at
+    ``bar`` 0, where its recalls are nan and ``_lexargmax`` fails (refused), unless binned
+    with no score reaching a threshold (no point: (0, None)).  Unbinned with every target 0,
+    torchmetrics sets every recall to 1: class 0 (precision 1) gives (1, its highest score),
+    and so do the absent classes in the recall search at ``bar`` 0.
     """
-    scores, _, cuts = data
-    if bar > 0 or (cuts is not None and all(t > max(scores) for t in cuts)):
-        return Fraction(0), None
-    if cuts is None and all_zero:
-        return Fraction(1), max(scores)
-    raise InvalidInputError(
-        f"class {c} is absent from target and min_precision is 0: {VERSION} fails"
-    )
+    found: list[Found] = []
+    for c in range(len(columns[0])):
+        data, positives = class_input(columns, c)
+        scores, _, cuts = data
+        if cuts is None and not any(columns[1]) and (c == 0 or (recall and bar == 0)):
+            found.append((Fraction(1), max(scores)))
+        elif positives:
+            found.append(_recall_search(data, bar) if recall else _precision_search(data, bar))
+        elif recall and bar == 0 and not (cuts and all(t > max(scores) for t in cuts)):
+            raise InvalidInputError(f"class {c} is absent and min_precision is 0: {VERSION} fails")
+        else:
+            found.append((Fraction(0), None))
+    return _stack(found)
 
 
 def multiclass_precision_at_fixed_recall(
@@ -320,7 +321,7 @@ def multiclass_precision_at_fixed_recall(
     """Per class, :func:`binary_precision_at_fixed_recall`: (precisions, thresholds).
 
     A class absent from target: (0, None), as torchmetrics (its recall is nan, or 1 with
-    precision 0 when every target is 0).
+    precision 0 when every target is 0; :func:`_pr_classes`).
 
     Class 0: recall 1 only at 0.2 (precision 2/3); class 1: at 0.6 and below, best 1/2.
 
@@ -332,12 +333,9 @@ def multiclass_precision_at_fixed_recall(
     Raises InvalidInputError (as the multiclass twins).  O(C n log n).
     """
     bar = _fl32(_minimum(min_recall, "min_recall"))
-    columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
-    found = []
-    for c in range(num_classes):
-        data, positives = class_input(columns, c)
-        found.append(_precision_search(data, bar) if positives else (Fraction(0), None))
-    return _stack(found)
+    return _pr_classes(
+        read_multiclass(preds, target, num_classes, thresholds, ignore_index), bar, False
+    )
 
 
 def multiclass_specificity_at_sensitivity(

@@ -305,7 +305,11 @@ def test_multiclass_searches_on_absent_classes() -> None:
     # every target 0, min_precision 0: torchmetrics sets the absent classes' recall to 1 (its
     # precisions are 0, all qualify) and _lexargmax takes the highest threshold
     values, cuts = fixed.multiclass_recall_at_fixed_precision(preds, [0, 0, 0], 3, 0.0)
-    assert (values[1:], cuts[1:]) == ((1, 1), (F(1, 2), F(1, 2)))
+    assert (values, cuts) == ((1, 1, 1), (F(1, 2), F(1, 2), F(1, 2)))
+    # ... and class 0 too (every example positive, precision 1): its highest score, 1/2,
+    # not its lowest; precision at a fixed recall likewise
+    values, cuts = fixed.multiclass_precision_at_fixed_recall(preds, [0, 0, 0], 3, 0.5)
+    assert (values, cuts) == ((1, 0, 0), (F(1, 2), None, None))
     _refuses(  # otherwise its recalls are nan and torchmetrics' _lexargmax fails
         InvalidInputError,
         "absent",
