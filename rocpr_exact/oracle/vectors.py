@@ -57,6 +57,7 @@ __all__ = [
     "GENERATOR_VERSION",
     "VECTOR_DIGITS",
     "build_vectors",
+    "canonical_number",
     "dumps",
     "write_vectors",
 ]
@@ -135,7 +136,7 @@ ERROR_NOTES: dict[str, str] = {
 }
 
 
-def _canonical(value: dict[str, Any]) -> dict[str, Any]:
+def canonical_number(value: dict[str, Any]) -> dict[str, Any]:
     """A number object with closed-form log terms sorted by argument (a canonical order)."""
     exact = value["exact"]
     if not isinstance(exact, dict):
@@ -182,7 +183,7 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     if curve is not None:
         for name, metric in METRICS.items():
             try:
-                expected[name] = _canonical(number(metric(curve), digits))
+                expected[name] = canonical_number(number(metric(curve), digits))
             except RocPrError as exc:
                 undefined.append(name)
                 errors.add(type(exc).__name__)

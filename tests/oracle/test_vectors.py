@@ -320,7 +320,12 @@ def test_vectors_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
     figure7 = str(ROOT / "examples" / "figure7.json")
     assert main(["vectors", "--write", str(tmp_path / "out"), "--figure7", figure7]) == 0
-    assert capsys.readouterr().out == f"wrote {tmp_path / 'out' / FILE_NAME}\n"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"wrote {tmp_path / 'out' / FILE_NAME}"
+    twins = sorted(p.name for p in (VECTORS / "twins").glob("*.json"))
+    assert sorted(Path(line.removeprefix("wrote ")).name for line in lines[1:]) == twins
+    assert main(["vectors", "--write", str(tmp_path / "main"), "--no-twins"]) == 0
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'main' / FILE_NAME}\n"
     written = (tmp_path / "out" / FILE_NAME).read_bytes()
     assert written == (VECTORS / FILE_NAME).read_bytes()
     assert main(["vectors", "--figure7", figure7]) == 0

@@ -1,4 +1,4 @@
-"""Profile tests: the ``torch`` marker (live comparisons with torchmetrics and keras).
+"""Profile tests: the ``torch``, ``xgboost`` and ``spark`` markers (live runs of the tools).
 
 They import torch (seconds) and need the ``torch`` and ``keras`` extras, so they run only when
 asked for: ``KERAS_BACKEND=torch pytest -m torch tests/profiles``.  Without ``-m torch`` they
@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import pytest
 
+#: marker -> what its tests compare (the xgboost and spark twins' live tests follow torch's rule)
+LIVE = {"torch": "torchmetrics/keras", "xgboost": "xgboost", "spark": "Spark"}
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if "torch" in (config.getoption("markexpr", "") or ""):
-        return
-    skip = pytest.mark.skip(reason="a live torchmetrics/keras test: run with -m torch")
-    for item in items:
-        if item.get_closest_marker("torch") is not None:
-            item.add_marker(skip)
+    chosen = config.getoption("markexpr", "") or ""
+    for marker, tool in LIVE.items():
+        if marker in chosen:
+            continue
+        skip = pytest.mark.skip(reason=f"a live {tool} test: run with -m {marker}")
+        for item in items:
+            if item.get_closest_marker(marker) is not None:
+                item.add_marker(skip)
