@@ -11,8 +11,9 @@ McClish (1989) standardises a partial area A over a range of width w = b - a
 to [1/2, 1]: (1 + (A - min) / (max - min)) / 2, with max = w (the perfect
 curve) and min the area of the chance diagonal over the range: (b^2 - a^2) / 2
 for an FPR range (TPR = FPR), (b - a) - (b^2 - a^2) / 2 for a TPR range
-(specificity = 1 - TPR), which is the FPR formula on [1 - b, 1 - a].  scikit-learn's ``roc_auc_score(max_fpr=m)`` is this over
-FPR [0, m]; pROC's ``correct=TRUE`` uses the same formula.
+(specificity = 1 - TPR), which is the FPR formula on [1 - b, 1 - a].
+scikit-learn's ``roc_auc_score(max_fpr=m)`` is this over FPR [0, m]; pROC's
+``correct=TRUE`` uses the same formula.
 """
 
 from __future__ import annotations
