@@ -37,6 +37,7 @@ from rocpr_exact.errors import (
     NotRepresentableError,
     ResourceLimitError,
     RocPrError,
+    UndefinedMetricError,
     UndefinedPrecisionError,
     WrongTypeError,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "ResourceLimitError",
     "RocPrError",
     "Segment",
+    "UndefinedMetricError",
     "UndefinedPrecisionError",
     "WrongTypeError",
     "achievable_pr_curve",

@@ -17,6 +17,7 @@ __all__ = [
     "NotRepresentableError",
     "ResourceLimitError",
     "RocPrError",
+    "UndefinedMetricError",
     "UndefinedPrecisionError",
     "WrongTypeError",
 ]
@@ -48,6 +49,10 @@ class NoNegativesError(RocPrError):
 
 class UndefinedPrecisionError(RocPrError):
     """Precision TP/(TP+FP) is undefined because nothing is predicted positive (TP + FP = 0)."""
+
+
+class UndefinedMetricError(RocPrError):
+    """The tool a profile models gives no value here (R's NA, a NaN): the profile says so."""
 
 
 class AmbiguousPointError(RocPrError):

@@ -9,9 +9,11 @@ with the axes swapped).  Both are exact rationals, O(number of points).
 
 McClish (1989) standardises a partial area A over a range of width w = b - a
 to [1/2, 1]: (1 + (A - min) / (max - min)) / 2, with max = w (the perfect
-curve) and min the area of the chance diagonal over the range,
-(b^2 - a^2) / 2.  scikit-learn's ``roc_auc_score(max_fpr=m)`` is this over
-FPR [0, m]; pROC's ``correct=TRUE`` uses the same formula.
+curve) and min the area of the chance diagonal over the range: (b^2 - a^2) / 2
+for an FPR range (TPR = FPR), (b - a) - (b^2 - a^2) / 2 for a TPR range
+(specificity = 1 - TPR), which is the FPR formula on [1 - b, 1 - a].
+scikit-learn's ``roc_auc_score(max_fpr=m)`` is this over FPR [0, m]; pROC's
+``correct=TRUE`` uses the same formula.
 """
 
 from __future__ import annotations
@@ -98,6 +100,12 @@ def partial_auc_roc(
     Fraction(1, 4)
     >>> partial_auc_roc(c, Fraction(1, 2), 1, focus="tpr")     # 1 - FPR = 1/2 over TPR [1/2, 1]
     Fraction(1, 4)
+
+    Corrected, chance area (1 - 1/2) - (1 - 1/4) / 2 = 1/8, perfect area 1/2:
+    (1 + (1/4 - 1/8) / (1/2 - 1/8)) / 2 = 2/3 (pROC 1.18 prints 0.6666667).
+
+    >>> partial_auc_roc(c, Fraction(1, 2), 1, focus="tpr", correct=True)
+    Fraction(2, 3)
     """
     require_curve(curve, "curve")
     curve.require_both_classes("partial_auc_roc")
@@ -114,4 +122,8 @@ def partial_auc_roc(
         area = _clipped_integral(fpr, tpr, a, b)
     else:
         area = _clipped_integral(tpr, [1 - x for x in fpr], a, b)
-    return mcclish(area, a, b) if correct else area
+    if not correct:
+        return area
+    # For the TPR focus the chance line is specificity = 1 - TPR: its area over
+    # [a, b] is the FPR focus's chance area over [1 - b, 1 - a] (same width).
+    return mcclish(area, a, b) if focus == "fpr" else mcclish(area, 1 - b, 1 - a)

@@ -1,4 +1,8 @@
-"""``rocpr-exact check VECTORS RESULTS.json``: conformance verdicts for another implementation."""
+"""``rocpr-exact check VECTORS RESULTS.json``: conformance verdicts for another implementation.
+
+``check --profile TOOL [VECTORS] RESULTS.json`` checks against a tool's twin vectors instead
+(:mod:`rocpr_exact.oracle.twin_check`).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.options import tolerance
-from rocpr_exact.oracle import conformance
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.oracle import conformance, twin_check
+from rocpr_exact.oracle.twins import TOOLS
 
 __all__ = ["register", "run"]
 
@@ -19,12 +25,28 @@ def register(commands: Any) -> None:
         "check",
         help="compare another implementation's results with the vectors (exit 0 = all pass)",
         description=(
-            "RESULTS.json: {'results': {tcId: {metric: value}}}; see docs/oracle.md. "
-            "Exit 0 when every verdict is PASS, 1 on FAIL or MISSING, 2 for bad input files."
+            "RESULTS.json: {'results': {tcId: {metric: value}}}; with --profile TOOL, "
+            "{'results': {tcId: value}} checked against the tool's twin vectors (VECTORS "
+            "optional: default the bundled ones); see docs/oracle.md. Exit 0 when every "
+            "verdict is PASS, 1 on FAIL or MISSING, 2 for bad input files."
         ),
     )
-    command.add_argument("vectors", type=Path, help="a vector file (vectors/rocpr_auc_test.json)")
-    command.add_argument("results", type=Path, help="the implementation's RESULTS.json")
+    command.add_argument(
+        "vectors",
+        type=Path,
+        help="a vector file (vectors/rocpr_auc_test.json; with --profile vectors/twins/TOOL.json)",
+    )
+    command.add_argument(
+        "results",
+        type=Path,
+        nargs="?",
+        help="the implementation's RESULTS.json (with --profile and one file: that file)",
+    )
+    command.add_argument(
+        "--profile",
+        metavar="TOOL",
+        help=f"check against the twin vectors of TOOL ({', '.join(TOOLS)})",
+    )
     command.add_argument(
         "--rtol", type=tolerance, default=Fraction(1, 10**9), help="relative tolerance (1e-9)"
     )
@@ -33,7 +55,8 @@ def register(commands: Any) -> None:
         "--metric",
         action="append",
         default=[],
-        help="check this metric (repeatable; default: every metric named in RESULTS.json)",
+        help="check this metric (repeatable; default: every metric named in RESULTS.json); "
+        "with --profile: this function (default: every function)",
     )
     command.add_argument(
         "--skip-flag",
@@ -47,6 +70,18 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    if args.profile is not None:
+        vectors, results = (
+            (None, args.vectors) if args.results is None else (args.vectors, args.results)
+        )
+        report = twin_check.check_twin_files(
+            args.profile, results, vectors, args.rtol, args.atol, args.metric, args.skip_flag
+        )
+        return report.format(args.quiet), report.exit_code
+    if args.results is None:
+        raise InvalidInputError(
+            "check needs VECTORS and RESULTS.json (or --profile TOOL RESULTS.json)"
+        )
     report = conformance.check_files(
         args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
     )

@@ -1,4 +1,7 @@
-"""``rocpr-exact vectors``: the golden test vectors (printed, or written with ``--write DIR``)."""
+"""``rocpr-exact vectors``: the golden test vectors (printed, or written with ``--write DIR``).
+
+``--write DIR`` also writes the twin vectors, ``DIR/twins/TOOL.json`` (one file per tool).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from rocpr_exact.oracle import vectors
+from rocpr_exact.oracle import twin_vectors, vectors
 
 __all__ = ["register", "run"]
 
@@ -26,11 +29,19 @@ def register(commands: Any) -> None:
         help="a file of Figure 7 curves (default: the bundled reconstruction, the same as "
         "examples/figure7.json)",
     )
+    command.add_argument(
+        "--no-twins",
+        action="store_true",
+        help="with --write: do not write the twin vectors DIR/twins/TOOL.json (they need numpy)",
+    )
     command.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.write is None:
         return vectors.dumps(vectors.build_vectors(args.figure7)), 0
+    texts = {} if args.no_twins else twin_vectors.twin_texts()  # computed before any write
     written = vectors.write_vectors(args.write, args.figure7)
+    if texts:
+        written += twin_vectors.write_twin_vectors(args.write, texts)
     return "\n".join(f"wrote {path}" for path in written), 0

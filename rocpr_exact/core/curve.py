@@ -90,7 +90,7 @@ class Curve(CurveReading):
 
         ``thresholds="all"``: one point per distinct score.  ``"paper"``: only
         where the class changes between distinct scores (Section 3).
-        ``weights``: non-negative ints, an example of weight w counts as w rows.
+        ``weights``: one exact non-negative weight per example (see ``data.weighted_rows``).
 
         Raises :class:`InvalidInputError` for NaN scores, labels outside
         {0, 1}, lengths that differ and empty input.  O(n log n).

@@ -12,12 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from math import lcm
 from typing import Any, TypeAlias
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.limits import check_score
+from rocpr_exact.exact.numbers import parse_number
+from rocpr_exact.limits import check_exact, check_score
 
-__all__ = ["Score", "check_lengths", "normalize_labels", "normalize_scores", "refuse_masked"]
+__all__ = [
+    "Score",
+    "check_lengths",
+    "integer_weights",
+    "normalize_labels",
+    "normalize_scores",
+    "refuse_masked",
+    "weighted_rows",
+]
 
 #: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
 Score: TypeAlias = int | Fraction | float | Decimal
@@ -169,16 +179,72 @@ def check_lengths(scores: Sequence[Any], labels: Sequence[Any]) -> None:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
 
 
+def _weight(value: Any, index: int) -> Fraction:
+    """One weight as an exact non-negative rational (int, Fraction, Decimal, decimal text, or a
+    float at its exact binary value); anything else is an :class:`InvalidInputError`."""
+    value = _unwrap(value)
+    where = f"weight at index {index}"
+    if isinstance(value, str):
+        value = parse_number(value, "weight", where=where)
+    elif isinstance(value, Decimal) and value.is_finite():
+        check_score(value, where, "weight")  # bounds the exponent's size
+    exact: Fraction | None = None
+    if isinstance(value, int | Fraction | Decimal | float) and not isinstance(value, bool):
+        try:
+            exact = Fraction(value)
+        except (ValueError, OverflowError):  # NaN or an infinity
+            exact = None
+    if exact is None or exact < 0:
+        raise InvalidInputError(
+            f"{where} is {value!r}; weights must be finite non-negative numbers (int, Fraction, "
+            "Decimal, decimal text or float)"
+        )
+    check_exact(exact, where)  # an integer too long to count with
+    return exact
+
+
+def integer_weights(weights: Iterable[Any]) -> list[int]:
+    """Exact rational weights scaled to integers by the lcm of their denominators.
+
+    Every rate and precision is a ratio of sums of weights, so it is the same for the
+    weights w_i and for L w_i; with L = lcm of the denominators every L w_i is an integer.
+    So are the ROC area and the continuous, step and linear PR areas.  The Davis-Goadrich
+    area is not: it interpolates at every integer TP, so it depends on the count unit, and
+    with rational weights that unit is 1/L.  Bounded by ``max_exact_digits`` (the lcm is
+    checked as it grows).  O(n) gcds.
+
+    >>> integer_weights([Fraction(1, 2), "0.25", 3, 0.5])
+    [2, 1, 12, 2]
+    """
+    exact = [_weight(value, i) for i, value in enumerate(_to_list(weights, "weights"))]
+    scale = 1
+    for weight in exact:
+        if scale % weight.denominator:
+            scale = lcm(scale, weight.denominator)
+            check_exact(scale, "the lcm of the weights' denominators")
+    return [int(weight * scale) for weight in exact]
+
+
 def weighted_rows(
     scores: Iterable[Any], labels: Iterable[Any], weights: Iterable[Any]
 ) -> list[tuple[Any, int, int]]:
-    """Histogram rows (score, positives, negatives) of examples with integer weights.
+    """Histogram rows (score, positives, negatives) of examples with exact rational weights.
 
-    An example of weight w counts as w replicated rows; weight 0 drops it.  Weights must be
-    non-negative ints (exact); rational weights are not supported yet.  O(n).
+    Integer weights: an example of weight w counts as w replicated rows; weight 0 drops it.
+    Rational weights (Fraction, Decimal, decimal text, float at its exact binary value) are
+    first scaled by the lcm L of their denominators (:func:`integer_weights`): the counts of
+    the curve are then L times the weighted counts, while every rate and precision, the ROC
+    area and the continuous, step and linear PR areas are unchanged (each is a function of
+    ratios of weighted counts); the Davis-Goadrich area interpolates at every integer count,
+    so its unit is 1/L (integer weights: one row).  Negative, NaN or infinite weights raise
+    :class:`InvalidInputError`; a class of total weight 0 is a class with no examples (the
+    metrics that need it raise :class:`NoPositivesError` / :class:`NoNegativesError`).
+    O(n) plus the gcds of the denominators.
 
     >>> weighted_rows([0.9, 0.2], [1, 0], [2, 3])
     [(0.9, 2, 0), (0.2, 0, 3)]
+    >>> weighted_rows([0.9, 0.2], [1, 0], [Fraction(1, 2), "1.5"])   # scaled by L = 2
+    [(0.9, 1, 0), (0.2, 0, 3)]
     """
     scores, weights = list(scores), list(weights)
     labels = normalize_labels(labels)
@@ -187,12 +253,8 @@ def weighted_rows(
             f"scores, labels and weights differ in length ({len(scores)}, {len(labels)}, "
             f"{len(weights)}); give exactly one label and one weight per score"
         )
-    for i, weight in enumerate(weights):
-        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 0:
-            raise InvalidInputError(
-                f"weight at index {i} is {weight!r}; weights must be non-negative ints"
-            )
+    scaled = integer_weights(weights)
     return [
         (score, weight if label else 0, 0 if label else weight)
-        for score, label, weight in zip(scores, labels, weights, strict=True)
+        for score, label, weight in zip(scores, labels, scaled, strict=True)
     ]

@@ -68,6 +68,7 @@ __all__ = [
     "check_files",
     "enclosure",
     "error_text",
+    "exact_value",
     "within",
 ]
 
@@ -241,7 +242,7 @@ def _canonical(name: str, where: str) -> str:
     return canonical
 
 
-def _exact_value(entry: Any, where: str) -> tuple[ExactValue, str]:
+def exact_value(entry: Any, where: str) -> tuple[ExactValue, str]:
     """The expected exact value of a vector entry; a hand-edited entry that is not one is an
     error naming the case (never a crash, never a case passed unread)."""
     try:
@@ -270,7 +271,7 @@ def _verdict(
 ) -> Verdict:
     if metric in case["expected"]:
         where = f"vector tcId {tc_id}, {metric}"
-        exact, shown = _exact_value(case["expected"][metric], where)
+        exact, shown = exact_value(case["expected"][metric], where)
         if given is None:
             return Verdict(tc_id, metric, "MISSING", shown, "-", "")
         if given == UNDEFINED:

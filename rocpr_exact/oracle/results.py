@@ -17,7 +17,15 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.io.jsonfile import read_json
 
-__all__ = ["UNDEFINED", "Given", "load_results", "load_vectors", "parse_given"]
+__all__ = [
+    "UNDEFINED",
+    "Given",
+    "load_results",
+    "load_twin_results",
+    "load_twin_vectors",
+    "load_vectors",
+    "parse_given",
+]
 
 #: A value the implementation reported as undefined (null, NaN or {"error": ...}).
 UNDEFINED = "undefined"
@@ -91,3 +99,44 @@ def load_results(path: Path) -> dict[str, dict[str, Any]]:
             raise InvalidInputError(f"{path}: results[{tc_id!r}] must be an object")
         results[str(tc_id)] = entry
     return results
+
+
+def load_twin_results(path: Path) -> dict[str, Any]:
+    """Read a RESULTS.json for ``check --profile``: {"results": {tcId: value}}.
+
+    A value is a number or exact string, a (nested) list of them for a curve or tuple, or
+    null / NaN / {"error": ...} for "undefined / refused" (:func:`parse_given`).
+    """
+    data = read_json(path, "results file")
+    if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
+        raise InvalidInputError(f'{path}: expected an object {{"results": {{tcId: value}}}}')
+    unknown = set(data) - {"results", "implementation", "version", "comment"}
+    if unknown:
+        raise InvalidInputError(f"{path}: unknown top-level keys {sorted(unknown)}")
+    return {str(tc_id): value for tc_id, value in data["results"].items()}
+
+
+def load_twin_vectors(path: Path) -> dict[str, Any]:
+    """Read a twin vector file (``vectors/twins/TOOL.json``) and check what the checker uses."""
+    data = read_json(path, "twin vector file")
+    algorithm = data.get("algorithm") if isinstance(data, dict) else None
+    if algorithm != "ROC-PR-TWINS":
+        raise InvalidInputError(
+            f"{path}: algorithm {algorithm!r} is not ROC-PR-TWINS (a twin vector file is "
+            "vectors/twins/TOOL.json)"
+        )
+    try:
+        str(data["tool"])
+        for case in (case for group in data["testGroups"] for case in group["tests"]):
+            int(case["tcId"]), str(case["function"]), list(case["flags"])
+            if case["result"] == "valid":
+                dict(case["expected"])
+            else:
+                str(case["error"])
+    except (KeyError, TypeError, ValueError):
+        raise InvalidInputError(
+            f"{path} is not a rocpr-exact twin vector file (see "
+            "rocpr_exact/schemas/twins.schema.json)"
+        ) from None
+    result: dict[str, Any] = data
+    return result

@@ -57,6 +57,7 @@ __all__ = [
     "GENERATOR_VERSION",
     "VECTOR_DIGITS",
     "build_vectors",
+    "canonical_number",
     "dumps",
     "write_vectors",
 ]
@@ -119,7 +120,8 @@ METRIC_NOTES: dict[str, str] = {
     "precision_recall_curve: trapezoids over the threshold points after a synthetic "
     "(recall 0, precision 1).",
     "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous).",
-    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich).",
+    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
+    "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
     "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
     "aucalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC: points with TP = 0 dropped, a "
     "straight line from the origin to the first point with TP > 0.",
@@ -132,10 +134,13 @@ ERROR_NOTES: dict[str, str] = {
     "lengths that differ, no examples (Python: rocpr_exact.InvalidInputError).",
     "NoNegativesError": "The metric needs at least one negative example.",
     "NoPositivesError": "The metric needs at least one positive example.",
+    "UndefinedMetricError": "The tool the metric models gives no value here (R's NA): "
+    "PRROC's auc.davis.goadrich when the positives' and negatives' scores are the same "
+    "multiset.",
 }
 
 
-def _canonical(value: dict[str, Any]) -> dict[str, Any]:
+def canonical_number(value: dict[str, Any]) -> dict[str, Any]:
     """A number object with closed-form log terms sorted by argument (a canonical order)."""
     exact = value["exact"]
     if not isinstance(exact, dict):
@@ -153,7 +158,7 @@ def _auto_flags(case: Case, curve: Curve | None, undefined: list[str]) -> set[st
         flags.add("TieGroups")
     if curve is None:
         return flags | {"InvalidInput"}
-    if undefined:
+    if not (curve.positives and curve.negatives):
         flags.add("OneClass")
     pairs = list(zip(curve.tps, curve.fps, strict=True))
     if any(b[0] > a[0] and b[1] > a[1] for a, b in pairwise(pairs)):
@@ -182,7 +187,7 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     if curve is not None:
         for name, metric in METRICS.items():
             try:
-                expected[name] = _canonical(number(metric(curve), digits))
+                expected[name] = canonical_number(number(metric(curve), digits))
             except RocPrError as exc:
                 undefined.append(name)
                 errors.add(type(exc).__name__)

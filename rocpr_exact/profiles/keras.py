@@ -27,12 +27,12 @@ negative weights, 2-D input (``multi_label``), ``"PRGAIN"``.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from fractions import Fraction
 from typing import Any, TypeAlias
 
 import numpy as np
 
+from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_grid_points
@@ -148,25 +148,19 @@ def confusion_at_thresholds(
         raise InvalidInputError(f"y_pred must be 1-D with one value per label ({len(labels)})")
     weights = _weights(sample_weight, len(labels))
     cuts, even = keras_thresholds(num_thresholds, thresholds)
-    count = len(cuts)
-    tp_at = [Fraction(0)] * count  # the weight whose last counted threshold index is i
-    fp_at = [Fraction(0)] * count
-    for p, y, w in zip(preds, labels, weights, strict=True):
-        if even:  # bucket = max(ceil(fl32(clip(p) * (T - 1))) - 1, 0): counted at i <= bucket
-            scaled = round_binary(min(max(p, Fraction(0)), Fraction(1)) * (count - 1), FLOAT32)
-            last = max(-(-scaled // 1) - 1, 0)  # ceil
-        else:
-            last = bisect_left(cuts, p) - 1  # cuts increase: p > t for the first ones
-        if last >= 0:
-            (tp_at if y else fp_at)[last] += w
-    tp, fp = list(tp_at), list(fp_at)  # counted at i: the weight of every last >= i
-    for i in reversed(range(count - 1)):
-        tp[i], fp[i] = tp[i + 1] + tp_at[i], fp[i + 1] + fp_at[i]
+    if even:  # bucket = max(ceil(fl32(clip(p) * (T - 1))) - 1, 0): counted at index 0 always,
+        # at i >= 1 when fl32(clip(p) * (T - 1)) > i
+        top = len(cuts) - 1
+        scores = [round_binary(min(max(p, Fraction(0)), Fraction(1)) * top, FLOAT32) for p in preds]
+        grid: list[Fraction] = [Fraction(-1), *(Fraction(i) for i in range(1, top + 1))]
+    else:
+        scores, grid = preds, cuts  # p counts at t when p > t
+    tp, fp = counts_at_thresholds(scores, labels, grid, inclusive=False, weights=weights)
     positives = sum((w for y, w in zip(labels, weights, strict=True) if y), Fraction(0))
     negatives = sum((w for y, w in zip(labels, weights, strict=True) if not y), Fraction(0))
-    tn = [negatives - v for v in fp]
-    fn = [positives - v for v in tp]
-    return tuple(tp), tuple(fp), tuple(tn), tuple(fn)
+    tn = tuple(negatives - v for v in fp)
+    fn = tuple(positives - v for v in tp)
+    return tuple(Fraction(v) for v in tp), tuple(Fraction(v) for v in fp), tn, fn
 
 
 def _ratio(num: Fraction, den: Fraction) -> Fraction:

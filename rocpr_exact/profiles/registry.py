@@ -32,7 +32,8 @@ no sample weights:
   raises :class:`NoPositivesError` / :class:`NoNegativesError` instead; with no
   negatives the two PR metrics are defined (1) and agree with scikit-learn.
 
-``prroc`` -- the R package PRROC (``pr.curve``, ``roc.curve``), unweighted:
+``prroc`` -- the R package PRROC (``pr.curve``, ``roc.curve``), unweighted; the one computation
+is in :mod:`rocpr_exact.profiles.prroc` (the twins, with weights):
 
 * ``auc_integral``: ``pr.curve(...)$auc.integral``, the integral of precision
   over recall along the PR image of the ROC polyline: the ``continuous`` method.
@@ -43,11 +44,17 @@ no sample weights:
   constant along it) and takes the first segment from (0, 0) as a rectangle at
   the first point's precision; both equal our ``davis-goadrich`` with the
   recall-0 "limit" convention (precision 0 at recall 0 when negatives come first).
+  PRROC itself returns NA when the positives' and negatives' scores are the same multiset
+  (it then reads one vector twice); this metric, which models that two-vector call,
+  raises :class:`UndefinedMetricError` there.  The twin
+  :func:`rocpr_exact.profiles.prroc.pr_curve` models every call form (with 0/1 weights
+  PRROC does compute the area).
 * ``roc_auc``: ``roc.curve(...)$auc``, trapezoids from (0, 0): the exact AUC-ROC.
 * Ties: PRROC keeps the last cumulative count of each run of equal scores, so a
   tie group is one threshold, as here.
 
-``aucalculator`` -- AUCCalculator 0.2, the paper's Java tool, on a scored list:
+``aucalculator`` -- AUCCalculator 0.2, the paper's Java tool, on a scored list; the one computation
+is in :mod:`rocpr_exact.profiles.auccalculator`:
 
 * It builds one point per distinct score, sorts by (TP, FP), removes every
   point with TP = 0, inserts (TP, FP) = (1, FP_1/TP_1) before the first point,
@@ -69,7 +76,6 @@ no sample weights:
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -77,9 +83,10 @@ from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, NoPositivesError, UndefinedMetricError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
+from rocpr_exact.profiles import auccalculator, prroc
 from rocpr_exact.profiles.sklearn import curve_as_seen
 
 __all__ = [
@@ -153,55 +160,31 @@ def _sklearn_auc_pr_trapezoid(curve: Curve) -> Fraction:
     return sum_ratios(pairs) / (2 * curve.positives)
 
 
-# -- PRROC -------------------------------------------------------------------------------------
+# -- PRROC and AUCCalculator: their twin modules hold the one computation ---------------------
 
 
 def _prroc_auc_integral(curve: Curve) -> Value:
-    _need_positives(curve, "PRROC pr.curve auc.integral")
-    return auc_pr(curve, "continuous")
+    return prroc.integral_area(curve)
 
 
 def _prroc_auc_davis_goadrich(curve: Curve) -> Value:
-    _need_positives(curve, "PRROC pr.curve auc.davis.goadrich")
-    return auc_pr(curve, "davis-goadrich")
+    # The two-vector call pr.curve(scores.class0 = positives, scores.class1 = negatives): when
+    # every tie group holds as many positives as negatives the sorted vectors are equal and
+    # PRROC reads one vector twice, with no Davis-Goadrich area (NA).
+    tps, fps = curve.tps, curve.fps
+    if curve.positives and all(
+        tps[i] - tps[i - 1] == fps[i] - fps[i - 1] for i in range(1, len(tps))
+    ):
+        raise UndefinedMetricError(
+            "PRROC pr.curve returns NA for auc.davis.goadrich when the positives' and "
+            "negatives' scores are the same multiset (it reads one vector twice)"
+        )
+    return prroc.davis_goadrich_area(curve)
 
 
 def _prroc_roc_auc(curve: Curve) -> Fraction:
     curve.require_both_classes("PRROC roc.curve auc")
-    return auc_roc(curve)
-
-
-# -- AUCCalculator 0.2 -------------------------------------------------------------------------
-
-
-def aucalculator_curve(curve: Curve) -> Curve:
-    """The curve AUCCalculator 0.2 effectively integrates: points with TP = 0 removed.
-
-    Only the origin is kept at TP = 0, so the first segment runs straight from
-    (0, 0) to the first point with TP > 0.  The point AUCCalculator inserts at
-    TP = 1 lies on that segment and changes nothing.  O(number of points).
-
-    >>> aucalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
-    (0, 5, 9)
-    """
-    curve.require_both_classes("AUCCalculator (it replaces a missing class by 1 example)")
-    last_zero = bisect_right(curve.tps, 0) - 1
-    if last_zero == 0:
-        return curve
-    return Curve(
-        curve.positives,
-        curve.negatives,
-        (0, *curve.tps[last_zero + 1 :]),
-        (0, *curve.fps[last_zero + 1 :]),
-    )
-
-
-def _aucalculator_auc_roc(curve: Curve) -> Fraction:
-    return auc_roc(aucalculator_curve(curve))
-
-
-def _aucalculator_auc_pr(curve: Curve) -> Value:
-    return auc_pr(aucalculator_curve(curve), "davis-goadrich")
+    return prroc.roc_area(curve)
 
 
 #: Profile name -> metric name -> exact metric of a curve.
@@ -217,8 +200,8 @@ PROFILES: dict[str, dict[str, Metric]] = {
         "roc_auc": _prroc_roc_auc,
     },
     "aucalculator": {
-        "auc_roc": _aucalculator_auc_roc,
-        "auc_pr": _aucalculator_auc_pr,
+        "auc_roc": auccalculator.curve_auc_roc,
+        "auc_pr": auccalculator.curve_auc_pr,
     },
 }
 
@@ -299,9 +282,9 @@ def known_deviations(name: str, data: ProfileData) -> tuple[Deviation, ...]:
     """
     _metrics(name)
     curve = as_curve(data, name)
-    if name != "aucalculator" or aucalculator_curve(curve) is curve:
+    if name != "aucalculator" or auccalculator.aucalculator_curve(curve) is curve:
         return ()
-    leading = curve.fps[bisect_right(curve.tps, 0) - 1]
+    leading = auccalculator.ignored_negatives(curve)
     ignored = (
         f"{leading} negative ranked above every positive is"
         if leading == 1
@@ -311,10 +294,10 @@ def known_deviations(name: str, data: ProfileData) -> tuple[Deviation, ...]:
         f"AUCCalculator 0.2 drops the points with TP = 0, so the {ignored} ignored: "
         "its curve goes straight from the origin to the first point with TP > 0"
     )
-    tool_pr = _aucalculator_auc_pr(curve)
+    tool_pr = auccalculator.curve_auc_pr(curve)
     exact_pr = auc_pr(curve, "davis-goadrich")
-    assert isinstance(tool_pr, Fraction) and isinstance(exact_pr, Fraction)
+    assert isinstance(exact_pr, Fraction)
     return (
-        Deviation("auc_roc", "auc_roc", _aucalculator_auc_roc(curve), auc_roc(curve), why),
+        Deviation("auc_roc", "auc_roc", auccalculator.curve_auc_roc(curve), auc_roc(curve), why),
         Deviation("auc_pr", "auc_pr_davis_goadrich", tool_pr, exact_pr, why),
     )

@@ -9,8 +9,9 @@ multilabel, every ``average``), and the curves ``roc_curve``, ``precision_recall
 "As sklearn sees the input" (:mod:`rocpr_exact.profiles.sklearn_input`): ``y_score`` keeps
 the dtype ``np.asarray`` gives it and each value its exact value (float64 scores at their
 binary value, int64 scores as integers), ``y_true`` is read with sklearn's target types and
-label conventions, ``sample_weight`` must be non-negative integers (a weight w is w replicated
-rows, exact).  Where sklearn warns and returns nan the twins raise :class:`NoPositivesError`
+label conventions, ``sample_weight`` must be non-negative numbers (an integer weight w is w
+replicated rows; floats at their binary value, scaled with the other weights to integers).
+Where sklearn warns and returns nan the twins raise :class:`NoPositivesError`
 / :class:`NoNegativesError`; where sklearn refuses, they raise :class:`InvalidInputError`.
 docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """

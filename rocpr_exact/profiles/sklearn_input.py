@@ -12,19 +12,20 @@ facts, which this module computes without rounding:
 * ``y_true`` has one of the target types ``binary``, ``multiclass`` or
   ``multilabel-indicator``; anything else is refused as sklearn refuses it.
 * ``sample_weight``: sklearn drops zero weights before it picks thresholds and sums weights in
-  float64 (exact for integers below 2**53).  The twins take non-negative integer weights
-  (ints, or floats with integral values) and refuse the rest (sklearn also accepts negative
-  and fractional weights).
+  float64 (exact for integers below 2**53).  The twins take non-negative weights exactly
+  (floats at their binary value, scaled with the others to integers by the lcm of their
+  denominators) and refuse negative ones (sklearn accepts them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.data import Score, normalize_scores
+from rocpr_exact.core.data import Score, integer_weights, normalize_scores
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 
 try:  # the twins see the input as scikit-learn does: through numpy
@@ -132,7 +133,15 @@ def as_float64(value: Score) -> Fraction:
 
 
 def weights_of(sample_weight: Any, n: int) -> list[int] | None:
-    """``sample_weight`` as non-negative ints (None stays None), one per example."""
+    """``sample_weight`` as non-negative ints (None stays None), one per example.
+
+    Float weights count at their exact binary value; rational weights are scaled by the lcm
+    of their denominators (:func:`rocpr_exact.core.data.integer_weights`), which changes none
+    of sklearn's rates and areas (each is a function of ratios of weighted sums).
+
+    >>> weights_of([0.5, 1.25, 2], 3)
+    [2, 5, 8]
+    """
     if sample_weight is None:
         return None
     array = np.asarray(sample_weight)
@@ -142,16 +151,16 @@ def weights_of(sample_weight: Any, n: int) -> list[int] | None:
         raise InvalidInputError(
             f"sample_weight must have one value per example ({n}), got shape {array.shape}"
         )
-    weights: list[int] = []
-    for i, value in enumerate(array.tolist()):
-        exact = Fraction(value) if isinstance(value, int | float) else None
-        if isinstance(value, bool) or exact is None or exact.denominator != 1 or exact < 0:
+    values = array.tolist()
+    for i, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
             raise InvalidInputError(
-                f"sample_weight at index {i} is {value!r}; the twins take non-negative integer "
-                "weights (a weight w counts as w rows)"
+                f"sample_weight at index {i} is {value!r}; the twins take non-negative numbers"
             )
-        weights.append(int(exact))
-    return weights
+    try:
+        return integer_weights(values)
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"sample_weight: {exc}") from None
 
 
 def target_of(y_true: Any) -> tuple[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
@@ -61,17 +62,19 @@ def linspace_grid(n: int) -> list[Fraction]:
     ]
 
 
-def _is_array(value: Any) -> bool:
+def is_array(value: Any) -> bool:
+    """Whether ``value`` is a numpy array or a torch tensor (which keep their own dtype)."""
     return isinstance(value, np.ndarray) or type(value).__module__.split(".")[0] == "torch"
 
 
-def _preds(preds: Any) -> list[Fraction]:
+def read_preds(preds: Any) -> list[Fraction]:
+    """``preds`` as torch holds them, exact: a list as float32, an array in its float dtype."""
     array = np.asarray(preds)
     if array.dtype.kind != "f":
         raise InvalidInputError(
             f"preds must hold floats, got dtype {array.dtype}: {VERSION} raises ValueError"
         )
-    dtype = str(array.dtype) if _is_array(preds) else "float32"
+    dtype = str(array.dtype) if is_array(preds) else "float32"
     return exact_values(array.ravel(), dtype, "preds")
 
 
@@ -88,7 +91,8 @@ def _target(target: Any, ignore_index: int | None) -> list[int]:
     return values
 
 
-def _thresholds(thresholds: Any) -> list[Fraction] | None:
+def read_thresholds(thresholds: Any) -> list[Fraction] | None:
+    """``thresholds`` as torchmetrics makes them: None, the linspace grid, float32 list, array."""
     if thresholds is None:
         return None
     if isinstance(thresholds, int) and not isinstance(thresholds, bool):
@@ -106,7 +110,7 @@ def _thresholds(thresholds: Any) -> list[Fraction] | None:
         if not all(isinstance(t, float) and 0 <= t <= 1 for t in thresholds):
             raise InvalidInputError("thresholds as a list must hold floats in [0, 1]")
         return exact_values(thresholds, "float32", "thresholds")
-    if _is_array(thresholds) and np.asarray(thresholds).ndim == 1:
+    if is_array(thresholds) and np.asarray(thresholds).ndim == 1:
         array = np.asarray(thresholds)
         if array.dtype.kind != "f":
             raise InvalidInputError("thresholds as an array must hold floats")
@@ -114,7 +118,8 @@ def _thresholds(thresholds: Any) -> list[Fraction] | None:
     raise InvalidInputError("thresholds must be None, an int, a list of floats or a 1-D array")
 
 
-def _read(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> Input:
+def read_binary(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> Input:
+    """(scores, labels, thresholds) after ``ignore_index``, checked as the binary twins need."""
     if ignore_index is not None and (
         not isinstance(ignore_index, int) or isinstance(ignore_index, bool)
     ):
@@ -124,8 +129,8 @@ def _read(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> Input:
             f"preds and target must have the same shape, got {np.shape(preds)} and "
             f"{np.shape(target)}"
         )
-    cuts = _thresholds(thresholds)
-    scores, labels = _preds(preds), _target(target, ignore_index)
+    cuts = read_thresholds(thresholds)
+    scores, labels = read_preds(preds), _target(target, ignore_index)
     kept = [(s, y) for s, y in zip(scores, labels, strict=True) if y != ignore_index]
     if not kept:
         raise InvalidInputError("no example left after ignore_index")
@@ -155,9 +160,8 @@ def _binned(data: Input) -> tuple[list[int], list[int]]:
     """fps, tps at each given threshold (``preds >= threshold``), in the given order."""
     scores, labels, cuts = data
     assert cuts is not None
-    fps = [sum(1 for s, y in zip(scores, labels, strict=True) if y == 0 and s >= t) for t in cuts]
-    tps = [sum(1 for s, y in zip(scores, labels, strict=True) if y == 1 and s >= t) for t in cuts]
-    return fps, tps
+    tps, fps = counts_at_thresholds(scores, labels, cuts, inclusive=True)
+    return [int(v) for v in fps], [int(v) for v in tps]
 
 
 def _classes(labels: list[int], need_negatives: bool, function: str) -> tuple[int, int]:
@@ -170,7 +174,8 @@ def _classes(labels: list[int], need_negatives: bool, function: str) -> tuple[in
     return positives, negatives
 
 
-def _pr(data: Input) -> tuple[Precisions, Rates, Rates]:
+def pr_curve(data: Input) -> tuple[Precisions, Rates, Rates]:
+    """``_binary_precision_recall_curve_compute`` on read input (see the public twin)."""
     scores, labels, cuts = data
     positives, _ = _classes(labels, False, "binary_precision_recall_curve")
     if cuts is None:
@@ -208,10 +213,11 @@ def binary_precision_recall_curve(
     >>> binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], thresholds=5)[0][4] is None
     True
     """
-    return _pr(_read(preds, target, thresholds, ignore_index))
+    return pr_curve(read_binary(preds, target, thresholds, ignore_index))
 
 
-def _roc(data: Input) -> tuple[Rates, Rates, Rates]:
+def roc_curve(data: Input) -> tuple[Rates, Rates, Rates]:
+    """``_binary_roc_compute`` on read input (see the public twin)."""
     scores, labels, cuts = data
     positives, negatives = _classes(labels, True, "binary_roc")
     if cuts is None:
@@ -237,10 +243,11 @@ def binary_roc(
     >>> [str(x) for x in fpr], [str(x) for x in tpr], str(t[0])
     (['0', '1/2', '1/2', '1/2', '1'], ['0', '0', '1/2', '1', '1'], '1')
     """
-    return _roc(_read(preds, target, thresholds, ignore_index))
+    return roc_curve(read_binary(preds, target, thresholds, ignore_index))
 
 
-def _trapz(x: Rates, y: Rates) -> Fraction:
+def trapezoid(x: Rates, y: Rates) -> Fraction:
+    """``torch.trapz(y, x)``, exact: sum of (x[i+1] - x[i]) (y[i+1] + y[i]) / 2."""
     pairs = range(len(x) - 1)
     return sum(((x[i + 1] - x[i]) * (y[i + 1] + y[i]) / 2 for i in pairs), Fraction(0))
 
@@ -272,10 +279,10 @@ def binary_auroc(
     Fraction(1, 2)
     """
     m = _max_fpr(max_fpr)
-    data = _read(preds, target, thresholds, ignore_index)
-    fpr, tpr, _ = _roc(data)
+    data = read_binary(preds, target, thresholds, ignore_index)
+    fpr, tpr, _ = roc_curve(data)
     if m is None or sum(fpr) == 0 or sum(tpr) == 0:
-        return _trapz(fpr, tpr)
+        return trapezoid(fpr, tpr)
     if any(b < a for a, b in pairwise(fpr)):
         raise InvalidInputError("max_fpr needs increasing thresholds (torch.bucketize on fpr)")
     stop = sum(1 for x in fpr if x <= m)
@@ -285,7 +292,7 @@ def binary_auroc(
     if stop:
         weight = (m - fpr[stop - 1]) / (fpr[stop] - fpr[stop - 1])
         cut = tpr[stop - 1] + weight * (tpr[stop] - tpr[stop - 1])
-        area = _trapz((*fpr[:stop], m), (*tpr[:stop], cut))
+        area = trapezoid((*fpr[:stop], m), (*tpr[:stop], cut))
     least = m * m / 2
     return (1 + (area - least) / (m - least)) / 2
 
@@ -302,7 +309,7 @@ def binary_average_precision(
     >>> binary_average_precision([0, 0.5, 0.7, 0.8], [0, 1, 1, 0])
     Fraction(7, 12)
     """
-    precision, recall, _ = _pr(_read(preds, target, thresholds, ignore_index))
+    precision, recall, _ = pr_curve(read_binary(preds, target, thresholds, ignore_index))
     heights = [p if p is not None else Fraction(0) for p in precision]
     steps = range(len(recall) - 1)
     return -sum(((recall[i + 1] - recall[i]) * heights[i] for i in steps), Fraction(0))

@@ -106,3 +106,23 @@ def test_hand_case_and_refusals() -> None:
         partial_auc_roc(curve, Fraction(1, 3), Fraction(1, 3), correct=True)
     with pytest.raises(NoNegativesError):
         partial_auc_roc(rx.Curve.from_scores([1, 2], [1, 1]), 0, 1)
+
+
+@pytest.mark.parametrize("focus", ["fpr", "tpr"])
+@pytest.mark.parametrize(
+    ("low", "high"),
+    [(0, 1), (0, Fraction(1, 10)), (Fraction(1, 2), 1), (Fraction(1, 3), Fraction(3, 4))],
+)
+def test_mcclish_of_the_chance_line_is_one_half(focus: str, low: Fraction, high: Fraction) -> None:
+    # Every score tied: the ROC curve is the diagonal, the chance line of either focus, so
+    # McClish's standardisation gives exactly 1/2 (its definition: min maps to 1/2).
+    chance = rx.Curve.from_scores([1, 1, 1, 1], [1, 0, 1, 0])
+    assert partial_auc_roc(chance, low, high, focus=focus, correct=True) == Fraction(1, 2)  # type: ignore[arg-type]
+
+
+def test_mcclish_tpr_focus_hand_case() -> None:
+    # (0,0) (0,1/2) (1/2,1/2) (1/2,1) (1,1) over TPR [1/2, 1]: specificity 1/2, area 1/4;
+    # chance area (1 - 1/2) - (1 - 1/4)/2 = 1/8, perfect 1/2: (1 + (1/8)/(3/8))/2 = 2/3
+    # (pROC 1.18: auc(partial.auc = c(1, 0.5), partial.auc.focus = "se", correct) = 0.6666667).
+    curve = rx.Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0])
+    assert partial_auc_roc(curve, Fraction(1, 2), 1, focus="tpr", correct=True) == Fraction(2, 3)

@@ -174,7 +174,9 @@ def test_vectors_write_replaces_whole_files_and_refuses_a_file_as_directory(
     assert main(["vectors", "--write", str(target)]) == 0
     assert main(["vectors", "--write", str(target)]) == 0  # onto the existing file
     assert (target / "rocpr_auc_test.json").read_text() == VECTORS.read_text()
-    assert sorted(p.name for p in target.iterdir()) == ["rocpr_auc_test.json"]  # no temp file
+    assert sorted(p.name for p in target.iterdir()) == ["rocpr_auc_test.json", "twins"]
+    twins = sorted(p.name for p in (target / "twins").iterdir())  # no temp file either
+    assert twins == sorted(p.name for p in (ROOT / "vectors" / "twins").iterdir())
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     capsys.readouterr()

@@ -1,4 +1,4 @@
-"""Integer sample weights in Curve.from_scores: a weight w is w replicated rows."""
+"""Sample weights in Curve.from_scores: a weight w is w replicated rows; rationals are scaled."""
 
 from fractions import Fraction
 
@@ -34,7 +34,26 @@ def test_hand_case():
     assert (c.tps, c.fps, c.thresholds) == ((0, 2, 5), (0, 0, 1), (0.9, 0.5))
 
 
-@pytest.mark.parametrize("bad", [-1, Fraction(1, 2), 0.5, True])
+def test_rational_weights_are_scaled_by_the_lcm_of_their_denominators():
+    # weights 1/2, 1/3, 0.25 (a binary float) -> lcm 12 -> 6, 4, 3 rows
+    c = Curve.from_scores([3, 2, 1], [1, 0, 1], weights=[Fraction(1, 2), "1/3", 0.25])
+    assert (c.tps, c.fps) == ((0, 6, 6, 9), (0, 0, 4, 4))
+
+
+@pytest.mark.parametrize("bad", [-1, Fraction(-1, 2), float("nan"), float("inf"), "x", None, True])
 def test_bad_weights(bad):
     with pytest.raises(InvalidInputError, match="weight"):
         Curve.from_scores([1, 2], [0, 1], weights=[1, bad])
+
+
+def test_the_lcm_of_the_denominators_is_bounded():
+    from rocpr_exact.errors import ResourceLimitError
+    from rocpr_exact.limits import using
+
+    primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]  # lcm 7420738134810, 13 digits
+    weights = [Fraction(1, q) for q in primes]
+    Curve.from_scores(range(12), [0, 1] * 6, weights=weights)
+    with using(max_exact_digits=10), pytest.raises(ResourceLimitError, match="lcm"):
+        Curve.from_scores(range(12), [0, 1] * 6, weights=weights)
+    with using(max_exact_digits=10), pytest.raises(ResourceLimitError, match="weight at index 1"):
+        Curve.from_scores([1, 2], [0, 1], weights=[1, 10**20])

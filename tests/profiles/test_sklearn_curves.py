@@ -171,8 +171,17 @@ def test_missing_class_raises_where_sklearn_warns() -> None:
         twin.precision_recall_curve([0, 0], [1, 2])
 
 
-@pytest.mark.parametrize("weights", [[1, -1], [1, 0.5]])
+@pytest.mark.parametrize("weights", [[1, -1], [1, float("nan")]])
 def test_weights_the_twins_do_not_model(weights) -> None:
-    # sklearn takes negative and fractional weights; the twins take non-negative integers.
-    with pytest.raises(InvalidInputError, match="sample_weight at index"):
+    # sklearn takes negative weights; the twins take non-negative numbers.
+    with pytest.raises(InvalidInputError, match="sample_weight"):
         twin.roc_curve([0, 1], [1, 2], sample_weight=weights)
+
+
+def test_fractional_weights_are_taken_at_their_binary_value() -> None:
+    # dyadic weights: sklearn's float sums and divisions are exact, so equality is expected
+    y, s, w = [0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.35], [0.5, 0.25, 1.5, 0.75, 2.0]
+    fpr, tpr, _ = twin.roc_curve(y, s, sample_weight=w)
+    expected = metrics.roc_curve(y, s, sample_weight=w)
+    assert [float(v) for v in fpr] == expected[0].tolist()
+    assert [float(v) for v in tpr] == expected[1].tolist()

@@ -1,0 +1,44 @@
+"""The twin vector cases, one small module per tool (docs/oracle.md, "Twin vectors").
+
+:data:`TOOLS` maps a tool name to the module holding its cases.  A case module defines:
+
+* ``TOOL``: the tool's name (the key in :data:`TOOLS`, and the vector file's name);
+* ``VERSION``: the tool release the twins follow, e.g. ``"scikit-learn 1.9.1"``;
+* ``TWINS``: the :mod:`rocpr_exact.profiles` module whose functions the cases call;
+* ``NOTES``: ``{flag: explanation}`` for every flag its cases use;
+* ``CASES``: a tuple of :class:`~rocpr_exact.oracle.twins.case.TwinCase`.
+
+Adding a tool is adding such a module and one line here; ``rocpr-exact vectors`` then
+writes ``twins/TOOL.json`` and ``rocpr-exact check --profile TOOL`` checks against it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+from rocpr_exact.errors import InvalidInputError
+
+__all__ = ["TOOLS", "case_module"]
+
+#: Tool name -> module of its cases.
+TOOLS: dict[str, str] = {
+    "sklearn": "rocpr_exact.oracle.twins.sklearn",
+    "torchmetrics": "rocpr_exact.oracle.twins.torchmetrics",
+    "keras": "rocpr_exact.oracle.twins.keras",
+    "coco": "rocpr_exact.oracle.twins.coco",
+    "voc": "rocpr_exact.oracle.twins.voc",
+}
+
+
+def case_module(tool: str) -> ModuleType:
+    """The case module of ``tool``; an unknown name is an error listing the known ones.
+
+    >>> case_module("voc").TOOL
+    'voc'
+    """
+    if tool not in TOOLS:
+        raise InvalidInputError(
+            f"unknown tool {tool!r}; the twin vectors cover: {', '.join(sorted(TOOLS))}"
+        )
+    return import_module(TOOLS[tool])

@@ -1,0 +1,115 @@
+"""Exact twin of AUCCalculator 0.2, the paper's Java tool, on a scored list.
+
+AUCCalculator reads lines ``score label`` (scores parsed as Java doubles, label 1 =
+positive) and:
+
+* builds one point per distinct score, sorts the points by (TP, FP), removes every point
+  with TP = 0, inserts (TP, FP) = (1, FP_1 / TP_1) before the first point, adds (P, N),
+  interpolates every integer TP with the local skew, and sums a rectangle from recall 0 to
+  the first point at its precision plus trapezoids.
+
+So it computes the paper's exact methods on the curve whose points with TP = 0 (other than
+the origin) are removed: the first rising segment goes straight from the origin to the first
+point with TP > 0 (the inserted point at TP = 1 lies on that segment and changes nothing).
+
+* ``auc_pr``: ``davis-goadrich`` on that curve; ``auc_roc``: AUC-ROC of that curve.
+* Known deviation (:func:`deviation`): when FP_0 > 0 negatives are ranked above every
+  positive, both are overstated: AUC-ROC by exactly TP_1 FP_0 / (2 P N), AUC-PR because
+  precision rises from 0 along the true first segment but is flat in AUCCalculator.
+* AUCCalculator silently replaces P or N below 1 by 1; the twin raises
+  :class:`NoPositivesError` / :class:`NoNegativesError` instead.
+
+docs/profiles/auccalculator.md describes the conventions and the rounding bound.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from rocpr_exact.areas.auc import auc_pr as exact_auc_pr
+from rocpr_exact.areas.auc import auc_roc as exact_auc_roc
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.profiles.ieee import exact_values
+
+__all__ = [
+    "auc_pr",
+    "auc_roc",
+    "aucalculator_curve",
+    "curve_auc_pr",
+    "curve_auc_roc",
+    "ignored_negatives",
+    "scored_list_curve",
+]
+
+
+def aucalculator_curve(curve: Curve) -> Curve:
+    """The curve AUCCalculator 0.2 effectively integrates: points with TP = 0 removed.
+
+    Only the origin is kept at TP = 0, so the first segment runs straight from
+    (0, 0) to the first point with TP > 0.  The point AUCCalculator inserts at
+    TP = 1 lies on that segment and changes nothing.  O(number of points).
+
+    >>> aucalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
+    (0, 5, 9)
+    """
+    curve.require_both_classes("AUCCalculator (it replaces a missing class by 1 example)")
+    last_zero = bisect_right(curve.tps, 0) - 1
+    if last_zero == 0:
+        return curve
+    return Curve(
+        curve.positives,
+        curve.negatives,
+        (0, *curve.tps[last_zero + 1 :]),
+        (0, *curve.fps[last_zero + 1 :]),
+    )
+
+
+def ignored_negatives(curve: Curve) -> int:
+    """FP_0: the negatives ranked above every positive, which AUCCalculator ignores.
+
+    >>> ignored_negatives(Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]))
+    1
+    """
+    return int(curve.fps[bisect_right(curve.tps, 0) - 1])
+
+
+def curve_auc_roc(curve: Curve) -> Fraction:
+    """AUCCalculator's AUC-ROC of a curve: :func:`auc_roc` of :func:`aucalculator_curve`."""
+    return exact_auc_roc(aucalculator_curve(curve))
+
+
+def curve_auc_pr(curve: Curve) -> Fraction:
+    """AUCCalculator's AUC-PR of a curve: ``davis-goadrich`` of :func:`aucalculator_curve`."""
+    area = exact_auc_pr(aucalculator_curve(curve), "davis-goadrich")
+    assert isinstance(area, Fraction)
+    return area
+
+
+def scored_list_curve(scores: Iterable[Any], labels: Iterable[Any]) -> Curve:
+    """The curve of a scored list as AUCCalculator reads it: scores as doubles, labels 0/1."""
+    return Curve.from_scores(exact_values(list(scores), "float64", "scores"), list(labels))
+
+
+def auc_roc(scores: Iterable[Any], labels: Iterable[Any]) -> Fraction:
+    """AUCCalculator 0.2's AUC-ROC of a scored list, exactly (module notes).
+
+    1 - (area left of the curve without its TP = 0 points).  O(n log n).
+
+    >>> auc_roc([4, 3, 2, 1], [0, 1, 0, 1])     # exact AUC-ROC 1/4, overstated by 1/8
+    Fraction(3, 8)
+    """
+    return curve_auc_roc(scored_list_curve(scores, labels))
+
+
+def auc_pr(scores: Iterable[Any], labels: Iterable[Any]) -> Fraction:
+    """AUCCalculator 0.2's AUC-PR of a scored list, exactly (module notes).
+
+    The Davis-Goadrich area of the curve without its TP = 0 points.  O(n log n + P).
+
+    >>> auc_pr([4, 3, 2, 1], [0, 1, 0, 1])
+    Fraction(11, 24)
+    """
+    return curve_auc_pr(scored_list_curve(scores, labels))

@@ -1,0 +1,241 @@
+"""Exact twins of the R package pROC 1.18.0: ``auc`` and ``roc`` (``R/roc.R``, ``R/auc.R``).
+
+``auc(response, predictor, ...)`` has pROC's parameters with R's dots written as underscores
+(``partial_auc``, ``partial_auc_focus``, ``partial_auc_correct``,
+``allow_invalid_partial_auc_correct``); ``percent``, smoothing and confidence intervals are
+not modelled.  The input as pROC sees it:
+
+* ``levels`` (default: the sorted distinct values of ``response``, R's
+  ``levels(as.factor(response))``; with more than two the first two, as pROC warns): the
+  first is the control level, the second the case level; other examples are dropped.
+  Missing values (None, NaN) in either vector drop the example (``na.rm = TRUE``).
+* ``predictor`` as R doubles.  ``direction="auto"`` is ``"<"`` (cases score higher) when
+  median(controls) <= median(cases), else ``">"`` (medians exact here; R's median of an even
+  count rounds the mean of the two middle values).
+* The curve has one point per distinct predictor value (pROC's thresholds are midpoints, so
+  tied values are one threshold: a tie group is one diagonal segment).
+
+The areas (``auc.roc``):
+
+* full: trapezoids over (specificity, sensitivity) = :func:`~rocpr_exact.areas.auc.auc_roc`
+  (Mann-Whitney, ties 1/2) of the oriented scores;
+* ``partial_auc=(a, b)`` (sorted, so either order; values at their binary value): with
+  ``partial_auc_focus="specificity"`` the integral of sensitivity over specificity in
+  [min, max], i.e. of TPR over FPR in [1 - max, 1 - min]; with ``"sensitivity"`` the
+  integral of specificity over sensitivity in [min, max]
+  (:func:`~rocpr_exact.areas.partial.partial_auc_roc`, FPR or TPR focus; pROC interpolates
+  linearly at the bounds, as the polyline does);
+* ``partial_auc_correct=True``: (1 + (A - m) / (M - m)) / 2 with M = max - min and
+  m = (2 - min - max)(max - min) / 2 (``roc.utils.min.partial.auc``), the chance diagonal's
+  area for either focus.  That is McClish's correction on the FPR range [1 - max, 1 - min]
+  for both foci (:func:`~rocpr_exact.areas.partial.mcclish`).  pROC returns NA (with a
+  warning) when A < m: the twin returns ``None`` unless
+  ``allow_invalid_partial_auc_correct=True``.
+
+Where pROC stops (no control or no case, fewer than two levels) the twin raises
+:class:`NoNegativesError` / :class:`NoPositivesError` / :class:`InvalidInputError`; where
+pROC returns NaN (an infinite predictor value) it raises :class:`InvalidInputError`.
+docs/profiles/proc.md gives the rounding bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+import numpy as np
+
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.partial import mcclish, partial_auc_roc
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
+
+__all__ = ["Roc", "auc", "roc"]
+
+Direction = Literal["auto", "<", ">"]
+Focus = Literal["specificity", "sensitivity"]
+
+
+@dataclass(frozen=True, slots=True)
+class Roc:
+    """``roc(...)``'s coordinates as pROC sorts them (specificity increasing).
+
+    ``thresholds`` are pROC's midpoints (binary64, with +-inf at the ends); ``direction``
+    and ``levels`` are the ones pROC settled on.
+    """
+
+    thresholds: tuple[Fraction | float, ...]
+    sensitivities: tuple[Fraction, ...]
+    specificities: tuple[Fraction, ...]
+    direction: str
+    levels: tuple[Any, Any]
+    auc: Fraction
+
+
+def _missing(value: Any) -> bool:
+    return value is None or value != value  # None or NaN
+
+
+def _median(values: list[Fraction]) -> Fraction:
+    ordered = sorted(values)
+    half = len(ordered) // 2
+    return ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
+
+
+def _prepared(
+    response: Iterable[Any], predictor: Iterable[Any], direction: str, levels: Any
+) -> tuple[Curve, list[Fraction], str, tuple[Any, Any]]:
+    """The oriented curve, the distinct predictor values, the direction and the levels."""
+    if direction not in ("auto", "<", ">"):
+        raise InvalidInputError(f"direction must be 'auto', '<' or '>', got {direction!r}")
+    responses, predictors = list(response), list(predictor)
+    if len(responses) != len(predictors):
+        raise InvalidInputError("Response and predictor must be vectors of the same length.")
+    if any(isinstance(p, bool | str) for p in predictors):
+        raise InvalidInputError("predictor must be numeric (pROC stops here)")
+    try:  # R doubles; None is NA
+        doubles = np.asarray([np.nan if p is None else p for p in predictors], dtype="float64")
+    except (TypeError, ValueError):
+        raise InvalidInputError("predictor must be numeric (pROC stops here)") from None
+    pairs = [
+        (r, p)
+        for r, p, missing in zip(
+            responses, doubles.tolist(), np.isnan(doubles).tolist(), strict=True
+        )
+        if not (missing or _missing(r))
+    ]
+    if levels is None:
+        found = sorted({r for r, _ in pairs})
+        if len(found) < 2:
+            raise InvalidInputError("'response' must have two levels (pROC stops here)")
+        levels = (found[0], found[1])
+    elif len(levels) != 2:
+        raise InvalidInputError("'levels' argument must have length 2")
+    control, case = levels
+    kept: list[tuple[int, Fraction]] = []
+    for r, p in pairs:
+        if r in (control, case):
+            if np.isinf(p):
+                raise InvalidInputError("an infinite predictor value: pROC returns NaN")
+            kept.append((1 if r == case else 0, Fraction(p)))  # the double's exact value
+    controls = [p for label, p in kept if label == 0]
+    cases = [p for label, p in kept if label == 1]
+    if not controls:
+        raise NoNegativesError("No control observation (pROC stops here)")
+    if not cases:
+        raise NoPositivesError("No case observation (pROC stops here)")
+    if direction == "auto":
+        direction = "<" if _median(controls) <= _median(cases) else ">"
+    sign = 1 if direction == "<" else -1
+    curve = Curve.from_scores([sign * p for _, p in kept], [label for label, _ in kept])
+    return curve, sorted({p for _, p in kept}), direction, (control, case)
+
+
+def _partial(
+    curve: Curve, partial_auc: Any, focus: str, correct: bool, allow_invalid: bool
+) -> Fraction | None:
+    if focus not in ("specificity", "sensitivity"):
+        raise InvalidInputError(
+            f"partial_auc_focus must be 'specificity' or 'sensitivity', got {focus!r}"
+        )
+    if isinstance(partial_auc, str) or len(partial_auc) != 2:
+        raise InvalidInputError(f"partial_auc must be False or two numbers, got {partial_auc!r}")
+    low, high = sorted(exact_values(list(partial_auc), "float64", "partial_auc"))
+    if focus == "specificity":
+        area = partial_auc_roc(curve, 1 - high, 1 - low, focus="fpr")
+    else:
+        area = partial_auc_roc(curve, low, high, focus="tpr")
+    if not correct:
+        return area
+    least = (2 - low - high) * (high - low) / 2  # roc.utils.min.partial.auc
+    if area < least and not allow_invalid:
+        return None  # pROC: NA with "Partial AUC correction not defined ..."
+    return mcclish(area, 1 - high, 1 - low)
+
+
+def auc(
+    response: Iterable[Any],
+    predictor: Iterable[Any],
+    direction: Direction = "auto",
+    levels: Any = None,
+    partial_auc: Any = False,
+    partial_auc_focus: Focus = "specificity",
+    partial_auc_correct: bool = False,
+    allow_invalid_partial_auc_correct: bool = False,
+) -> Fraction | None:
+    """pROC's ``auc(response, predictor, ...)``, exactly; None where pROC returns NA.
+
+    Conventions in the module notes.  O(n log n).
+
+    Controls 0.1, 0.4 and 0.35, cases 0.8 and 0.35 (pairs won 5 of 6, one tie):
+
+    >>> auc([0, 0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8, 0.35])
+    Fraction(3, 4)
+    >>> auc([0, 1], [0.9, 0.1])   # "auto": controls > cases, so direction ">"
+    Fraction(1, 1)
+    >>> auc([0, 0, 1, 1], [1, 2, 3, 4], partial_auc=(1, 0.8), partial_auc_correct=True)
+    Fraction(1, 1)
+    """
+    if partial_auc is not False and partial_auc_correct not in (True, False):
+        raise InvalidInputError("partial_auc_correct must be True or False")
+    curve = _prepared(response, predictor, direction, levels)[0]
+    if partial_auc is False:
+        return auc_roc(curve)
+    return _partial(
+        curve,
+        partial_auc,
+        partial_auc_focus,
+        partial_auc_correct,
+        allow_invalid_partial_auc_correct,
+    )
+
+
+def _thresholds(values: list[Fraction], direction: str) -> list[Fraction | float]:
+    """``roc.utils.thresholds``: binary64 midpoints of distinct values, +-inf at the ends."""
+    inner: list[Fraction | float] = []
+    for i in range(1, len(values)):
+        a, b = values[i - 1], values[i]
+        mid = round_binary(a + b, FLOAT64) / 2
+        if abs(mid) > Fraction(10) ** 100:
+            mid = round_binary(a / 2 + b / 2, FLOAT64)
+        if mid == a and direction == "<":  # pROC's near-tie fix
+            mid = b
+        elif mid == b and direction == ">":
+            mid = a
+        inner.append(mid)
+    return [-np.inf, *inner, np.inf]  # R's -Inf and Inf
+
+
+def roc(
+    response: Iterable[Any],
+    predictor: Iterable[Any],
+    direction: Direction = "auto",
+    levels: Any = None,
+) -> Roc:
+    """pROC's ``roc(response, predictor, ...)`` coordinates and ``auc``, exactly.
+
+    Point i (specificity increasing) uses threshold i; sensitivities and specificities are
+    TP / cases and TN / controls.  O(n log n).
+
+    >>> r = roc([0, 0, 1, 1], [1, 2, 2, 3])
+    >>> r.thresholds, r.sensitivities, r.specificities
+    ((-inf, Fraction(3, 2), Fraction(5, 2), inf), (Fraction(1, 1), Fraction(1, 1), \
+Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1), Fraction(1, 1)))
+    """
+    curve, values, settled, found = _prepared(response, predictor, direction, levels)
+    cuts = _thresholds(values, settled)
+    if settled == ">":
+        cuts.reverse()
+    p, n = curve.positives, curve.negatives
+    tps, fps = list(reversed(curve.tps)), list(reversed(curve.fps))
+    return Roc(
+        tuple(cuts),
+        tuple(Fraction(tp, p) for tp in tps),
+        tuple(Fraction(n - fp, n) for fp in fps),
+        settled,
+        found,
+        auc_roc(curve),
+    )
