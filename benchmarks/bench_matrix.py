@@ -149,7 +149,7 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
 PEERS = {
     "numpy": "sklearn",
     "pandas": "sklearn",
-    "histogram": "sklearn on the rows",
+    "histogram": "sklearn on the raw arrays",
     "csv": "pandas.read_csv + sklearn",
     "parquet": "pyarrow read_table + sklearn",
 }
