@@ -188,8 +188,8 @@ def _skip_header(stream: Any, header_line: int) -> tuple[int, bytes] | None:
     cut = -1
     for _ in range(header_line):
         cut = head.find(b"\n", cut + 1)
-        if cut < 0:  # the header is the last line, without a line end
-            return header_line + 1, b""
+        if cut < 0:  # the header is the last line, without a line end (or lines end in "\r")
+            return None if head.count(b"\r") != head.count(b"\r\n") else (header_line + 1, b"")
     lead = head[: cut + 1]
     if lead.count(b"\r") != lead.count(b"\r\n"):  # a lone "\r" ends lines the python way
         return None
