@@ -231,8 +231,6 @@ def _stdin() -> IO[str] | IO[bytes]:
 
 def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     """The curve of a file reduced to its exact histogram by DuckDB or Spark (docs/engines.md)."""
-    from rocpr_exact import engines  # DuckDB and Spark are imported only when asked for
-
     if args.data == "-":
         raise InvalidInputError(f"the {engine} engine reads files, not standard input")
     glob = getattr(args, "glob", False)
@@ -246,16 +244,13 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
             args.weight_column,
             glob=glob,
         )
-    else:
-        hist = engines.histogram(
-            args.data,
-            "duckdb",
-            args.score_column,
-            args.label_column,
-            args.weight_column,
-            glob=glob,
-        )
-    return hist.curve()
+        return hist.curve()
+    from rocpr_exact.engines.files import file_curve
+
+    # a Parquet file of float or integer scores is read into numpy in one pass
+    return file_curve(
+        args.data, args.score_column, args.label_column, args.weight_column, glob=glob
+    )
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
