@@ -86,6 +86,16 @@ def test_ties_of_doubles_are_exact(tmp_path: Path) -> None:
     assert outcome[1:3] == ((0, 1, 2, 2), (0, 1, 1, 2))
 
 
+def test_heavy_ties_go_through_the_histogram(tmp_path: Path) -> None:
+    """Only the speed depends on the choice: both paths give the same curve."""
+    path = tmp_path / "ties.parquet"
+    _parquet(path, [(i % 3 / 4, i % 2) for i in range(40)], "DOUBLE INTEGER")
+    with mock.patch.object(files, "_SAMPLE", 32):
+        assert files._parquet_arrays(str(path), "score", "label") is None
+        assert _same(path)[0] == "curve"
+    assert files._parquet_arrays(str(path), "score", "label") is not None
+
+
 def test_the_hostile_parquet_corpus_gets_the_same_answer(tmp_path: Path) -> None:
     from tests.engines.test_filecheck import PARQUET
 
