@@ -28,6 +28,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -87,13 +88,20 @@ def write_data(folder: Path, n: int, rate: float, ties: bool, fmt: str) -> Path:
     return path
 
 
+TIMEOUT = [900.0]
+
+
 def run(argv: list[str], root: Path = ROOT) -> tuple[float, float, str]:
-    """Wall seconds, the child's own peak resident MB (``wait4``), its stdout."""
+    """Wall seconds, the child's own peak resident MB (``wait4``), its stdout (a child still
+    running after ``--timeout`` seconds is killed and reported)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         child = subprocess.Popen(argv, stdout=out, stderr=err, env=env, cwd=root)
+        timer = threading.Timer(TIMEOUT[0], child.kill)
+        timer.start()
         _, status, usage = os.wait4(child.pid, 0)
+        timer.cancel()
         seconds = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -115,9 +123,11 @@ def main() -> None:
         "--baseline-rows", type=int, default=10**6, help="run the baseline up to this n"
     )
     parser.add_argument("--no-report", action="store_true", help="time the reading alone")
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds per child")
     parser.add_argument("--write", nargs=5, help=argparse.SUPPRESS)  # FOLDER N RATE TIES FMT
     args = parser.parse_args()
     python = sys.executable
+    TIMEOUT[0] = args.timeout
     if args.write:  # in a child: the parent stays small (a child's peak counts its parent's)
         folder, n, rate, ties, fmt = args.write
         print(write_data(Path(folder), int(n), float(rate), ties == "ties", fmt))
