@@ -194,7 +194,7 @@ def read_labels(padded: Any, starts: Any, ends: Any) -> tuple[Any, Any]:
 class ScoreNames:
     """The exact names (kind, h, P) of many scores (module docstring), and which were read.
 
-    ``kind``: 0 = -inf, 1 negative, 2 zero, 3 positive, 4 = +inf (int8); ``h`` (int64) and
+    ``kind``: 0 = -inf, 1 negative, 2 zero, 3 positive, 4 = +inf (int8); ``h`` (int32) and
     ``P`` (int64) are 0 for zero and the infinities.
     """
 
@@ -257,7 +257,7 @@ def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> S
         mantissa[zeros] //= 10
         scale += zeros
     digits = np.searchsorted(_POW10, mantissa, side="right")  # digits of M (0 for M = 0)
-    h = scale + digits
+    h = (scale + digits).astype(np.int32)  # |h| < 10**9 + 60: the exponent has 9 digits at most
     mantissa *= _POW10[NAME_DIGITS - np.minimum(digits, NAME_DIGITS)]
     kind = np.where(negative, 1, 3).astype(np.int8)
     kind[mantissa == 0] = 2
@@ -319,7 +319,7 @@ def sort_keys(names: ScoreNames) -> SortKeys:
     classes the key is ``class * 10**18 + part`` (a uint64; ``part`` is P, or
     ``10**18 - 1 - P`` for a negative value so that a larger P sorts lower); otherwise the key
     is the rank of the name among the distinct names (one lexicographic sort).  O(n log n)
-    at most.
+    at most.  The names' mantissas are overwritten (the names are spent).
 
     >>> import numpy as np
     >>> text = b"0.5-2inf0.500"
@@ -332,21 +332,25 @@ def sort_keys(names: ScoreNames) -> SortKeys:
     True
     """
     kind, h, mantissa = names.kind, names.h, names.mantissa
-    finite = (kind == 1) | (kind == 3)
+    negative = kind == 1
+    finite = negative | (kind == 3)
     low, high = (int(h[finite].min()), int(h[finite].max())) if finite.any() else (0, 0)
     spread = high - low + 1
-    # The class of magnitude, numbered in value order (gaps allowed).
-    code = np.where(kind == 3, spread + 2 + (h - low), np.where(kind == 1, 1 + (high - h), 0))
-    code[kind == 2] = spread + 1
-    code[kind == 4] = 2 * spread + 2
-    part = np.where(kind == 1, 10**NAME_DIGITS - 1 - mantissa, mantissa)
     if spread < 1 << 20:
+        # The class of magnitude, numbered in value order (gaps allowed), in int32.
+        code = np.where(negative, np.int32(high + 1) - h, h + np.int32(spread + 2 - low))
+        code[kind == 0] = 0
+        code[kind == 2] = spread + 1
+        code[kind == 4] = 2 * spread + 2
         present = np.bincount(code, minlength=2 * spread + 3) > 0
         if int(present.sum()) <= _MOST_BANDS:
-            rank = np.cumsum(present) - 1
-            band = rank[code].astype(np.uint64)
-            keys = band * _UNIT + part.astype(np.uint64)
             codes = np.flatnonzero(present)
+            keys = (np.cumsum(present) - 1).astype(np.uint64)[code]  # the band
+            del code
+            keys *= _UNIT
+            # the part: P, or 10**18 - 1 - P for a negative value (in place: the names are spent)
+            np.subtract(10**NAME_DIGITS - 1, mantissa, out=mantissa, where=negative)
+            keys += mantissa.view(np.uint64)
             band_kind = np.select(
                 [codes == 0, codes <= spread, codes == spread + 1, codes <= 2 * spread + 1],
                 [0, 1, 2, 3],
@@ -354,11 +358,14 @@ def sort_keys(names: ScoreNames) -> SortKeys:
             )
             band_h = np.where(band_kind == 1, high - (codes - 1), low + codes - spread - 2)
             return SortKeys(keys, band_kind, band_h, None)
-    order = np.lexsort((part, code))
-    ordered_code, ordered_part = code[order], part[order]
-    new = np.empty(order.shape[0], dtype=bool)
+    code64 = np.where(negative, -h.astype(np.int64), h.astype(np.int64))
+    part = np.where(negative, 10**NAME_DIGITS - 1 - mantissa, mantissa)
+    order = np.lexsort((part, code64, kind))
+    columns = [kind[order], code64[order], part[order]]
+    new = np.zeros(order.shape[0], dtype=bool)
     new[:1] = True
-    new[1:] = (ordered_code[1:] != ordered_code[:-1]) | (ordered_part[1:] != ordered_part[:-1])
+    for column in columns:
+        new[1:] |= column[1:] != column[:-1]
     ranks = np.empty(order.shape[0], dtype=np.int64)
     ranks[order] = np.cumsum(new) - 1
     first = order[new]

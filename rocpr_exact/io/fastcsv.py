@@ -20,7 +20,7 @@ accept the same files, refuse them with the same one line, and give the same cur
 
 Bounds: lines are checked against ``max_line_chars`` and rows against ``max_examples`` as the
 blocks come (a row past the limit is refused with the python reader's message without reading
-further), and no block is larger than 32 MiB plus one line.  Memory: 18 bytes per row
+further), and no block is larger than 8 MiB plus one line.  Memory: 18 bytes per row
 (name and label) and the sort's arrays; a 10**7-row file stays far below 2 GiB.
 """
 
@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover - numpy is optional
 
 __all__ = ["ExactThresholds", "plain_csv_curve", "scored_csv_curve"]
 
-_BLOCK = 1 << 25
+_BLOCK = 1 << 23
 _NEWLINE, _RETURN, _COMMA = 10, 13, 44
 #: Bytes outside the plain subset: control bytes (but tab, LF, CR), the quote, non-ASCII.
 _REFUSED = [b for b in range(256) if (b < 32 and b not in (9, 10, 13)) or b == 34 or b >= 127]
@@ -125,8 +125,9 @@ def plain_csv_curve(
     rows = _read_rows(name, header_line, len(header), columns)
     if rows is None:
         return None
-    names, labels = rows
-    keys = decimals.sort_keys(names)
+    keys = decimals.sort_keys(rows[0])
+    labels = rows[1]
+    del rows  # the names are spent: only the keys and the labels are needed from here
     tps, fps, cuts, corners, rising = curve_arrays(keys.keys, labels, False)
     return Curve.from_trusted_counts(tps, fps, ExactThresholds(cuts, keys), corners, rising)
 
@@ -240,6 +241,7 @@ def _read_block(
     labels, labelled = decimals.read_labels(padded, *field(columns[1]))
     if not (names.read.all() and labelled.all()):
         return None
+    names.read = None  # 1 byte a row no longer needed
     return names, labels, rows
 
 
