@@ -52,38 +52,44 @@ _POW10 = np.array([10**k for k in range(NAME_DIGITS + 1)], dtype=np.int64)
 
 # -- the automata ---------------------------------------------------------------------------------
 
-# Byte classes: end of field, blank, sign, the digits 0, 1 and 2-9, point, e, letters, other.
-_PAD, _BLANK, _SIGN, _ZERO, _ONE, _DIGIT, _POINT, _E = range(8)
+# Byte classes: end of field, blank, +, the digits 0, 1 and 2-9, point, e, -, letters, other.
+_PAD, _BLANK, _PLUS, _ZERO, _ONE, _DIGIT, _POINT, _E, _MINUS = range(9)
 _LETTERS = "inftyrulas"  # i n f t y (infinity) r u l a s (true, false)
-_OTHER = 8 + len(_LETTERS)
+_OTHER = 9 + len(_LETTERS)
 _CLASS = np.full(256, _OTHER, dtype=np.uint8)  # a NUL byte in a field is no padding
 _CLASS[[ord(" "), ord("\t")]] = _BLANK
-_CLASS[[ord("+"), ord("-")]] = _SIGN
+_CLASS[ord("+")] = _PLUS
+_CLASS[ord("-")] = _MINUS
 _CLASS[ord("0")] = _ZERO
 _CLASS[ord("1")] = _ONE
 _CLASS[ord("2") : ord("9") + 1] = _DIGIT
 _CLASS[ord(".")] = _POINT
 _CLASS[[ord("e"), ord("E")]] = _E
 for _k, _c in enumerate(_LETTERS):
-    _CLASS[[ord(_c), ord(_c.upper())]] = 8 + _k
-_IS_DIGIT = np.zeros(32, dtype=bool)
-_IS_DIGIT[[_ZERO, _ONE, _DIGIT]] = True
+    _CLASS[[ord(_c), ord(_c.upper())]] = 9 + _k
 _SHIFT = 5  # a table row per state: index = state << 5 | class
 
 
 def _letter(c: str) -> int:
-    return 8 + _LETTERS.index(c)
+    return 9 + _LETTERS.index(c)
+
+
+#: The state a field is in after its end: its last state + 32 (so no state of the padding
+#: looks like a digit just read).
+_ENDED = 32
 
 
 def _automaton(edges: dict[int, dict[int, int]], states: int) -> Any:
-    """The flat transition table: listed edges, padding keeps the state, all else is dead (0).
+    """The flat transition table: listed edges; the padding after a field moves state s to
+    ``s + _ENDED`` and keeps it there; everything else is dead (0).
 
     A class ``_DIGIT`` edge also serves the digits 0 and 1 unless they have their own edges.
     """
-    table = np.zeros((1 << _SHIFT) * (1 << _SHIFT), dtype=np.uint8)
+    table = np.zeros((2 * _ENDED) << _SHIFT, dtype=np.uint8)
     for state in range(1, states):
         row = state << _SHIFT
-        table[row + _PAD] = state
+        table[row + _PAD] = state + _ENDED
+        table[((state + _ENDED) << _SHIFT) + _PAD] = state + _ENDED
         for klass, target in edges.get(state, {}).items():
             for each in (_ZERO, _ONE, _DIGIT) if klass == _DIGIT else (klass,):
                 table[row + each] = target
@@ -93,34 +99,50 @@ def _automaton(edges: dict[int, dict[int, int]], states: int) -> Any:
     return table
 
 
-# Score states (0 = dead).
-(S_START, S_SIGN, S_INT, S_DOT, S_FRAC, S_E, S_ESIGN, S_EXP, S_TRAIL) = range(1, 10)
-S_I, S_IN, S_INF, S_INFI, S_INFIN, S_INFINI, S_INFINIT, S_INFINITY = range(10, 18)
+def _final(*states: int) -> Any:
+    """A lookup table: True for ``states`` and for the same states after the field's end."""
+    table = np.zeros(2 * _ENDED, dtype=bool)
+    table[list(states)] = True
+    table[[state + _ENDED for state in states]] = True
+    return table
+
+
+# Score states (0 = dead).  Each state says what was just read: a mantissa digit (S_INT,
+# S_FRAC), an exponent digit (S_EXP), a minus sign (S_MINUS, S_EMINUS), so the digits and
+# signs are found from the states alone.
+(S_START, S_PLUS, S_MINUS, S_INT, S_INT_POINT, S_DOT, S_FRAC) = range(1, 8)
+(S_E, S_EPLUS, S_EMINUS, S_EXP, S_TRAIL) = range(8, 13)
+(S_I, S_IN, S_INF, S_INFI, S_INFIN, S_INFINI, S_INFINIT, S_INFINITY, S_INF_TRAIL) = range(13, 22)
+_SIGNED = {_DIGIT: S_INT, _POINT: S_DOT, _letter("i"): S_I}
 _SCORE = _automaton(
     {
-        S_START: {_BLANK: S_START, _SIGN: S_SIGN, _DIGIT: S_INT, _POINT: S_DOT, _letter("i"): S_I},
-        S_SIGN: {_DIGIT: S_INT, _POINT: S_DOT, _letter("i"): S_I},
-        S_INT: {_DIGIT: S_INT, _POINT: S_FRAC, _E: S_E, _BLANK: S_TRAIL},
+        S_START: {_BLANK: S_START, _PLUS: S_PLUS, _MINUS: S_MINUS, **_SIGNED},
+        S_PLUS: _SIGNED,
+        S_MINUS: _SIGNED,
+        S_INT: {_DIGIT: S_INT, _POINT: S_INT_POINT, _E: S_E, _BLANK: S_TRAIL},
+        S_INT_POINT: {_DIGIT: S_FRAC, _E: S_E, _BLANK: S_TRAIL},
         S_DOT: {_DIGIT: S_FRAC},
         S_FRAC: {_DIGIT: S_FRAC, _E: S_E, _BLANK: S_TRAIL},
-        S_E: {_SIGN: S_ESIGN, _DIGIT: S_EXP},
-        S_ESIGN: {_DIGIT: S_EXP},
+        S_E: {_PLUS: S_EPLUS, _MINUS: S_EMINUS, _DIGIT: S_EXP},
+        S_EPLUS: {_DIGIT: S_EXP},
+        S_EMINUS: {_DIGIT: S_EXP},
         S_EXP: {_DIGIT: S_EXP, _BLANK: S_TRAIL},
         S_TRAIL: {_BLANK: S_TRAIL},
         S_I: {_letter("n"): S_IN},
         S_IN: {_letter("f"): S_INF},
-        S_INF: {_letter("i"): S_INFI, _BLANK: S_TRAIL},
+        S_INF: {_letter("i"): S_INFI, _BLANK: S_INF_TRAIL},
         S_INFI: {_letter("n"): S_INFIN},
         S_INFIN: {_letter("i"): S_INFINI},
         S_INFINI: {_letter("t"): S_INFINIT},
         S_INFINIT: {_letter("y"): S_INFINITY},
-        S_INFINITY: {_BLANK: S_TRAIL},
+        S_INFINITY: {_BLANK: S_INF_TRAIL},
+        S_INF_TRAIL: {_BLANK: S_INF_TRAIL},
     },
-    18,
+    22,
 )
-_SCORE_FINAL = np.zeros(32, dtype=bool)
-_SCORE_FINAL[[S_INT, S_FRAC, S_EXP, S_TRAIL, S_INF, S_INFINITY]] = True
-_IN_MANTISSA = np.zeros(32, dtype=bool)
+_SCORE_FINAL = _final(S_INT, S_INT_POINT, S_FRAC, S_EXP, S_TRAIL, S_INF, S_INFINITY, S_INF_TRAIL)
+_INFINITE = _final(S_INF, S_INFINITY, S_INF_TRAIL)
+_IN_MANTISSA = np.zeros(2 * _ENDED, dtype=bool)  # a mantissa digit was just read
 _IN_MANTISSA[[S_INT, S_FRAC]] = True
 
 # Label states: 0/1, their "." and zeros, true, false.
@@ -151,13 +173,11 @@ _LABEL = _automaton(
     },
     15,
 )
-_LABEL_ZERO = np.zeros(32, dtype=bool)
-_LABEL_ZERO[[L_ZERO, L_ZERO_DOT, L_TRAIL0]] = True
-_LABEL_ONE = np.zeros(32, dtype=bool)
-_LABEL_ONE[[L_ONE, L_ONE_DOT, L_TRAIL1]] = True
+_LABEL_ZERO = _final(L_ZERO, L_ZERO_DOT, L_TRAIL0)
+_LABEL_ONE = _final(L_ONE, L_ONE_DOT, L_TRAIL1)
 
 
-def _run(table: Any, padded: Any, starts: Any, ends: Any, start: int) -> tuple[Any, Any, Any]:
+def _run(table: Any, padded: Any, starts: Any, ends: Any, start: int) -> tuple[Any, Any]:
     """The automaton ``table`` over the fields ``padded[starts[i]:ends[i]]``.
 
     Returns the fields' characters and classes (one row per character position, one column
@@ -177,7 +197,7 @@ def _run(table: Any, padded: Any, starts: Any, ends: Any, start: int) -> tuple[A
         state |= classes[j]
         states[j] = table.take(state)
         state[:] = states[j]
-    return chars, classes, states
+    return chars, states
 
 
 def read_labels(padded: Any, starts: Any, ends: Any) -> tuple[Any, Any]:
@@ -185,7 +205,7 @@ def read_labels(padded: Any, starts: Any, ends: Any) -> tuple[Any, Any]:
 
     ``read[i]`` is False where the field is outside the label subset (module docstring).
     """
-    _, _, states = _run(_LABEL, padded, starts, ends, L_START)
+    _, states = _run(_LABEL, padded, starts, ends, L_START)
     final = states[-1] if states.shape[0] else np.full(starts.shape[0], L_START, np.uint8)
     zero, one = _LABEL_ZERO[final], _LABEL_ONE[final]
     return one.astype(np.int8), (zero | one) & (ends - starts <= WIDEST)
@@ -206,15 +226,20 @@ class ScoreNames:
 
 def _horner(digits: Any, chosen: Any) -> tuple[Any, Any, Any]:
     """Per field: the integer the ``chosen`` digits write (wrong past 18 significant digits,
-    which the caller refuses), how many were chosen, and how many significant ones."""
-    value = np.zeros(digits.shape[1], dtype=np.int64)
-    count = np.zeros(digits.shape[1], dtype=np.int64)
-    significant = np.zeros(digits.shape[1], dtype=np.int64)
+    which the caller refuses), how many were chosen, and how many significant ones (int8:
+    at most 40 digits a field)."""
+    n = digits.shape[1]
+    value = np.zeros(n, dtype=np.int64)
+    grown = np.empty(n, dtype=np.int64)
+    count = np.zeros(n, dtype=np.int8)
+    significant = np.zeros(n, dtype=np.int8)
     for j in range(digits.shape[0]):
         here = chosen[j]
         if not here.any():
             continue
-        np.copyto(value, value * 10 + digits[j], where=here)
+        np.multiply(value, 10, out=grown)
+        grown += digits[j]
+        np.copyto(value, grown, where=here)
         count += here
         significant += here & (value != 0)
     return value, count, significant
@@ -228,19 +253,17 @@ def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> S
     40 characters.  ``padded`` ends with :data:`WIDEST` zero bytes.  O(n * width).
     """
     n = starts.shape[0]
-    chars, classes, states = _run(_SCORE, padded, starts, ends, S_START)
+    chars, states = _run(_SCORE, padded, starts, ends, S_START)
     if not states.shape[0]:
         empty = np.zeros(n, dtype=np.int64)
         return ScoreNames(empty.astype(np.int8), empty, empty, np.zeros(n, dtype=bool))
-    digit = _IS_DIGIT[classes]
     values = chars - np.uint8(ord("0"))
-    mantissa, _, significant = _horner(values, digit & _IN_MANTISSA[states])
-    fraction = (digit & (states == S_FRAC)).sum(axis=0)
-    exponent, exponent_digits, _ = _horner(values, digit & (states == S_EXP))
-    minus = chars == ord("-")
-    negative = (minus & (states == S_SIGN)).any(axis=0)
-    exponent[(minus & (states == S_ESIGN)).any(axis=0)] *= -1
-    infinite = (states == S_INF).any(axis=0)
+    mantissa, _, significant = _horner(values, _IN_MANTISSA[states])
+    fraction = (states == S_FRAC).sum(axis=0, dtype=np.int64)
+    exponent, exponent_digits, _ = _horner(values, states == S_EXP)
+    negative = (states == S_MINUS).any(axis=0)
+    exponent[(states == S_EMINUS).any(axis=0)] *= -1
+    infinite = _INFINITE[states[-1]]
     read = (
         _SCORE_FINAL[states[-1]]
         & (ends - starts <= WIDEST)
