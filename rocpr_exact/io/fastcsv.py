@@ -20,7 +20,7 @@ accept the same files, refuse them with the same one line, and give the same cur
 
 Bounds: lines are checked against ``max_line_chars`` and rows against ``max_examples`` as the
 blocks come (a row past the limit is refused with the python reader's message without reading
-further), and no block is larger than 8 MiB plus one line.  Memory: 18 bytes per row
+further), and no block is larger than 8 MiB plus one line.  Memory: 14 bytes per row
 (name and label) and the sort's arrays; a 10**7-row file stays far below 2 GiB.
 """
 
