@@ -59,7 +59,7 @@ def _parquet(path: Path, rows: list[tuple[Any, Any]], types: str) -> None:
     types=st.sampled_from(["DOUBLE INTEGER", "DOUBLE BOOLEAN", "FLOAT TINYINT", "DOUBLE DOUBLE"]),
 )
 @settings(
-    max_examples=examples(Fraction(1, 5)),  # a DuckDB write and two reads per example
+    max_examples=examples(Fraction(1, 10)),  # a DuckDB write and two reads per example
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_clean_columns_take_the_numpy_path_and_agree(
