@@ -255,9 +255,17 @@ def test_the_hostile_corpus_gets_the_same_answer(tmp_path: Path) -> None:
                 _same_at(path)
 
 
-def test_the_cli_reports_a_plain_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_report_is_the_python_readers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole JSON report of a plain file: the vectorised path (the python reader is not
+    called) and the python reader (the vectorised path switched off) print the same bytes."""
     path = tmp_path / "d.csv"
-    path.write_text("score,label\n0.9,1\n0.8,0\n0.80,1\n0.1,0\n")
+    rows = [("0.9", 1), ("8e-1", 0), ("0.80", 1), ("0.1", 0), ("-inf", 1), ("1E-300", 0)]
+    path.write_text("score,label\n" + "".join(f"{x},{y}\n" for x, y in rows * 3))
     with mock.patch.object(fastcsv, "read_scored_csv", side_effect=AssertionError("slow path")):
         assert main(["report", str(path), "--format", "json"]) == 0
-    assert '"auc_roc"' in capsys.readouterr().out
+    fast = capsys.readouterr().out
+    with mock.patch.object(fastcsv, "plain_csv_curve", return_value=None):
+        assert main(["report", str(path), "--format", "json"]) == 0
+    assert capsys.readouterr().out == fast and '"auc_roc"' in fast
