@@ -17,6 +17,7 @@ from rocpr_exact import limits
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
+from rocpr_exact.io.fastcsv import scored_csv_curve
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.io.readers import read_scored_csv
 from rocpr_exact.output.report import DEFAULT_DIGITS
@@ -230,8 +231,6 @@ def _stdin() -> IO[str] | IO[bytes]:
 
 def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     """The curve of a file reduced to its exact histogram by DuckDB or Spark (docs/engines.md)."""
-    from rocpr_exact import engines  # DuckDB and Spark are imported only when asked for
-
     if args.data == "-":
         raise InvalidInputError(f"the {engine} engine reads files, not standard input")
     glob = getattr(args, "glob", False)
@@ -245,16 +244,13 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
             args.weight_column,
             glob=glob,
         )
-    else:
-        hist = engines.histogram(
-            args.data,
-            "duckdb",
-            args.score_column,
-            args.label_column,
-            args.weight_column,
-            glob=glob,
-        )
-    return hist.curve()
+        return hist.curve()
+    from rocpr_exact.engines.files import file_curve
+
+    # a Parquet file of float or integer scores is read into numpy in one pass
+    return file_curve(
+        args.data, args.score_column, args.label_column, args.weight_column, glob=glob
+    )
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -307,6 +303,6 @@ def load_curve(args: argparse.Namespace) -> Curve:
         scores, labels = read_scored_csv(
             _stdin(), args.score_column, args.label_column, name="<stdin>"
         )
-    else:
-        scores, labels = read_scored_csv(args.data, args.score_column, args.label_column)
-    return Curve.from_scores(scores, labels)
+        return Curve.from_scores(scores, labels)
+    # one vectorised pass when the file is plain CSV, else the python reader (same results)
+    return scored_csv_curve(args.data, args.score_column, args.label_column)

@@ -8,7 +8,9 @@ number of distinct scores, not on the number of rows.  The mergeable
 :mod:`~rocpr_exact.engines.summary` goes further: each score range computes its
 exact share of every reported value, and shares merge exactly.
 
-* ``duckdb``: CSV and Parquet files (:func:`~rocpr_exact.engines.files.file_histogram`);
+* ``duckdb``: CSV and Parquet files (:func:`~rocpr_exact.engines.files.file_histogram`;
+  :func:`~rocpr_exact.engines.files.file_curve` reads a Parquet file of float or integer
+  scores into numpy in one pass, as ``rocpr-exact report FILE.parquet`` does);
 * ``numpy``: in-process arrays or sequences (:func:`~rocpr_exact.engines.arrays.array_histogram`);
 * ``spark``: a pyspark DataFrame (:mod:`rocpr_exact.engines.spark`).
 
