@@ -32,7 +32,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, overload
 
-from rocpr_exact.core.counts import curve_arrays
+from rocpr_exact.core.arraycounts import curve_arrays
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.readers import read_csv_header, read_scored_csv
@@ -130,8 +130,8 @@ def plain_csv_curve(
     del rows  # the names are spent: only the keys and the labels are needed from here
     ordered, labels = _presorted(keys.keys, labels)
     keys.keys = None  # the sorted copy is all the curve needs
-    tps, fps, cuts, corners, rising = curve_arrays(ordered, labels, False)
-    return Curve.from_trusted_counts(tps, fps, ExactThresholds(cuts, keys), corners, rising)
+    tps, fps, cuts, corners = curve_arrays(ordered, labels, False)
+    return Curve.from_trusted_counts(tps, fps, ExactThresholds(cuts, keys), corners)
 
 
 def _presorted(keys: Any, labels: Any) -> tuple[Any, Any]:
