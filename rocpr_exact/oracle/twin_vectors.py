@@ -19,10 +19,10 @@ Layout (one file per tool)::
   JSON form of :func:`rocpr_exact.oracle.twins.case.encode`: a float is its repr as a
   string ("0.1" is the double nearest 0.1, exactly what Python passes to the tool).
 * ``expected`` is ``{"exact", "decimal"}``: a rational ``"p/q"``, a closed form
-  ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve or a per-class
-  tuple a (nested) list of rationals, ``null`` for the tool's NaN and ``"inf"`` for an
-  infinite threshold, with a list of decimals of the same shape; decimals have ``digits``
-  places, correctly rounded.
+  ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve, a per-class
+  tuple or several values of one call a (nested) list of rationals and closed forms,
+  ``null`` for the tool's NaN (or NA) and ``"inf"`` for an infinite threshold, with a list
+  of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
 * ``invalid``: the twin raises ``error`` (the tool returns NaN, warns and returns a
   conventional value, or raises; ``errorMessage`` says which).
 """
@@ -83,16 +83,22 @@ def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[
     """The case's input and parameters in JSON form, and the twin's value on them.
 
     The twin is called on the decoded JSON form, so the file says exactly what was
-    computed.  Raises what the twin raises.
+    computed.  A case module may define ``ADAPTERS``, {function: callable}: a function named
+    there is called instead of the twin's (a small wrapper that calls the twin and returns a
+    value the vectors hold, e.g. the fields of a result object).  Raises what the twin raises.
     """
     inputs, parameters = case.inputs, case.parameters
-    function = getattr(module.TWINS, case.function)
+    adapters: dict[str, Callable[..., Any]] = getattr(module, "ADAPTERS", {})
+    function = adapters.get(case.function) or getattr(module.TWINS, case.function)
     return inputs, parameters, function(**decode(inputs), **decode(parameters))
 
 
 def _exact_item(value: Any, digits: int) -> tuple[Any, Any]:
     if value is None:
         return None, None
+    if isinstance(value, ClosedForm):  # inside a list: {"rational", "log_terms"}
+        shown = canonical_number(number(value, digits, "a twin value"))
+        return shown["exact"], shown["decimal"]
     if isinstance(value, list | tuple):
         pairs = [_exact_item(v, digits) for v in value]
         return [p[0] for p in pairs], [p[1] for p in pairs]

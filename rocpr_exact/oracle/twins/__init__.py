@@ -28,6 +28,7 @@ TOOLS: dict[str, str] = {
     "keras": "rocpr_exact.oracle.twins.keras",
     "coco": "rocpr_exact.oracle.twins.coco",
     "voc": "rocpr_exact.oracle.twins.voc",
+    "xgboost": "rocpr_exact.oracle.twins.xgboost",
 }
 
 

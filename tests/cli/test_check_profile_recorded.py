@@ -1,0 +1,71 @@
+"""``check --profile`` on the real tools' outputs recorded on exactly the vector cases.
+
+tests/data/TOOL_vector_results.json are RESULTS files written by the tools themselves on
+every case of vectors/twins/TOOL.json (the scripts named in each file's "implementation").
+Each must pass at a tolerance far below 1e-12 but far above the tools' binary64 rounding on
+these small inputs (docs/profiles/TOOL.md derive the bounds: at most a few hundred u =
+2**-53 here), except the cases listed as known differences; a deliberately wrong copy fails.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rocpr_exact.cli import main
+from rocpr_exact.oracle.twin_check import check_twin_files
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+TOLERANCE = Fraction(1, 10**12)
+
+#: cases where the tool gives a number and the twin refuses (documented in the profile)
+KNOWN: dict[str, set[str]] = {
+    "xgboost": {"soft labels"},  # xgboost reads fractional labels as soft labels
+}
+
+
+def comments(tool: str) -> dict[str, str]:
+    data = json.loads((ROOT / "vectors" / "twins" / f"{tool}.json").read_text())
+    return {str(c["tcId"]): c["comment"] for g in data["testGroups"] for c in g["tests"]}
+
+
+def recorded(tool: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{tool}_vector_results.json").read_text())
+    return data
+
+
+@pytest.mark.parametrize("tool", ["xgboost"])
+def test_the_tool_itself_passes_its_twin_vectors(tool: str) -> None:
+    path = DATA / f"{tool}_vector_results.json"
+    report = check_twin_files(tool, path, rtol=Fraction(0), atol=TOLERANCE)
+    names = comments(tool)
+    assert len(report.verdicts) == len(names)  # every case recorded
+    failed = {names[str(v.tc_id)] for v in report.verdicts if v.status != "PASS"}
+    assert failed == KNOWN.get(tool, set()), report.format(quiet=True)
+
+
+@pytest.mark.parametrize("tool", ["xgboost"])
+def test_a_wrong_copy_of_the_recorded_outputs_fails(
+    tool: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = recorded(tool)
+    results = data["results"]
+    names = comments(tool)
+    numbers = [
+        k for k, v in results.items() if isinstance(v, str) and names[k] not in KNOWN.get(tool, ())
+    ]
+    undefined = next(k for k, v in results.items() if v is None or isinstance(v, dict))
+    wrong = dict(results)
+    wrong[numbers[0]] = str(Fraction(results[numbers[0]]) + Fraction(1, 10**9))
+    wrong[undefined] = "0.5"
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps({"implementation": "wrong", "results": wrong}))
+    code = main(["check", "--profile", tool, str(path), "--rtol", "0", "--atol", "1e-12"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert f"FAIL    tc{numbers[0]} " in out and f"FAIL    tc{undefined} " in out
