@@ -24,7 +24,8 @@ Layout (one file per tool)::
   ``null`` for the tool's NaN (or NA) and ``"inf"`` for an infinite threshold, with a list
   of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
 * ``invalid``: the twin raises ``error`` (the tool returns NaN, warns and returns a
-  conventional value, or raises; ``errorMessage`` says which).
+  conventional value, or raises; ``errorMessage`` says which), or returns None where the
+  tool returns NA (``UndefinedMetricError``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ ALGORITHM = "ROC-PR-TWINS"
 SCHEMA_NAME = "twins.schema.json"
 SUBDIRECTORY = "twins"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.1.0"
+GENERATOR_VERSION = "0.2.0"
 
 HEADER = [
     "Exact values of the rocpr-exact twins: what the tool computes on the input, as the tool "
@@ -76,7 +77,12 @@ ERROR_NOTES: dict[str, str] = {
     "with a warning; an implementation should report it undefined.",
     "NoPositivesError": "No positive example: the tool returns NaN or a conventional value "
     "with a warning; an implementation should report it undefined.",
+    "UndefinedMetricError": "The tool returns NA or NaN (the value is undefined there); an "
+    "implementation should report it undefined.",
 }
+
+#: The message of a case whose twin returns None: the tool's NA.
+NA_MESSAGE = "the twin returns None: the tool returns NA (or NaN) here"
 
 
 def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[str, Any], Any]:
@@ -135,6 +141,10 @@ def _evaluate(tc_id: int, module: ModuleType, case: TwinCase, digits: int) -> di
     except RocPrError as exc:
         out.update(input=case.inputs, parameters=case.parameters)
         out.update(result="invalid", error=type(exc).__name__, errorMessage=str(exc))
+        return out
+    if value is None:  # a scalar NA: undefined, as an error would be
+        out.update(input=inputs, parameters=parameters)
+        out.update(result="invalid", error="UndefinedMetricError", errorMessage=NA_MESSAGE)
         return out
     out.update(input=inputs, parameters=parameters, result="valid")
     out["expected"] = expected_value(value, digits)

@@ -134,7 +134,8 @@ def test_expected_values_and_what_the_vectors_cannot_hold() -> None:
 
 
 def test_an_unknown_tool_names_the_known_ones() -> None:
-    with pytest.raises(InvalidInputError, match="coco, keras, sklearn, torchmetrics, voc"):
+    known = "auccalculator, coco, keras, precrec, proc, prroc, rocr, sklearn, torchmetrics, voc"
+    with pytest.raises(InvalidInputError, match=known):
         build_twin_vectors("prroc2")
 
 
