@@ -92,3 +92,55 @@ def test_a_wrong_copy_of_the_recorded_outputs_fails(
     out = capsys.readouterr().out
     assert code == 1
     assert f"FAIL    tc{numbers[0]} " in out and f"FAIL    tc{undefined} " in out
+
+
+def spark_results() -> dict[str, Any]:
+    """Spark's recorded areas (tests/data/spark_recorded.json) for the vector cases they match.
+
+    A record holds the areas of ``BinaryClassificationEvaluator(numBins=k)`` for several k
+    ("evaluator") and of pyspark's ``BinaryClassificationMetrics`` (numBins 1000, "mllib"),
+    on one partition: a case matches when its scores, labels and weights are the record's.
+    """
+    recorded = json.loads((DATA / "spark_recorded.json").read_text())["cases"]
+    vectors = json.loads((ROOT / "vectors" / "twins" / "spark.json").read_text())
+    metric = {"area_under_roc": "areaUnderROC", "area_under_pr": "areaUnderPR"}
+    results: dict[str, Any] = {}
+    for case in (c for g in vectors["testGroups"] for c in g["tests"]):
+        if case["function"] not in metric:
+            continue
+        inputs = case["input"]
+        for record in recorded:
+            if [record["scores"], record["labels"], record["weights"]] != [
+                inputs["scores"],
+                inputs["labels"],
+                inputs.get("weights"),
+            ]:
+                continue
+            bins = case["parameters"].get("num_bins")
+            areas = (
+                record["results"]["mllib"]
+                if bins is None
+                else record["results"]["evaluator"].get(str(bins))
+            )
+            if areas is not None:
+                results[str(case["tcId"])] = areas[metric[case["function"]]]
+    return results
+
+
+def test_spark_recorded_areas_pass(tmp_path: Path) -> None:
+    results = spark_results()
+    assert len(results) == 30  # every valid area case has a recorded value
+    path = tmp_path / "spark.json"
+    path.write_text(json.dumps({"implementation": "pyspark 4.3.0", "results": results}))
+    report = check_twin_files("spark", path, rtol=Fraction(0), atol=TOLERANCE)
+    statuses = {str(v.tc_id): v.status for v in report.verdicts}
+    assert {statuses[k] for k in results} == {"PASS"}, report.format(quiet=True)
+    # Spark's binary64 error shows at atol 0, and a wrong value fails at 1e-12
+    strict = check_twin_files("spark", path, rtol=Fraction(0), atol=Fraction(0))
+    assert any(v.status == "FAIL" for v in strict.verdicts)
+    key = next(iter(results))
+    path.write_text(
+        json.dumps({"results": {**results, key: str(Fraction(results[key]) + Fraction(1, 10**9))}})
+    )
+    wrong = check_twin_files("spark", path, rtol=Fraction(0), atol=TOLERANCE)
+    assert [v.tc_id for v in wrong.verdicts if v.status == "FAIL"] == [int(key)]

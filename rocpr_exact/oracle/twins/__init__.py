@@ -34,6 +34,7 @@ TOOLS: dict[str, str] = {
     "proc": "rocpr_exact.oracle.twins.proc",
     "rocr": "rocpr_exact.oracle.twins.rocr",
     "precrec": "rocpr_exact.oracle.twins.precrec",
+    "spark": "rocpr_exact.oracle.twins.spark",
 }
 
 
