@@ -18,6 +18,7 @@ import pytest
 
 from rocpr_exact.cli import main
 from rocpr_exact.oracle.twin_check import check_twin_files
+from rocpr_exact.oracle.twins.case import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -144,3 +145,71 @@ def test_spark_recorded_areas_pass(tmp_path: Path) -> None:
     )
     wrong = check_twin_files("spark", path, rtol=Fraction(0), atol=TOLERANCE)
     assert [v.tc_id for v in wrong.verdicts if v.status == "FAIL"] == [int(key)]
+
+
+def nan_as_null(value: Any) -> Any:
+    if isinstance(value, list):
+        return [nan_as_null(v) for v in value]
+    return None if value == "nan" else value
+
+
+def torchmetrics_results() -> dict[str, Any]:
+    """torchmetrics' recorded outputs (tests/data/torchmetrics_recorded.json, inputs held as
+    float32 lists) for the multiclass and search cases of the vectors with the same call."""
+    recorded = json.loads((DATA / "torchmetrics_recorded.json").read_text())
+    vectors = json.loads((ROOT / "vectors" / "twins" / "torchmetrics.json").read_text())
+    results: dict[str, Any] = {}
+    for case in (c for g in vectors["testGroups"] for c in g["tests"]):
+        function, parameters = case["function"], dict(case["parameters"])
+        if function.startswith("binary_"):
+            records = recorded["searches"]
+        else:
+            records = recorded["multiclass"]
+        average = parameters.pop("average", "absent")
+        minimum = next((parameters.pop(k) for k in list(parameters) if k.startswith("min_")), None)
+        for record in records:
+            if record["dtype"] != "list":
+                continue
+            given = {"preds": record["preds"], "target": record["target"]}
+            options = {
+                "num_classes": record.get("num_classes"),
+                "thresholds": record["thresholds"],
+                "ignore_index": record["ignore_index"],
+            }
+            given.update({k: v for k, v in options.items() if v is not None})
+            if decode({**case["input"], **parameters}) != decode(given):
+                continue
+            if average != "absent":
+                key = f"{function}/{average}"
+            elif decode(minimum) == record["minimum"] and function in record["results"]:
+                key = function
+            else:
+                continue
+            value = nan_as_null(record["results"].get(key))
+            if value is not None and average not in ("absent", None):
+                value = value[0]  # an averaged area: one element
+            if value is not None:
+                results[str(case["tcId"])] = value
+    return results
+
+
+def test_torchmetrics_recorded_multiclass_and_search_outputs_pass(tmp_path: Path) -> None:
+    results = torchmetrics_results()
+    vectors = json.loads((ROOT / "vectors" / "twins" / "torchmetrics.json").read_text())
+    new = [
+        c
+        for g in vectors["testGroups"]
+        for c in g["tests"]
+        if c["function"].startswith("multiclass") or "_at_" in c["function"]
+    ]
+    # every valid case of the new functions has its recorded output
+    assert {str(c["tcId"]) for c in new if c["result"] == "valid"} == set(results)
+    path = tmp_path / "torchmetrics.json"
+    path.write_text(json.dumps({"implementation": "torchmetrics 1.9.0", "results": results}))
+    # float32 rates within 2**-24, areas within (n + 8) 2**-24 for these n <= 30 (as the
+    # binary functions: tests/cli/test_check_profile.py), thresholds exact float32 values
+    report = check_twin_files("torchmetrics", path, rtol=Fraction(0), atol=Fraction(2, 10**5))
+    statuses = {str(v.tc_id): v.status for v in report.verdicts}
+    assert {statuses[k] for k in results} == {"PASS"}, report.format(quiet=True)
+    strict = check_twin_files("torchmetrics", path, rtol=Fraction(0), atol=Fraction(0))
+    assert any(v.status == "FAIL" for v in strict.verdicts if str(v.tc_id) in results)
