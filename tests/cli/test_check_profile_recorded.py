@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rocpr_exact.cli import main
-from rocpr_exact.oracle.twin_check import check_twin_files
+from rocpr_exact.oracle.twin_check import check_twin_files, check_twins
 from rocpr_exact.oracle.twins.case import decode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,10 +161,7 @@ def torchmetrics_results() -> dict[str, Any]:
     results: dict[str, Any] = {}
     for case in (c for g in vectors["testGroups"] for c in g["tests"]):
         function, parameters = case["function"], dict(case["parameters"])
-        if function.startswith("binary_"):
-            records = recorded["searches"]
-        else:
-            records = recorded["multiclass"]
+        records = recorded["searches" if function.startswith("binary_") else "multiclass"]
         average = parameters.pop("average", "absent")
         minimum = next((parameters.pop(k) for k in list(parameters) if k.startswith("min_")), None)
         for record in records:
@@ -213,3 +210,22 @@ def test_torchmetrics_recorded_multiclass_and_search_outputs_pass(tmp_path: Path
     assert {statuses[k] for k in results} == {"PASS"}, report.format(quiet=True)
     strict = check_twin_files("torchmetrics", path, rtol=Fraction(0), atol=Fraction(0))
     assert any(v.status == "FAIL" for v in strict.verdicts if str(v.tc_id) in results)
+
+
+def test_several_values_of_an_undefined_case_must_all_be_undefined() -> None:
+    # PRROC's pr.curve without a positive weight returns (NaN, NaN): undefined as a whole
+    vectors = json.loads((ROOT / "vectors" / "twins" / "prroc.json").read_text())
+    case = next(
+        c
+        for g in vectors["testGroups"]
+        for c in g["tests"]
+        if c["function"] == "pr_curve" and c["result"] == "invalid"
+    )
+    key = str(case["tcId"])
+    for given, status in [
+        ([None, None], "PASS"),
+        ([None, float("nan")], "PASS"),
+        ([None, 0.5], "FAIL"),
+    ]:
+        report = check_twins(vectors, {key: given})
+        assert [v.status for v in report.verdicts if v.tc_id == case["tcId"]] == [status]
