@@ -99,5 +99,22 @@ CASES: tuple[TwinCase, ...] = (
     TwinCase("twenty examples", "aucpr", DATA20, {}, ("Ties", "Insertion")),
     TwinCase("long positive runs", "aucpr", STEPS, {}, ("Ties", "Insertion")),
     TwinCase("label_ordering reversed", "aucpr", DATA8, {"label_ordering": [1, 0]}, ("Ties",)),
+    TwinCase(
+        "every prediction tied",
+        "aucpr",
+        {"predictions": floats("0.5", "0.5", "0.5", "0.5"), "labels": [1, 0, 1, 0]},
+        {},
+        ("Ties",),
+    ),
+    TwinCase(
+        "two negatives on top, then six positives",
+        "aucpr",
+        {
+            "predictions": floats(*[str(k / 10) for k in range(9, 0, -1)]),
+            "labels": [0, 0, 1, 1, 1, 1, 1, 1, 0],
+        },
+        {},
+        ("Insertion",),
+    ),
     TwinCase("one class", "aucpr", ONE_CLASS, {}, ("Refused",)),
 )

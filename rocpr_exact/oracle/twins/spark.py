@@ -222,4 +222,12 @@ CASES: tuple[TwinCase, ...] = (
     ),
     *_calls(AREAS, "a NaN score", floats("nan", "0.3"), floats("0.0", "1.0"), "Refused"),
     *_both(CURVES),
+    *_calls(
+        CURVES,
+        "every score tied",
+        floats("0.5", "0.5", "0.5"),
+        floats("1.0", "0.0", "1.0"),
+        "Ties",
+        num_bins=0,
+    ),
 )
