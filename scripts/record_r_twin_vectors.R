@@ -34,6 +34,7 @@ value <- function(x) {
 
 num <- function(x) {
   if (length(x) != 1 || is.na(x)) return(NULL)
+  if (is.infinite(x)) return(if (x > 0) "inf" else "-inf")
   sprintf("%.17g", x)
 }
 
@@ -55,6 +56,11 @@ call_tool <- function(tool, case) {
   if (tool == "proc") {
     args <- arguments(case, TRUE)
     if (!is.null(args$partial.auc) && identical(args$partial.auc, FALSE)) args$partial.auc <- FALSE
+    if (f == "roc") {
+      r <- do.call(pROC::roc, c(args, list(quiet = TRUE)))
+      coords <- list(r$thresholds, r$sensitivities, r$specificities)
+      return(lapply(coords, function(x) lapply(x, num)))
+    }
     return(num(as.numeric(do.call(pROC::auc, c(args, list(quiet = TRUE))))))
   }
   if (tool == "rocr") {

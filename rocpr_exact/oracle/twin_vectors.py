@@ -21,8 +21,8 @@ Layout (one file per tool)::
 * ``expected`` is ``{"exact", "decimal"}``: a rational ``"p/q"``, a closed form
   ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve, a per-class
   tuple or several values of one call a (nested) list of rationals and closed forms,
-  ``null`` for the tool's NaN (or NA) and ``"inf"`` for an infinite threshold, with a list
-  of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
+  ``null`` for the tool's NaN (or NA) and ``"inf"`` / ``"-inf"`` for an infinite threshold,
+  with a list of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
 * ``invalid``: the twin raises ``error`` (the tool returns NaN, warns and returns a
   conventional value, or raises; ``errorMessage`` says which), or returns None where the
   tool returns NA (``UndefinedMetricError``).
@@ -111,10 +111,15 @@ def _exact_item(value: Any, digits: int) -> tuple[Any, Any]:
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
         shown = number(Fraction(value), digits, "a twin value")
         return shown["exact"], shown["decimal"]
-    from rocpr_exact.profiles.sklearn_input import INF  # needs numpy, as every twin does
+    import numpy as np  # as every twin does
+
+    from rocpr_exact.profiles.sklearn_input import INF
 
     if value is INF:  # sklearn's threshold np.inf
         return "inf", "inf"
+    if isinstance(value, float) and np.isinf(value):  # e.g. pROC's thresholds -Inf and Inf
+        sign = "inf" if value > 0 else "-inf"
+        return sign, sign
     raise InvalidInputError(f"a twin returned {value!r}, which the vectors cannot hold")
 
 

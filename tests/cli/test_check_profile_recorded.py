@@ -229,3 +229,21 @@ def test_several_values_of_an_undefined_case_must_all_be_undefined() -> None:
     ]:
         report = check_twins(vectors, {key: given})
         assert [v.status for v in report.verdicts if v.tc_id == case["tcId"]] == [status]
+
+
+def test_proc_thresholds_are_the_same_doubles() -> None:
+    # pROC's roc() thresholds (binary64 midpoints, +-Inf at the ends, the near-tie fix): R's
+    # 17 significant digits read back to exactly the double the twin computes
+    vectors = json.loads((ROOT / "vectors" / "twins" / "proc.json").read_text())
+    results = recorded("proc")["results"]
+    checked = 0
+    for case in (c for g in vectors["testGroups"] for c in g["tests"]):
+        if case["function"] != "roc" or case["result"] != "valid":
+            continue
+        given = results[str(case["tcId"])][0]
+        exact = case["expected"]["exact"][0]
+        assert [float(g) for g in given] == [
+            float(Fraction(e)) if "inf" not in e else float(e) for e in exact
+        ]
+        checked += len(exact)
+    assert checked >= 30
