@@ -19,7 +19,8 @@ a curve or a per-class tuple a (nested) list of them in the shape of ``expected.
 threshold); ``null``, ``NaN`` or ``{"error": ...}`` for a case the tool refuses or leaves
 undefined.  Verdicts, per case: ``PASS`` when every number is within ``atol + rtol |exact|``
 (decided exactly, closed forms by certified enclosures) and every NaN, infinity and length
-matches, or the case is ``invalid`` and the value is undefined; ``FAIL`` otherwise;
+matches, or the case is ``invalid`` and the value is undefined (for a call with several
+values: all of them); ``FAIL`` otherwise;
 ``MISSING`` without a value.  Exit status as ``check``: 0 all PASS, 1 otherwise, 2 for bad
 input (unknown tool, tcId or file).
 """
@@ -124,6 +125,14 @@ def _expected_text(exact: Any, decimal: Any) -> str:
     )
 
 
+def _undefined(given: Any, where: str) -> bool:
+    """An undefined value: null, NaN, an error, or a (nested) list of nothing else (a tool
+    returning several values of one call, every one NaN)."""
+    if isinstance(given, list):
+        return bool(given) and all(_undefined(g, where) for g in given)
+    return bool(parse_given(given, where) == UNDEFINED)
+
+
 def _verdict(
     case: dict[str, Any], given: Any, present: bool, rtol: Fraction, atol: Fraction
 ) -> Verdict:
@@ -133,7 +142,7 @@ def _verdict(
         shown = f"undefined ({case['error']})"
         if not present:
             return Verdict(tc_id, function, "MISSING", shown, "-", "")
-        if not isinstance(given, list) and parse_given(given, where) == UNDEFINED:
+        if _undefined(given, where):
             return Verdict(tc_id, function, "PASS", shown, _shown(given), "")
         return Verdict(
             tc_id, function, "FAIL", shown, _shown(given), "a value where none is defined"

@@ -19,12 +19,13 @@ Layout (one file per tool)::
   JSON form of :func:`rocpr_exact.oracle.twins.case.encode`: a float is its repr as a
   string ("0.1" is the double nearest 0.1, exactly what Python passes to the tool).
 * ``expected`` is ``{"exact", "decimal"}``: a rational ``"p/q"``, a closed form
-  ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve or a per-class
-  tuple a (nested) list of rationals, ``null`` for the tool's NaN and ``"inf"`` for an
-  infinite threshold, with a list of decimals of the same shape; decimals have ``digits``
-  places, correctly rounded.
+  ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve, a per-class
+  tuple or several values of one call a (nested) list of rationals and closed forms,
+  ``null`` for the tool's NaN (or NA) and ``"inf"`` / ``"-inf"`` for an infinite threshold,
+  with a list of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
 * ``invalid``: the twin raises ``error`` (the tool returns NaN, warns and returns a
-  conventional value, or raises; ``errorMessage`` says which).
+  conventional value, or raises; ``errorMessage`` says which), or returns None where the
+  tool returns NA (``UndefinedMetricError``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ ALGORITHM = "ROC-PR-TWINS"
 SCHEMA_NAME = "twins.schema.json"
 SUBDIRECTORY = "twins"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.1.0"
+GENERATOR_VERSION = "0.2.0"
 
 HEADER = [
     "Exact values of the rocpr-exact twins: what the tool computes on the input, as the tool "
@@ -76,33 +77,49 @@ ERROR_NOTES: dict[str, str] = {
     "with a warning; an implementation should report it undefined.",
     "NoPositivesError": "No positive example: the tool returns NaN or a conventional value "
     "with a warning; an implementation should report it undefined.",
+    "UndefinedMetricError": "The tool returns NA or NaN (the value is undefined there); an "
+    "implementation should report it undefined.",
 }
+
+#: The message of a case whose twin returns None: the tool's NA.
+NA_MESSAGE = "the twin returns None: the tool returns NA (or NaN) here"
 
 
 def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """The case's input and parameters in JSON form, and the twin's value on them.
 
     The twin is called on the decoded JSON form, so the file says exactly what was
-    computed.  Raises what the twin raises.
+    computed.  A case module may define ``ADAPTERS``, {function: callable}: a function named
+    there is called instead of the twin's (a small wrapper that calls the twin and returns a
+    value the vectors hold, e.g. the fields of a result object).  Raises what the twin raises.
     """
     inputs, parameters = case.inputs, case.parameters
-    function = getattr(module.TWINS, case.function)
+    adapters: dict[str, Callable[..., Any]] = getattr(module, "ADAPTERS", {})
+    function = adapters.get(case.function) or getattr(module.TWINS, case.function)
     return inputs, parameters, function(**decode(inputs), **decode(parameters))
 
 
 def _exact_item(value: Any, digits: int) -> tuple[Any, Any]:
     if value is None:
         return None, None
+    if isinstance(value, ClosedForm):  # inside a list: {"rational", "log_terms"}
+        shown = canonical_number(number(value, digits, "a twin value"))
+        return shown["exact"], shown["decimal"]
     if isinstance(value, list | tuple):
         pairs = [_exact_item(v, digits) for v in value]
         return [p[0] for p in pairs], [p[1] for p in pairs]
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
         shown = number(Fraction(value), digits, "a twin value")
         return shown["exact"], shown["decimal"]
-    from rocpr_exact.profiles.sklearn_input import INF  # needs numpy, as every twin does
+    import numpy as np  # as every twin does
+
+    from rocpr_exact.profiles.sklearn_input import INF
 
     if value is INF:  # sklearn's threshold np.inf
         return "inf", "inf"
+    if isinstance(value, float) and np.isinf(value):  # e.g. pROC's thresholds -Inf and Inf
+        sign = "inf" if value > 0 else "-inf"
+        return sign, sign
     raise InvalidInputError(f"a twin returned {value!r}, which the vectors cannot hold")
 
 
@@ -129,6 +146,10 @@ def _evaluate(tc_id: int, module: ModuleType, case: TwinCase, digits: int) -> di
     except RocPrError as exc:
         out.update(input=case.inputs, parameters=case.parameters)
         out.update(result="invalid", error=type(exc).__name__, errorMessage=str(exc))
+        return out
+    if value is None:  # a scalar NA: undefined, as an error would be
+        out.update(input=inputs, parameters=parameters)
+        out.update(result="invalid", error="UndefinedMetricError", errorMessage=NA_MESSAGE)
         return out
     out.update(input=inputs, parameters=parameters, result="valid")
     out["expected"] = expected_value(value, digits)

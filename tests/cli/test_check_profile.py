@@ -25,6 +25,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from rocpr_exact.cli import main
 from rocpr_exact.oracle.twin_check import check_twin_files, check_twins
+from rocpr_exact.oracle.twins import TOOLS
 from rocpr_exact.oracle.twins.case import decode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,23 +160,39 @@ def exact_results(tool: str) -> dict[str, Any]:
     for case in cases(tool):
         if case["result"] == "invalid":
             out[str(case["tcId"])] = {"error": case["error"]}
-        elif isinstance(case["expected"]["exact"], dict):
-            out[str(case["tcId"])] = case["expected"]["decimal"]
         else:
-            out[str(case["tcId"])] = case["expected"]["exact"]
+            out[str(case["tcId"])] = given(case["expected"]["exact"], case["expected"]["decimal"])
     return out
 
 
-@pytest.mark.parametrize("tool", ["sklearn", "torchmetrics", "keras", "coco", "voc"])
+def given(exact: Any, decimal: Any) -> Any:
+    """Exact rationals as given; a closed form (alone or in a list) as its decimal."""
+    if isinstance(exact, list):
+        return [given(e, d) for e, d in zip(exact, decimal, strict=True)]
+    return decimal if isinstance(exact, dict) else exact
+
+
+def is_rational_first(case: dict[str, Any]) -> bool:
+    exact = case["expected"]["exact"]
+    return isinstance(exact, list) and bool(exact) and isinstance(exact[0], str)
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS))
 def test_the_exact_values_pass_and_a_wrong_implementation_fails(tool: str, tmp_path: Path) -> None:
     vectors = json.loads((TWINS / f"{tool}.json").read_text())
     perfect = exact_results(tool)
     assert check_twins(vectors, perfect, atol=Fraction(1, 10**25)).passed
     wrong = dict(perfect)
     valid = [c for c in cases(tool) if c["result"] == "valid"]
-    scalar = next(c for c in valid if isinstance(c["expected"]["exact"], str))
+    # a rational value, or a list of values starting with one (perturbed there)
+    scalar = next(
+        c for c in valid if isinstance(c["expected"]["exact"], str) or is_rational_first(c)
+    )
     invalid = next(c for c in cases(tool) if c["result"] == "invalid")
-    wrong[str(scalar["tcId"])] = str(Fraction(scalar["expected"]["exact"]) + Fraction(1, 10**6))
+    exact = scalar["expected"]["exact"]
+    first = exact if isinstance(exact, str) else exact[0]
+    moved = str(Fraction(first) + Fraction(1, 10**6))
+    wrong[str(scalar["tcId"])] = moved if isinstance(exact, str) else [moved, *exact[1:]]
     wrong[str(invalid["tcId"])] = 0.5  # a number where the tool gives none
     missing = valid[-1]
     del wrong[str(missing["tcId"])]
@@ -221,7 +238,7 @@ def test_bad_input_exits_2_with_one_line(
 ) -> None:
     good = write(tmp_path, {"1": 0.75})
     code, _, err = run(["check", "--profile", "scikit", str(good)], capsys)
-    assert code == 2 and "coco, keras, sklearn, torchmetrics, voc" in err and err.count("\n") == 1
+    assert code == 2 and "coco, keras, precrec, proc, prroc" in err and err.count("\n") == 1
     bad = tmp_path / "bad.json"
     bad.write_text('{"results": {"1": 0.75,')
     code, _, err = run(["check", "--profile", "sklearn", str(bad)], capsys)

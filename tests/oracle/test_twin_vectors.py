@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.twin_vectors import build_twin_vectors, expected_value, write_twin_vectors
 from rocpr_exact.oracle.twins import TOOLS, case_module
 from rocpr_exact.oracle.twins.case import FLOAT_TEXT, decode, floats
@@ -134,10 +135,38 @@ def test_expected_values_and_what_the_vectors_cannot_hold() -> None:
 
 
 def test_an_unknown_tool_names_the_known_ones() -> None:
-    with pytest.raises(InvalidInputError, match="coco, keras, sklearn, torchmetrics, voc"):
+    assert len(TOOLS) == 12
+    with pytest.raises(InvalidInputError, match=", ".join(sorted(TOOLS))):
         build_twin_vectors("prroc2")
 
 
 def test_the_bundled_vectors_are_the_committed_files() -> None:
     # check --profile without VECTORS builds them in memory: the same bytes
     assert dumps(build_twin_vectors("coco")) + "\n" == (TWINS / "coco.json").read_text()
+
+
+def test_closed_forms_inside_lists_and_na() -> None:
+    # PRROC's pr.curve: (auc.integral, auc.davis.goadrich); the integral 1 - ln(3/2)/2 is the
+    # profile's hand derivation (docs/profiles/prroc.md), the NA is null
+    value = (1 - ClosedForm.log(Fraction(3, 2), Fraction(1, 2)), None)
+    shown = expected_value(value, 5)
+    assert shown["exact"][0] == {"rational": "1", "log_terms": [["-1/2", "3/2"]]}
+    assert shown["decimal"] == ["0.79727", None]  # 1 - 0.405465.../2
+    # a schema-valid list value holds it; a closed form with a float is refused
+    case = next(c for c in cases("prroc") if c["function"] == "pr_curve")
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    one = {**load("prroc"), "testGroups": [{"type": "pr_curve", "tests": [case]}]}
+    validator.validate(one)
+    assert isinstance(case["expected"]["exact"][0], dict)
+    broken = copy.deepcopy(one)
+    broken["testGroups"][0]["tests"][0]["expected"]["exact"][0]["rational"] = 0.5
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(broken)
+
+
+def test_a_twin_returning_none_is_an_undefined_case() -> None:
+    # pROC returns NA when the corrected partial area is below the chance diagonal's
+    na = next(c for c in cases("proc") if "NotAvailable" in c["flags"])
+    assert na["result"] == "invalid" and na["error"] == "UndefinedMetricError"
+    allowed = next(c for c in cases("proc") if c["comment"] == "direction '>', corrected, allowed")
+    assert Fraction(allowed["expected"]["exact"]) < Fraction(1, 2)  # below chance: allowed

@@ -28,6 +28,13 @@ TOOLS: dict[str, str] = {
     "keras": "rocpr_exact.oracle.twins.keras",
     "coco": "rocpr_exact.oracle.twins.coco",
     "voc": "rocpr_exact.oracle.twins.voc",
+    "xgboost": "rocpr_exact.oracle.twins.xgboost",
+    "prroc": "rocpr_exact.oracle.twins.prroc",
+    "auccalculator": "rocpr_exact.oracle.twins.auccalculator",
+    "proc": "rocpr_exact.oracle.twins.proc",
+    "rocr": "rocpr_exact.oracle.twins.rocr",
+    "precrec": "rocpr_exact.oracle.twins.precrec",
+    "spark": "rocpr_exact.oracle.twins.spark",
 }
 
 

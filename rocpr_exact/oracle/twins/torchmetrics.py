@@ -2,17 +2,19 @@
 
 Each input is given to the four binary functions; ``preds`` is a Python list, which torch
 holds as float32.  Most inputs are those of ``tests/data/torch_keras_recorded.json``, so the
-outputs torchmetrics recorded there can be checked against these vectors.
+outputs torchmetrics recorded there can be checked against these vectors.  The multiclass
+areas and the operating-point searches are in :mod:`rocpr_exact.oracle.twins.torchmetrics_more`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rocpr_exact.oracle.twins import torchmetrics_more
 from rocpr_exact.oracle.twins.case import TwinCase, floats
 from rocpr_exact.profiles import torchmetrics as TWINS
 
-__all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
+__all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 
 TOOL = "torchmetrics"
 VERSION = "torchmetrics 1.9.0"
@@ -28,7 +30,10 @@ NOTES: dict[str, str] = {
     "the twin raises.",
     "Refused": "The twin refuses the input (torchmetrics would apply a float32 sigmoid to "
     "preds outside [0, 1], whose values are not rational).",
+    **torchmetrics_more.NOTES,
 }
+#: the multiclass areas and the searches (their twins are in other profile modules)
+ADAPTERS = torchmetrics_more.ADAPTERS
 
 FUNCTIONS = (
     "binary_auroc",
@@ -106,4 +111,5 @@ CASES: tuple[TwinCase, ...] = (
     ),
     *_all("no positive", floats("0.1", "0.2"), [0, 0], "MissingClass"),
     *_all("preds outside [0, 1]", floats("-0.5", "2.0"), [0, 1], "Refused"),
+    *torchmetrics_more.CASES,
 )
