@@ -98,7 +98,10 @@ def _weights(values: Any, count: int, name: str) -> list[Fraction] | None:
             f"{name} must have one weight per score ({count}), got {len(weights)}"
         )
     if any(w < 0 for w in weights):
-        raise InvalidInputError(f"{name} must be non-negative (PRROC stops here)")
+        raise InvalidInputError(
+            f"{name} must be non-negative (PRROC's pr.curve stops here; its roc.curve returns "
+            "a number, which the twin does not model: negative counts have no curve)"
+        )
     return weights
 
 
