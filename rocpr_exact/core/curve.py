@@ -23,7 +23,7 @@ from rocpr_exact.core import arraycounts, counts
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.data import Score, weighted_rows
 from rocpr_exact.core.reading import CurveReading
-from rocpr_exact.core.views import ArrayView, int64_array, take
+from rocpr_exact.core.views import ArrayView, MappedView, int64_array, take
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
 try:
@@ -304,6 +304,8 @@ def _array_corners(self: Curve) -> Curve:
     cuts = self.thresholds
     if isinstance(cuts, ArrayView):
         cuts = ArrayView(cuts.array[index[1:] - 1])
+    elif isinstance(cuts, MappedView):
+        cuts = cuts.subset(index[1:] - 1)
     elif cuts is not None:
         cuts = take(cuts, (index[1:] - 1).tolist())
     return Curve.from_trusted_counts(

@@ -9,7 +9,7 @@ and a view compares equal to, and hashes like, the tuple of its items.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 try:
@@ -17,7 +17,7 @@ try:
 except ImportError:  # pragma: no cover - numpy is a dependency; kept importable without it
     np = None  # type: ignore[assignment]
 
-__all__ = ["ArrayView", "int64_array", "take"]
+__all__ = ["ArrayView", "MappedView", "int64_array", "take"]
 
 
 class ArrayView(Sequence[Any]):
@@ -75,6 +75,43 @@ class ArrayView(Sequence[Any]):
             return repr(self.as_tuple())
         head = ", ".join(repr(x) for x in self[:3])
         return f"ArrayView(({head}, ... {len(self)} items))"
+
+
+class MappedView(Sequence[Any]):
+    """Thresholds made on access: ``value(key)`` of each item of an :class:`ArrayView` of keys.
+
+    A reader that sorts exact scores by integer keys (the vectorised CSV path) keeps the
+    keys and makes each exact score only when it is asked for; :meth:`subset` picks items
+    (a curve's corners) without making any.
+
+    >>> m = MappedView(ArrayView(np.array([3, 1, 2])), lambda key: key * 10)
+    >>> m[0], m[1:], list(m.subset(np.array([2, 0])))
+    (30, (10, 20), [20, 30])
+    """
+
+    __slots__ = ("_keys", "_value")
+
+    def __init__(self, keys: ArrayView, value: Callable[[Any], Any]) -> None:
+        self._keys, self._value = keys, value
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Any, ...]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return tuple(self._value(key) for key in self._keys[index])
+        return self._value(self._keys[index])
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._value(key) for key in self._keys)
+
+    def subset(self, index: Any) -> MappedView:
+        """The items at the positions of the int64 array ``index``, still made on access."""
+        return MappedView(ArrayView(self._keys.array[index]), self._value)
 
 
 def take(values: Sequence[Any], index: Sequence[int]) -> tuple[Any, ...]:

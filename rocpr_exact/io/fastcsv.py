@@ -27,13 +27,12 @@ further), and no block is larger than 8 MiB plus one line.  Memory: 14 bytes per
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from rocpr_exact.core.arraycounts import curve_arrays
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.views import MappedView
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.readers import read_csv_header, read_scored_csv
 from rocpr_exact.limits import check_examples, current
@@ -45,40 +44,12 @@ try:
 except ImportError:  # pragma: no cover - numpy is optional
     np = None  # type: ignore[assignment]
 
-__all__ = ["ExactThresholds", "plain_csv_curve", "scored_csv_curve"]
+__all__ = ["plain_csv_curve", "scored_csv_curve"]
 
 _BLOCK = 1 << 23
 _NEWLINE, _RETURN, _COMMA = 10, 13, 44
 #: Bytes outside the plain subset: control bytes (but tab, LF, CR), the quote, non-ASCII.
 _REFUSED = [b for b in range(256) if (b < 32 and b not in (9, 10, 13)) or b == 34 or b >= 127]
-
-
-class ExactThresholds(Sequence[Decimal]):
-    """The thresholds of a curve read by the vectorised path: exact Decimals, made on access.
-
-    Wraps the curve's sorted keys (an array view of Python ints); ``keys.value`` turns a key
-    back into its exact value, so a curve of 10**7 thresholds holds no 10**7 Decimals.
-    """
-
-    __slots__ = ("_cuts", "_keys")
-
-    def __init__(self, cuts: Sequence[int], keys: Any) -> None:
-        self._cuts, self._keys = cuts, keys
-
-    def __len__(self) -> int:
-        return len(self._cuts)
-
-    @overload
-    def __getitem__(self, index: int) -> Decimal: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Decimal, ...]: ...
-    def __getitem__(self, index: int | slice) -> Decimal | tuple[Decimal, ...]:
-        if isinstance(index, slice):
-            return tuple(self._keys.value(key) for key in self._cuts[index])
-        return self._keys.value(self._cuts[index])  # type: ignore[no-any-return]
-
-    def __iter__(self) -> Iterator[Decimal]:
-        return (self._keys.value(key) for key in self._cuts)
 
 
 def scored_csv_curve(
@@ -131,7 +102,8 @@ def plain_csv_curve(
     ordered, labels = _presorted(keys.keys, labels)
     keys.keys = None  # the sorted copy is all the curve needs
     tps, fps, cuts, corners = curve_arrays(ordered, labels, False)
-    return Curve.from_trusted_counts(tps, fps, ExactThresholds(cuts, keys), corners)
+    # the exact Decimal of each threshold is made from its key on access (MappedView)
+    return Curve.from_trusted_counts(tps, fps, MappedView(cuts, keys.value), corners)
 
 
 def _presorted(keys: Any, labels: Any) -> tuple[Any, Any]:
