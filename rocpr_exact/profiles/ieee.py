@@ -11,14 +11,25 @@ the package's one IEEE rounding; this module names the two formats and reads too
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
 
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.binary64 import round_ieee
 
-__all__ = ["FLOAT32", "FLOAT64", "Format", "exact_values", "round_binary"]
+__all__ = [
+    "FLOAT32",
+    "FLOAT64",
+    "Format",
+    "double_curve",
+    "double_scores",
+    "exact_values",
+    "round_binary",
+]
 
 #: (significand bits including the leading one, least normal exponent)
 Format = tuple[int, int]
@@ -38,12 +49,58 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
     return round_ieee(x, bits, emin - (bits - 1), -emin + 2)
 
 
-def exact_values(values: Any, dtype: str, what: str) -> list[Fraction]:
-    """A 1-D array converted to ``dtype`` as numpy's ``astype`` does, each value exact."""
+def _converted(values: Any, dtype: str, what: str) -> Any:
     try:
-        array = np.asarray(values).astype(dtype)
+        return np.asarray(values).astype(dtype).ravel()
     except (TypeError, ValueError):
         raise InvalidInputError(f"{what} must be an array of numbers") from None
+
+
+def exact_values(values: Any, dtype: str, what: str) -> list[Fraction]:
+    """A 1-D array converted to ``dtype`` as numpy's ``astype`` does, each value exact."""
+    array = _converted(values, dtype, what)
     if not np.isfinite(array).all():
         raise InvalidInputError(f"{what} contains NaN or infinity")
-    return [Fraction(v) for v in array.ravel().tolist()]
+    return [Fraction(v) for v in array.tolist()]
+
+
+def double_scores(values: Any, what: str) -> list[Fraction | float]:
+    """Scores as R and Java read them: each at its binary64 value (correctly rounded), exact;
+    +-inf kept (they rank above and below every number there too), NaN refused.
+
+    >>> double_scores([2**53 + 1, "0.1", float("-inf")], "scores")[0] == 2**53
+    True
+    """
+    array = _converted(values, "float64", what)
+    if np.isnan(array).any():
+        raise InvalidInputError(f"{what} contains NaN; NaN has no place in a ranking")
+    return [Fraction(v) if np.isfinite(v) else v for v in array.tolist()]
+
+
+def double_curve(curve: Curve) -> Curve:
+    """``curve`` as a tool that reads every score as a double sees it (R, Java).
+
+    Each threshold is taken at its binary64 value (:func:`double_scores`); consecutive tie
+    groups whose thresholds become one double merge into one group (rounding keeps the
+    order, so only neighbours can meet).  The curve itself when nothing merges, or when it
+    has no thresholds or holds float64 values already.  O(number of points).
+
+    >>> c = Curve.from_scores([Fraction(1, 10), Fraction(10**20 + 1, 10**21), 1], [1, 0, 1])
+    >>> c.tps, double_curve(c).tps
+    ((0, 1, 1, 2), (0, 1, 2))
+    """
+    cuts = curve.thresholds
+    if cuts is None or (isinstance(cuts, ArrayView) and cuts.array.dtype == np.float64):
+        return curve
+    doubles = double_scores(list(cuts), "thresholds")
+    if all(a != b for a, b in pairwise(doubles)):
+        return curve
+    groups: list[tuple[Fraction | float, int, int]] = []
+    tps, fps = curve.tps, curve.fps
+    for i, cut in enumerate(doubles, start=1):
+        tp, fp = tps[i] - tps[i - 1], fps[i] - fps[i - 1]
+        if groups and groups[-1][0] == cut:
+            _, p, n = groups.pop()
+            tp, fp = tp + p, fp + n
+        groups.append((cut, tp, fp))
+    return Curve.from_groups(groups)

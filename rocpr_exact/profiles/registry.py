@@ -5,7 +5,9 @@ error?", so that a port of T can be checked against exact values.  Each profile
 is a set of named metrics; every metric is a function of the curve (the tool's
 thresholds: one per distinct score, as :meth:`Curve.from_scores` gives by
 default) and returns an exact ``Fraction`` or, for a continuous area, a
-:class:`ClosedForm`.
+:class:`ClosedForm`.  :func:`as_curve` reads ``(scores, labels)`` as each tool reads
+them: sklearn by numpy's dtype, PRROC and AUCCalculator as doubles (R, Java), a
+:class:`Curve`'s thresholds as doubles for those two as well.
 
 ``sklearn`` -- scikit-learn 1.9 (``sklearn/metrics/_ranking.py``), binary labels,
 no sample weights:
@@ -87,6 +89,7 @@ from rocpr_exact.errors import InvalidInputError, NoPositivesError, UndefinedMet
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles import auccalculator, prroc
+from rocpr_exact.profiles.ieee import double_curve, double_scores
 from rocpr_exact.profiles.sklearn import curve_as_seen
 
 __all__ = [
@@ -106,16 +109,19 @@ Metric: TypeAlias = Callable[[Curve], Value]
 
 
 def as_curve(data: ProfileData, name: str = "") -> Curve:
-    """The curve of ``data``: a :class:`Curve` as it is, or ``(scores, labels)`` (all thresholds).
+    """The curve of ``data`` as tool ``name`` reads it: a :class:`Curve` (thresholds as doubles
+    for ``prroc`` and ``aucalculator``), or ``(scores, labels)`` (all thresholds; module notes).
 
     >>> as_curve(([2, 1], [1, 0])).tps
     (0, 1, 1)
     """
     if isinstance(data, Curve):
-        return data
+        return double_curve(data) if name in ("prroc", "aucalculator") else data
     if isinstance(data, tuple) and len(data) == 2:
         if name == "sklearn":  # scores as sklearn sees them: np.asarray's dtype, exact values
             return curve_as_seen(data[1], data[0])
+        if name in ("prroc", "aucalculator"):  # R and Java read every score as a double
+            return Curve.from_scores(double_scores(data[0], "scores"), data[1])
         return Curve.from_scores(data[0], data[1])
     raise InvalidInputError(
         f"a profile needs a Curve or a (scores, labels) pair, got {type(data).__name__}"

@@ -189,3 +189,22 @@ def test_profiles_follow_each_tools_steps(data: tuple[list[int], list[int]]) -> 
         fp0 = max(fp for tp, fp in counts if tp == 0)
         tp1 = min(tp for tp, _ in counts if tp > 0)
         assert deviations[0].excess == Fraction(tp1 * fp0, 2 * p * n)
+
+
+@pytest.mark.parametrize("name", ["prroc", "aucalculator"])
+def test_r_and_java_profiles_read_scores_as_doubles(name: str) -> None:
+    # R's and Java's parsers give every score its nearest double: scores that differ only past
+    # double precision (and 2**53 + 1 against 2**53) tie there.  Python's float() of a Decimal
+    # or an int is that nearest double too, an independent route to the tool's input.
+    from decimal import Decimal
+
+    scores = [Decimal("0.1"), Decimal("0.1000000000000000000001"), Decimal("0.5"), 2**53 + 1, 2**53]
+    labels = [1, 0, 1, 0, 1]
+    as_doubles = [float(s) for s in scores]
+    expected = {m: rx.profile_metric(name, m, (as_doubles, labels)) for m in rx.PROFILES[name]}
+    assert {m: rx.profile_metric(name, m, (scores, labels)) for m in rx.PROFILES[name]} == expected
+    curve = rx.Curve.from_scores(scores, labels)  # exact thresholds: five groups
+    assert len(curve) == 6
+    assert {m: rx.profile_metric(name, m, curve) for m in rx.PROFILES[name]} == expected
+    if name == "prroc":  # the ties change the value: the exact scores give another AUC
+        assert expected["roc_auc"] != rx.auc_roc(curve)
