@@ -7,9 +7,9 @@ once on 1,000 rows (imports, first calls), before the clocks start.
 * ``numpy``: ``Curve.from_scores`` on numpy arrays + ``build_report`` (30 certified digits)
   vs ``roc_auc_score`` + ``average_precision_score`` on the same arrays;
 * ``pandas``: the same on pandas Series;
-* ``histogram``: ``Curve.from_histogram`` of the (score, positives, negatives) rows of the same
-  data (a list of tuples, what a SQL ``GROUP BY`` returns) + ``build_report`` vs sklearn on the
-  raw arrays;
+* ``histogram``: ``Curve.from_histogram`` of the (score, positives, negatives) histogram of the
+  same data as three numpy columns (what a SQL ``GROUP BY`` fetched with DuckDB's
+  ``fetchnumpy`` or a pandas ``groupby`` gives) + ``build_report`` vs sklearn on the raw arrays;
 * ``csv``: ``rocpr-exact report file.csv`` in a subprocess vs a script that runs
   ``pandas.read_csv`` + sklearn, also in a subprocess (both whole processes, imports included:
   what a user or a CI job runs); "peer warm" is that pipeline again inside the cell's process,
@@ -68,13 +68,15 @@ def _sklearn(labels, scores) -> None:  # type: ignore[no-untyped-def]
     average_precision_score(labels, scores)
 
 
-def _histogram_rows(scores, labels) -> list[tuple[float, int, int]]:  # type: ignore[no-untyped-def]
+def _histogram_columns(scores, labels):  # type: ignore[no-untyped-def]
+    """The GROUP BY score histogram as three numpy columns (what DuckDB's ``fetchnumpy`` or a
+    pandas ``groupby`` returns): distinct scores, positives, negatives."""
     import numpy as np
 
     values, inverse = np.unique(scores, return_inverse=True)
     total = np.bincount(inverse, minlength=values.shape[0])
     positives = np.bincount(inverse, weights=labels, minlength=values.shape[0]).astype(np.int64)
-    return list(zip(values.tolist(), positives.tolist(), (total - positives).tolist(), strict=True))
+    return values, positives, total - positives
 
 
 def _write_file(entry: str, scores, labels, folder: str) -> Path:  # type: ignore[no-untyped-def]
@@ -147,7 +149,7 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
 
         scores, labels = pd.Series(scores), pd.Series(labels)
     elif entry == "histogram":
-        data = _histogram_rows(scores, labels)
+        data = _histogram_columns(scores, labels)
     start = time.perf_counter()  # ours first: the peak read after it is ours (and the data's)
     if entry == "histogram":
         curve = rx.Curve.from_histogram(data)  # type: ignore[arg-type]
