@@ -15,11 +15,12 @@ from typing import IO, Any, TypeVar
 
 from rocpr_exact import limits
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import weight_scale
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
 from rocpr_exact.io.fastcsv import scored_csv_curve
 from rocpr_exact.io.points import curve_from_points, read_points_csv
-from rocpr_exact.io.readers import read_scored_csv
+from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
 from rocpr_exact.output.report import DEFAULT_DIGITS
 
 _T = TypeVar("_T")
@@ -270,7 +271,8 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--weight-column",
         default=None,
-        help="a column of non-negative integer weights (duckdb and spark engines)",
+        help="a column of non-negative example weights: exact decimals or p/q with the python "
+        "engine, integers with duckdb and spark",
     )
 
 
@@ -287,8 +289,17 @@ def load_curve(args: argparse.Namespace) -> Curve:
         )
     if engine in ("duckdb", "spark") or (engine is None and is_parquet):
         return _engine_curve(args, engine or "duckdb")
-    if getattr(args, "weight_column", None) is not None:
-        raise InvalidInputError("--weight-column needs --engine duckdb or --engine spark")
+    weight_column = getattr(args, "weight_column", None)
+    if weight_column is not None and points:
+        raise InvalidInputError("--weight-column weighs scored examples, not operating points")
+    if weight_column is not None:  # exact rational weights (docs/design.md, weights)
+        source = _stdin() if args.data == "-" else args.data
+        name = "<stdin>" if args.data == "-" else None
+        scores, labels, weights = read_weighted_csv(
+            source, args.score_column, args.label_column, weight_column, name=name
+        )
+        args.weight_unit = Fraction(1, weight_scale(weights))  # the report names the unit
+        return Curve.from_scores(scores, labels, weights=weights)
     if points:
         if args.positives is None or args.negatives is None:
             raise InvalidInputError(

@@ -50,7 +50,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         with progress.stage("reading"):
             curve = load_curve(args)
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
-    report = {"source": args.data, **report}
+    head: dict[str, object] = {"source": args.data}
+    if getattr(args, "weight_column", None) is not None:
+        # counts are sums of weights in units of 1/L (L: the lcm of the weights' denominators)
+        unit = str(getattr(args, "weight_unit", 1))
+        head["weights"] = {"column": args.weight_column, "unit": unit}
+    report = {**head, **report}
     if args.format == "text":
         return format_text(report), 0
     return json.dumps(report, indent=2), 0

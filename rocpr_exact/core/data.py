@@ -26,6 +26,7 @@ __all__ = [
     "normalize_labels",
     "normalize_scores",
     "refuse_masked",
+    "weight_scale",
     "weighted_rows",
 ]
 
@@ -217,12 +218,26 @@ def integer_weights(weights: Iterable[Any]) -> list[int]:
     [2, 1, 12, 2]
     """
     exact = [_weight(value, i) for i, value in enumerate(_to_list(weights, "weights"))]
+    scale = _scale(exact)
+    return [int(weight * scale) for weight in exact]
+
+
+def weight_scale(weights: Iterable[Any]) -> int:
+    """L, the lcm of the weights' denominators: :func:`integer_weights` counts in units of 1/L.
+
+    >>> weight_scale([Fraction(1, 2), "1/3", 2])
+    6
+    """
+    return _scale([_weight(value, i) for i, value in enumerate(_to_list(weights, "weights"))])
+
+
+def _scale(exact: list[Fraction]) -> int:
     scale = 1
     for weight in exact:
         if scale % weight.denominator:
             scale = lcm(scale, weight.denominator)
             check_exact(scale, "the lcm of the weights' denominators")
-    return [int(weight * scale) for weight in exact]
+    return scale
 
 
 def weighted_rows(

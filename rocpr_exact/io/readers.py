@@ -27,16 +27,21 @@ from rocpr_exact.limits import check_examples, current, exceeded
 __all__ = [
     "CsvRow",
     "ScoredData",
+    "WeightedData",
     "check_header",
     "first_defect",
     "parse_label",
     "parse_score",
+    "parse_weight",
     "read_csv",
     "read_csv_header",
     "read_scored_csv",
+    "read_weighted_csv",
 ]
 
 ScoredData = tuple[list[Decimal | Fraction], list[int]]
+#: Scores, labels and exact weights (:func:`read_weighted_csv`).
+WeightedData = tuple[list[Decimal | Fraction], list[int], list[Decimal | Fraction]]
 #: One non-blank CSV row as read: where it is ("FILE: line 3"), the line it ends on, its cells.
 CsvRow = tuple[str, int, list[str]]
 _T = TypeVar("_T")
@@ -62,6 +67,18 @@ def parse_score(text: str, where: str) -> Decimal | Fraction:
             f"{where}: score {text!r} is NaN; every example needs a real score "
             "(remove the row or give it a score; infinities are allowed)"
         )
+    return value
+
+
+def parse_weight(text: str, where: str) -> Decimal | Fraction:
+    """Parse one example weight exactly: a finite non-negative decimal or fraction "p/q".
+
+    >>> parse_weight("0.25", "line 2"), parse_weight("1/3", "line 2")
+    (Decimal('0.25'), Fraction(1, 3))
+    """
+    value = parse_number(text, "weight", where=where)
+    if value < 0:
+        raise InvalidInputError(f"{where}: weight {text!r} is negative; weights must be >= 0")
     return value
 
 
@@ -247,6 +264,7 @@ def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> li
         raise InvalidInputError(
             f"{name}: no column {missing[0]!r} in the header {shown}{hint}; "
             "name the columns with score_column and label_column"
+            + (" (weights: weight_column)" if len(columns) > 2 else "")
         )
     return header
 
@@ -289,10 +307,40 @@ def read_scored_csv(
     def read(rows: Iterator[CsvRow], name: str) -> ScoredData:
         scores: list[Decimal | Fraction] = []
         labels: list[int] = []
-        for score, label in _examples(rows, name, score_column, label_column):
+        for score, label, _ in _examples(rows, name, score_column, label_column):
             scores.append(score)
             labels.append(label)
         return scores, labels
+
+    return read_csv(source, read, name=name)
+
+
+def read_weighted_csv(
+    source: str | Path | IO[str] | IO[bytes],
+    score_column: str = "score",
+    label_column: str = "label",
+    weight_column: str = "weight",
+    *,
+    name: str | None = None,
+) -> WeightedData:
+    """:func:`read_scored_csv` with a column of exact non-negative weights (decimals or p/q).
+
+    >>> import io
+    >>> read_weighted_csv(io.StringIO("score,label,weight\\n0.5,1,2.5\\n1/4,0,1/3\\n"))
+    ([Decimal('0.5'), Fraction(1, 4)], [1, 0], [Decimal('2.5'), Fraction(1, 3)])
+    """
+
+    def read(rows: Iterator[CsvRow], name: str) -> WeightedData:
+        scores: list[Decimal | Fraction] = []
+        labels: list[int] = []
+        weights: list[Decimal | Fraction] = []
+        for score, label, weight in _examples(
+            rows, name, score_column, label_column, weight_column
+        ):
+            scores.append(score)
+            labels.append(label)
+            weights.append(weight)
+        return scores, labels, weights
 
     return read_csv(source, read, name=name)
 
@@ -316,12 +364,20 @@ def first_defect(
 
 
 def _examples(
-    rows: Iterator[CsvRow], name: str, score_column: str, label_column: str
-) -> Iterator[tuple[Decimal | Fraction, int]]:
-    """The (score, label) of every data row, each checked; at most ``max_examples`` of them."""
+    rows: Iterator[CsvRow],
+    name: str,
+    score_column: str,
+    label_column: str,
+    weight_column: str | None = None,
+) -> Iterator[tuple[Decimal | Fraction, int, Decimal | Fraction]]:
+    """The (score, label, weight) of every data row, each checked (weight 1 without a weight
+    column); at most ``max_examples`` of them."""
+    columns = (score_column, label_column) + ((weight_column,) if weight_column else ())
     first = next(rows, None)
-    header = check_header(first[2] if first else None, name, (score_column, label_column))
+    header = check_header(first[2] if first else None, name, columns)
     i_score, i_label = header.index(score_column), header.index(label_column)
+    i_weight = header.index(weight_column) if weight_column else None
+    one = Decimal(1)
     count = 0
     for where, _, row in rows:
         count += 1
@@ -335,6 +391,7 @@ def _examples(
             raise InvalidInputError(
                 f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
             )
-        yield parse_score(row[i_score], where), parse_label(row[i_label], where)
+        weight = one if i_weight is None else parse_weight(row[i_weight], where)
+        yield parse_score(row[i_score], where), parse_label(row[i_label], where), weight
     if not count:
         raise InvalidInputError(f"{name}: the file has a header but no data rows")

@@ -25,6 +25,11 @@ def format_text(report: dict[str, Any]) -> str:
     hull = report["roc_hull"]
     lines = [
         f"source      {report['source']}",
+        *(
+            [f"weights     column {w['column']}, counts in units of {w['unit']}"]
+            if (w := report.get("weights"))
+            else []
+        ),
         f"positives   {report['positives']}",
         f"negatives   {report['negatives']}",
         f"thresholds  {report['thresholds']}",

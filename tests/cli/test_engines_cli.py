@@ -43,7 +43,9 @@ def test_weights_equal_replicated_rows(tmp_path: Path, capsys: pytest.CaptureFix
     replicated = tmp_path / "r.csv"
     replicated.write_text("score,label\n0.9,1\n0.9,1\n0.5,0\n0.5,1\n0.1,0\n0.1,0\n0.1,0\n")
     argv = ["report", str(weighted), "--engine", "duckdb", "--weight-column", "w"]
-    assert _report(argv, capsys) == _report(["report", str(replicated)], capsys)
+    report = _report(argv, capsys)
+    assert report.pop("weights") == {"column": "w", "unit": "1"}  # integer weights: unit 1
+    assert report == _report(["report", str(replicated)], capsys)
 
 
 def test_paths_are_literal_unless_a_glob_is_asked_for(
@@ -63,7 +65,11 @@ def test_paths_are_literal_unless_a_glob_is_asked_for(
     ("extra", "message"),
     [
         (["--positives", "3", "--negatives", "3", "--engine", "duckdb"], "operating points"),
-        (["--weight-column", "w"], "--weight-column needs --engine duckdb"),
+        (["--weight-column", "w"], "no column 'w' in the header"),
+        (
+            ["--weight-column", "label", "--positives", "3", "--negatives", "3"],
+            "--weight-column weighs scored examples",
+        ),
     ],
 )
 def test_refusals_are_one_line(
