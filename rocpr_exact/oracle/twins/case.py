@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FLOAT_TEXT", "TwinCase", "decode", "floats"]
+__all__ = ["FLOAT_TEXT", "LABELS20", "SCORES20", "TwinCase", "decode", "floats"]
 
 #: The text of a float argument: the repr of a double.
 FLOAT_TEXT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?|inf)|nan")
@@ -67,3 +67,32 @@ class TwinCase:
     inputs: dict[str, Any]
     parameters: dict[str, Any] = field(default_factory=dict)
     flags: tuple[str, ...] = ()
+
+
+#: Twenty examples with ties across the classes, shared by the R tools' cases (pROC, ROCR):
+#: scores (as doubles) and 0/1 labels.
+SCORES20 = floats(
+    *[
+        "1.1",
+        "0.7",
+        "0.4",
+        "0.5",
+        "1.1",
+        "0.3",
+        "0.8",
+        "1.2",
+        "0.7",
+        "0.2",
+        "0.6",
+        "0.3",
+        "0.8",
+        "0.5",
+        "0.1",
+        "0.4",
+        "0.0",
+        "1.1",
+        "0.2",
+        "0.1",
+    ]
+)
+LABELS20 = [1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0]

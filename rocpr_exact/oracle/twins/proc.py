@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twins.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import proc as TWINS
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
@@ -52,31 +52,7 @@ def _roc_case(
 
 RESPONSE = [1, 0, 0, 1, 0, 1, 1, 0]
 PREDICTOR = floats("0.4", "0.8", "0.6", "0.4", "0.1", "1.3", "0.6", "0.4")
-RESPONSE20 = [1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0]
-PREDICTOR20 = floats(
-    *[
-        "1.1",
-        "0.7",
-        "0.4",
-        "0.5",
-        "1.1",
-        "0.3",
-        "0.8",
-        "1.2",
-        "0.7",
-        "0.2",
-        "0.6",
-        "0.3",
-        "0.8",
-        "0.5",
-        "0.1",
-        "0.4",
-        "0.0",
-        "1.1",
-        "0.2",
-        "0.1",
-    ]
-)
+RESPONSE20, PREDICTOR20 = LABELS20, SCORES20
 
 
 def _auc(comment: str, *flags: str, data: int = 8, **parameters: Any) -> TwinCase:

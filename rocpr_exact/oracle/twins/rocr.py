@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twins.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import rocr as TWINS
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
@@ -43,33 +43,7 @@ DATA8 = {
     "predictions": floats("0.4", "0.8", "0.6", "0.4", "0.1", "1.3", "0.6", "0.4"),
     "labels": [1, 0, 0, 1, 0, 1, 1, 0],
 }
-DATA20 = {
-    "predictions": floats(
-        *[
-            "1.1",
-            "0.7",
-            "0.4",
-            "0.5",
-            "1.1",
-            "0.3",
-            "0.8",
-            "1.2",
-            "0.7",
-            "0.2",
-            "0.6",
-            "0.3",
-            "0.8",
-            "0.5",
-            "0.1",
-            "0.4",
-            "0.0",
-            "1.1",
-            "0.2",
-            "0.1",
-        ]
-    ),
-    "labels": [1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0],
-}
+DATA20 = {"predictions": SCORES20, "labels": LABELS20}
 #: four positives tied above, then six positives in a row: steps of more than two
 STEPS = {
     "predictions": floats(*[str(k / 10) for k in range(10, 0, -1)], "0.95", "0.95", "0.95"),
