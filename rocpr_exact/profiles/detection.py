@@ -31,6 +31,11 @@ def ranked_counts(scores: Sequence[Any], hits: Sequence[bool]) -> list[tuple[int
     refused).  O(n log n).
     """
     keys = exact_values(list(scores), "float64", "scores")
+    if len(keys) != len(hits):
+        raise InvalidInputError(
+            f"scores must be one number per detection: {len(keys)} numbers for {len(hits)} "
+            "detections"
+        )
     tp = fp = 0
     counts = []
     for i in sorted(range(len(keys)), key=lambda i: -keys[i]):  # a stable sort

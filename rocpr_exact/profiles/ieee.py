@@ -29,6 +29,7 @@ __all__ = [
     "double_scores",
     "exact_values",
     "round_binary",
+    "to_double",
 ]
 
 #: (significand bits including the leading one, least normal exponent)
@@ -51,7 +52,10 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
 
 def _converted(values: Any, dtype: str, what: str) -> Any:
     try:
-        return np.asarray(values).astype(dtype).ravel()
+        with np.errstate(over="ignore"):  # a double beyond float32's range becomes inf, refused
+            return np.asarray(values).astype(dtype).ravel()
+    except OverflowError:  # numpy refuses an int or a Fraction beyond the format's range
+        raise InvalidInputError(f"{what} holds a number too large for {dtype}") from None
     except (TypeError, ValueError):
         raise InvalidInputError(f"{what} must be an array of numbers") from None
 
@@ -70,11 +74,29 @@ def double_scores(values: Any, what: str) -> list[Fraction | float]:
 
     >>> double_scores([2**53 + 1, "0.1", float("-inf")], "scores")[0] == 2**53
     True
+    >>> double_scores([-(10**400), 1], "scores")[0]   # R and Java: -Inf
+    -inf
     """
-    array = _converted(values, "float64", what)
+    try:
+        array = _converted(values, "float64", what)
+    except InvalidInputError:
+        # R's and Java's parsers read a number beyond the double range as +-inf
+        array = np.array(
+            [to_double(value, what) for value in np.asarray(values, dtype=object).ravel()]
+        )
     if np.isnan(array).any():
         raise InvalidInputError(f"{what} contains NaN; NaN has no place in a ranking")
     return [Fraction(v) if np.isfinite(v) else v for v in array.tolist()]
+
+
+def to_double(value: Any, what: str) -> float:
+    """``value`` rounded to a double (Python's ``float``: correctly rounded), +-inf beyond."""
+    try:
+        return float(value)
+    except OverflowError:
+        return float("inf") if value > 0 else float("-inf")
+    except (TypeError, ValueError):
+        raise InvalidInputError(f"{what} must be an array of numbers") from None
 
 
 def double_curve(curve: Curve) -> Curve:

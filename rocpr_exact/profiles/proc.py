@@ -51,7 +51,7 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.partial import mcclish, partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
-from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
+from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary, to_double
 
 __all__ = ["Roc", "auc", "roc"]
 
@@ -96,8 +96,10 @@ def _prepared(
         raise InvalidInputError("Response and predictor must be vectors of the same length.")
     if any(isinstance(p, bool | str) for p in predictors):
         raise InvalidInputError("predictor must be numeric (pROC stops here)")
-    try:  # R doubles; None is NA
-        doubles = np.asarray([np.nan if p is None else p for p in predictors], dtype="float64")
+    try:  # R doubles (beyond the double range: +-Inf); None is NA
+        doubles = np.asarray(
+            [np.nan if p is None else to_double(p, "predictor") for p in predictors]
+        )
     except (TypeError, ValueError):
         raise InvalidInputError("predictor must be numeric (pROC stops here)") from None
     pairs = [

@@ -129,7 +129,10 @@ def exact_column(column: Any, what: str = "y_score") -> list[Score]:
 
 def as_float64(value: Score) -> Fraction:
     """The exact value of ``value`` after numpy's ``astype(float64)`` (round to nearest)."""
-    return Fraction(np.asarray([value]).astype(np.float64).tolist()[0])
+    try:
+        return Fraction(np.asarray([value]).astype(np.float64).tolist()[0])
+    except OverflowError:  # numpy refuses it, and so does sklearn
+        raise InvalidInputError(f"y_score holds {value}, too large for float64") from None
 
 
 def weights_of(sample_weight: Any, n: int) -> list[int] | None:
