@@ -228,3 +228,23 @@ def test_numpy_bool_and_int8_labels_count_the_same() -> None:
     for curve in curves:
         assert curve.tps == (0, 1, 2, 3) and curve.fps == (0, 1, 1, 3)
         assert all(type(t) is int for t in curve.tps)
+
+
+@pytest.mark.parametrize("largest", [1, 7, 8, 2**15 - 1, 2**15, 2**40])
+def test_corner_array_agrees_with_corner_index_at_every_step_width(largest: int) -> None:
+    # corner_array picks int8, int32 or int64 by the largest step: each width's boundary,
+    # against the pure-Python corner_index (cross products in Python ints).
+    np = pytest.importorskip("numpy")
+    from rocpr_exact.core.arraycounts import corner_array
+    from rocpr_exact.core.counts import corner_index
+
+    steps = [(largest, 1), (largest, 1), (1, largest), (largest - 1, largest), (0, 1), (0, 1)]
+    steps += [(largest, largest), (1, 1), (largest, 0), (3, 2), (largest, largest - 1)]
+    tps, fps = [0], [0]
+    for dt, df in steps:
+        if dt or df:
+            tps.append(tps[-1] + dt)
+            fps.append(fps[-1] + df)
+    expected = corner_index(tps, fps)
+    got = corner_array(np.array(tps, dtype=np.int64), np.array(fps, dtype=np.int64))
+    assert tuple(got.tolist()) == expected
