@@ -109,10 +109,10 @@ def to_double(value: Any, what: str) -> float:
 def double_curve(curve: Curve) -> Curve:
     """``curve`` as a tool that reads every score as a double sees it (R, Java).
 
-    Each threshold is taken at its binary64 value (:func:`double_scores`); consecutive tie
-    groups whose thresholds become one double merge into one group (rounding keeps the
-    order, so only neighbours can meet).  The curve itself when nothing merges, or when it
-    has no thresholds or holds float64 values already.  O(number of points).
+    Each threshold is taken at its binary64 value (:func:`double_scores`); tie groups whose
+    thresholds become one double merge into one group (:meth:`Curve.from_histogram`).  The
+    curve itself when nothing merges, or when it has no thresholds or holds float64 values
+    already.  O(number of points).
 
     >>> c = Curve.from_scores([Fraction(1, 10), Fraction(10**20 + 1, 10**21), 1], [1, 0, 1])
     >>> c.tps, double_curve(c).tps
@@ -124,12 +124,8 @@ def double_curve(curve: Curve) -> Curve:
     doubles = double_scores(list(cuts), "thresholds")
     if all(a != b for a, b in pairwise(doubles)):
         return curve
-    groups: list[tuple[Fraction | float, int, int]] = []
     tps, fps = curve.tps, curve.fps
-    for i, cut in enumerate(doubles, start=1):
-        tp, fp = tps[i] - tps[i - 1], fps[i] - fps[i - 1]
-        if groups and groups[-1][0] == cut:
-            _, p, n = groups.pop()
-            tp, fp = tp + p, fp + n
-        groups.append((cut, tp, fp))
-    return Curve.from_groups(groups)
+    rows = [
+        (cut, tps[i] - tps[i - 1], fps[i] - fps[i - 1]) for i, cut in enumerate(doubles, start=1)
+    ]
+    return Curve.from_histogram(rows)  # rows of one score are summed into one tie group
