@@ -55,11 +55,16 @@ def _points(preds: list[float], target: list[int], cuts: list[float]) -> list[tu
 
 
 def _pr_points(preds: list[float], target: list[int], grid: Any) -> list[tuple[Any, ...]]:
-    """(precision or nan, recall, threshold) in torchmetrics' order, the last point left out."""
+    """(precision or nan, recall, threshold) in torchmetrics' order, the last point left out.
+
+    Each nan is a new object, as each of torch's 0-d tensors is: Python's tuple comparison
+    takes ``math.nan`` as equal to itself (identity), a tensor nan as unequal, so ``max`` of
+    tuples led by one shared ``math.nan`` would look past it where torch's ``max`` does not.
+    """
     cuts = sorted(set(preds)) if grid is None else grid
     positives = sum(target)
     return [
-        (F(tp, tp + fp) if tp + fp else math.nan, F(tp, positives), F(t))
+        (F(tp, tp + fp) if tp + fp else float("nan"), F(tp, positives), F(t))
         for (tp, fp), t in zip(_points(preds, target, cuts), cuts, strict=True)
     ]
 
