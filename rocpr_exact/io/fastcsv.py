@@ -99,25 +99,10 @@ def plain_csv_curve(
     keys = decimals.sort_keys(rows[0])
     labels = rows[1]
     del rows  # the names are spent: only the keys and the labels are needed from here
-    ordered, labels = _presorted(keys.keys, labels)
-    keys.keys = None  # the sorted copy is all the curve needs
+    ordered, keys.keys = keys.keys, None  # the curve needs only the keys from here
     tps, fps, cuts, corners = curve_arrays(ordered, labels, False)
     # the exact Decimal of each threshold is made from its key on access (MappedView)
     return Curve.from_trusted_counts(tps, fps, MappedView(cuts, keys.value), corners)
-
-
-def _presorted(keys: Any, labels: Any) -> tuple[Any, Any]:
-    """The keys in ascending order and their labels: the keys of each class sorted alone,
-    then merged (a stable sort of two sorted runs is one linear merge).
-
-    Only the speed depends on it: ``curve_arrays`` sorts the keys again, and an argsort of
-    sorted keys is several times faster than one of shuffled keys (3.7 s against 0.4 s for
-    10**7, measured here), while two ``np.sort`` of the halves cost less than the difference.
-    """
-    positive = labels.astype(bool)
-    runs = np.concatenate((np.sort(keys[positive]), np.sort(keys[~positive])))
-    order = np.argsort(runs, kind="stable")
-    return runs[order], (order < int(positive.sum())).astype(np.int8)
 
 
 def _read_rows(

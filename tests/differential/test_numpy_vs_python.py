@@ -34,6 +34,28 @@ def test_numpy_input_gives_the_same_curve(data: Dataset, thresholds: str) -> Non
     assert fast.rising_index() == plain.rising_index()
 
 
+@given(
+    st.lists(st.tuples(st.sampled_from([0.0, -0.0, 1.0, -1.0]), st.integers(0, 1)), min_size=1),
+    st.sampled_from(["all", "paper"]),
+)
+def test_signed_zeros_are_one_score_written_as_the_first_given(
+    rows: list[tuple[float, int]], thresholds: str
+) -> None:
+    # 0.0 == -0.0: one tie group; its threshold is the zero given first, on both paths
+    scores, labels = [s for s, _ in rows], [y for _, y in rows]
+    plain = rx.Curve.from_scores(scores, labels, thresholds=thresholds)  # type: ignore[arg-type]
+    fast = rx.Curve.from_scores(
+        np.array(scores),
+        np.array(labels),
+        thresholds=thresholds,  # type: ignore[arg-type]
+    )
+    assert fast == plain
+    assert [repr(x) for x in fast.thresholds] == [repr(x) for x in plain.thresholds]
+    zeros = [s for s in scores if s == 0]
+    if zeros and (thresholds == "all" or 0.0 in plain.thresholds):
+        assert repr(zeros[0]) in [repr(x) for x in fast.thresholds]
+
+
 @given(any_dataset)
 def test_areas_equal_the_textbook_sums_over_every_point(data: Dataset) -> None:
     scores, labels = data
