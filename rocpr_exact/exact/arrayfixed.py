@@ -2,14 +2,16 @@
 
 A sum ``sum of n_i / d_i`` (0 <= n_i < 2^63, 0 < d_i < 2^55) of a million terms is enclosed at
 scale 2^B without one Python object per term: each quotient is expanded by long division in
-int64 arrays, ``n_i = q_i d_i + r_i`` then, limb after limb of ``L`` bits,
-``r_i 2^L = l_ij d_i + r'_i``.  With ``d_i < 2^(63 - L)`` every ``r_i 2^L`` fits in int64, so each
-limb ``l_ij`` is the exact digit of ``n_i / d_i`` in base 2^L; the digits of every limb position
-are added exactly (int64 sums of at most ``2^(63 - L)`` values below ``2^L``, otherwise Python
-ints).  The integer ``F = sum_i floor(n_i 2^B' / d_i)`` (B' = the limbs' bits, >= B) so computed
-satisfies ``F <= 2^B' sum <= F + m`` for m terms (each floor loses less than one unit), the
-same rigorous bound as the Python loop of :func:`rocpr_exact.exact.fixed.certified_ratio_sum`,
-which uses :meth:`ArrayRatios.enclose` in its place.  Integer arithmetic only.
+int64 arrays, ``n_i 2^S = q_i d_i + r_i`` (S = 63 - the numerators' bits, so ``n_i 2^S`` fits
+int64 and the one division gives the integer part and the first S bits) then, limb after limb
+of ``L`` bits, ``r_i 2^L = l_ij d_i + r'_i``.  With ``d_i < 2^(63 - L)`` every ``r_i 2^L``
+fits in int64, so each limb ``l_ij`` is the exact digit of ``n_i / d_i`` in base 2^L; the
+digits of every limb position are added exactly (int64 sums split so that they cannot
+overflow: :func:`_exact_sum`).  The integer ``F = sum_i floor(n_i 2^B' / d_i)`` (B' = S +
+the limbs' bits, >= B) so computed satisfies ``F <= 2^B' sum <= F + m`` for m terms (each
+floor loses less than one unit), the same rigorous bound as the Python loop of
+:func:`rocpr_exact.exact.fixed.certified_ratio_sum`, which uses :meth:`ArrayRatios.enclose`
+in its place.  Integer arithmetic only.
 """
 
 from __future__ import annotations
@@ -78,20 +80,25 @@ class ArrayRatios:
         return total >> shift, -((-(total + count)) >> shift)
 
     def _scaled_sum(self, frac_bits: int) -> tuple[int, int, int]:
-        """``(F, m, B')``: F = sum of floor(n_i 2^B' / d_i) over the arrays, B' >= frac_bits."""
+        """``(F, m, B')``: F = sum of floor(n_i 2^B' / d_i) over the arrays, B' >= frac_bits.
+
+        The first division takes ``n_i 2^S`` with S as large as int64 allows (S = 63 - the
+        numerators' bits), so the integer part and the first S bits come in one division;
+        then limbs of L = 63 - the denominators' bits, one division each.
+        """
         size = int(self.numerators.shape[0])
         if size == 0:
             return 0, 0, frac_bits
-        den_bits = int(self.denominators.max()).bit_length()
-        limb = 63 - den_bits  # r < d < 2^den_bits, so r << limb < 2^63
-        limbs = -(-frac_bits // limb)
         den = self.denominators
-        quotient, remainder = np.divmod(self.numerators, den)
-        total = _exact_sum(quotient) << (limbs * limb)
+        limb = 63 - int(den.max()).bit_length()  # r < d < 2^den_bits, so r << limb < 2^63
+        first = 63 - int(self.numerators.max()).bit_length()  # n << first < 2^63
+        limbs = max(0, -(-(frac_bits - first) // limb))
+        digit, remainder = np.divmod(self.numerators << first, den)
+        total = _exact_sum(digit) << (limbs * limb)
         for j in range(1, limbs + 1):
             digit, remainder = np.divmod(remainder << limb, den)
             total += _exact_sum(digit) << ((limbs - j) * limb)
-        return total, size, limbs * limb
+        return total, size, first + limbs * limb
 
 
 def _exact_sum(values: Any) -> int:

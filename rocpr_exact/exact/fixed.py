@@ -102,14 +102,14 @@ def certified_ratio_sum(
 ) -> str:
     """The correctly rounded decimal of (sum of n/d + digamma terms + log steps) / divisor.
 
-    Linear in the number of pairs and of digamma terms (at a precision of about 3.4 ``digits``
-    + log2(terms) bits), whatever k each digamma term stands for.  When the enclosures cannot
-    decide (the value is a rounding boundary, or within about 2^-256 of one), ``exact()`` (the
-    exact value, default: the exact sum of the pairs over the divisor, with its
-    ``max_sum_digits`` limit) decides; with digamma terms the caller must give it.  Values must
-    be >= 0.  ``digamma`` and ``logs`` need python-flint
-    (:func:`rocpr_exact.exact.digamma.available`); with ``logs``, ``exact()`` returns the
-    value's :class:`ClosedForm`, whose own certified decimal then decides.
+    Linear in the number of pairs and of digamma terms (at a precision of about 3.33 ``digits`` +
+    log2(terms / divisor) + 18 bits), whatever k each digamma term stands for.  When the enclosures
+    cannot decide (the value is a rounding boundary, or within about 2^-256 of one), ``exact()``
+    (the exact value, default: the exact sum of the pairs over the divisor, with its
+    ``max_sum_digits`` limit) decides; with digamma terms the caller must give it.  Values must be
+    >= 0.  ``digamma`` and ``logs`` need python-flint (:func:`rocpr_exact.exact.digamma.available`);
+    with ``logs``, ``exact()`` returns the value's :class:`ClosedForm`, whose own certified decimal
+    then decides.
 
     >>> certified_ratio_sum([(1, 3), (1, 6)], 1, 3)   # 1/2
     '0.500'
@@ -124,7 +124,12 @@ def certified_ratio_sum(
         )
     count = len(pairs)
     steps = logs if logs is not None else LogSteps((), (), (), ())
-    base = 4 * digits + 2 * max(count + len(digamma) + len(steps), 1).bit_length() + 8
+    # The first enclosure (F = base + 8, :func:`ziv`) is at most 2^(bits(terms) + 1) units of
+    # 2^-F wide, over the divisor: below 2^-16 of the decimal's last place, 10^-digits >
+    # 2^-(3.3220 digits + 1), so it decides unless the value is that close to a boundary.
+    terms = max(count + len(digamma) + len(steps), 1)
+    spare = max(terms.bit_length() - divisor.bit_length(), 0)
+    base = digits * 3322 // 1000 + 1 + spare + 10
 
     def enclose(frac_bits: int) -> tuple[int, int]:
         if isinstance(pairs, ArrayRatios):  # vectorised, same bound
