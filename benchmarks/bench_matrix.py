@@ -2,7 +2,8 @@
 
 Cells: n x positive rate x scores (distinct float64, or rounded to 3 decimals: heavy ties) x
 entry.  Each cell runs in its own process; the data (seed 0) is made, and both sides are run
-once on 1,000 rows (imports, first calls), before the clocks start.
+once on 1,000 rows (imports, first calls), before the clocks start.  Each side then runs
+``--repeat`` times (default 3), alternating with the other, and its median counts.
 
 * ``numpy``: ``Curve.from_scores`` on numpy arrays + ``build_report`` (30 certified digits)
   vs ``roc_auc_score`` + ``average_precision_score`` on the same arrays;
@@ -44,6 +45,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRIES = ("numpy", "pandas", "histogram", "csv", "parquet")
@@ -109,8 +111,10 @@ def _peer_pipeline(entry: str, path: str) -> None:
         _sklearn(table["label"].to_numpy(), table["score"].to_numpy())
 
 
-def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, object]:
-    """Time one cell (in a process of its own); peak memory of what ran ours, in MiB."""
+def cell(n: int, rate: str, ties: bool, entry: str, exact: bool, repeat: int) -> dict[str, object]:
+    """Time one cell (in a process of its own): the median of ``repeat`` runs of each side, the
+    sides alternating (ours, the peer, ours, ...), so neither always finds the memory the other
+    freed; the peak memory of ours (its first run), in MiB."""
     sys.path.insert(0, str(ROOT))
     import rocpr_exact as rx
     from rocpr_exact.output.report import build_report
@@ -119,6 +123,7 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
     _sklearn(small_labels, small_scores)  # warm both up: imports and first calls untimed
     build_report(rx.Curve.from_scores(small_scores, small_labels), 30, exact=exact)
     scores, labels = make_data(n, rate, ties)
+    ours, theirs, warm = [], [], []
     if entry in ("csv", "parquet"):
         with tempfile.TemporaryDirectory() as folder:
             path = _write_file(entry, scores, labels, folder)
@@ -127,22 +132,30 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
             script = "import sys; from rocpr_exact.cli import main; sys.exit(main())"
             command = [sys.executable, "-c", script, "report", str(path)]
             command += ["--no-progress", *(["--exact"] if exact else [])]
-            start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
-            ours = time.perf_counter() - start
-            peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # ours only, so far
-            start = time.perf_counter()  # the peer warm, in this process (imports done)
-            _peer_pipeline(entry, str(path))
-            warm = time.perf_counter() - start
             # the peer as a user runs it: a script (its imports count, as ours do)
             peer_script = f"import sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
             peer_script += (
                 f"import bench_matrix; bench_matrix._peer_pipeline({entry!r}, {str(path)!r})"
             )
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", peer_script], check=True, cwd=ROOT)
-            theirs = time.perf_counter() - start
-        return {"ours": ours, "peer": theirs, "peer_warm": warm, "peak_mb": peak_kb // 1024}
+            for run in range(repeat):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+                ours.append(time.perf_counter() - start)
+                if run == 0:  # the children so far: ours only
+                    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-c", peer_script], check=True, cwd=ROOT)
+                theirs.append(time.perf_counter() - start)
+                start = time.perf_counter()  # the peer warm, in this process (imports done)
+                _peer_pipeline(entry, str(path))
+                warm.append(time.perf_counter() - start)
+        return {
+            "ours": median(ours),
+            "peer": median(theirs),
+            "peer_warm": median(warm),
+            "peak_mb": peak_kb // 1024,
+            "repeat": repeat,
+        }
     data: object = None
     if entry == "pandas":
         import pandas as pd
@@ -150,19 +163,21 @@ def cell(n: int, rate: str, ties: bool, entry: str, exact: bool) -> dict[str, ob
         scores, labels = pd.Series(scores), pd.Series(labels)
     elif entry == "histogram":
         data = _histogram_columns(scores, labels)
-    start = time.perf_counter()  # ours first: the peak read after it is ours (and the data's)
-    if entry == "histogram":
-        curve = rx.Curve.from_histogram(data)  # type: ignore[arg-type]
-    else:
-        curve = rx.Curve.from_scores(scores, labels)
-    build_report(curve, 30, exact=exact)
-    ours = time.perf_counter() - start
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    del curve
-    start = time.perf_counter()
-    _sklearn(labels, scores)
-    theirs = time.perf_counter() - start
-    return {"ours": ours, "peer": theirs, "peak_mb": peak_mb}
+    for run in range(repeat):
+        start = time.perf_counter()  # ours first: the peak read after it is ours (and the data's)
+        if entry == "histogram":
+            curve = rx.Curve.from_histogram(data)  # type: ignore[arg-type]
+        else:
+            curve = rx.Curve.from_scores(scores, labels)
+        build_report(curve, 30, exact=exact)
+        ours.append(time.perf_counter() - start)
+        if run == 0:
+            peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        del curve
+        start = time.perf_counter()
+        _sklearn(labels, scores)
+        theirs.append(time.perf_counter() - start)
+    return {"ours": median(ours), "peer": median(theirs), "peak_mb": peak_mb, "repeat": repeat}
 
 
 PEERS = {
@@ -185,15 +200,22 @@ def _row(n: int, rate: str, ties: bool, entry: str, out: dict[str, float]) -> di
         "ratio": out["ours"] / out["peer"],
         "peak_mb": out["peak_mb"],
         "peer_warm": out.get("peer_warm"),
+        "repeat": out.get("repeat", 1),
     }
 
 
 def markdown(rows: list[dict[str, object]]) -> str:
     """The rows as a Markdown table, with the date and the machine."""
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    runs = {int(r.get("repeat", 1)) for r in rows}  # type: ignore[call-overload]
+    how = (
+        "one run per cell"
+        if runs == {1}
+        else f"the median of {'/'.join(map(str, sorted(runs)))} runs of each side, alternating"
+    )
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine} by "
-        "`python benchmarks/bench_matrix.py` (one run per cell, each in its own process).",
+        f"`python benchmarks/bench_matrix.py` ({how}; each cell in its own process).",
         "",
         "| n | positives | scores | entry | ours (s) | peer | peer (s) | ours / peer | peak MiB "
         "| peer warm (s) |",
@@ -223,17 +245,18 @@ def main() -> None:
     parser.add_argument("--rates", nargs="+", default=["1", "50"], help="percent positives")
     parser.add_argument("--entries", nargs="+", default=list(ENTRIES), choices=ENTRIES)
     parser.add_argument("--exact", action="store_true", help="build_report(exact=True)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per side; the median counts")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md")
     parser.add_argument("--save", type=Path, help="also write the rows to this JSON file")
     parser.add_argument(
         "--table-from", type=Path, help="print (and with --readme write) the table of saved rows"
     )
-    parser.add_argument("--cell", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--cell", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cell:
-        n, rate, ties, entry, exact = args.cell
-        print(json.dumps(cell(int(n), rate, ties == "1", entry, exact == "1")))
+        n, rate, ties, entry, exact, repeat = args.cell
+        print(json.dumps(cell(int(n), rate, ties == "1", entry, exact == "1", int(repeat))))
         return
     if args.table_from:
         table = markdown(json.loads(args.table_from.read_text(encoding="utf-8")))
@@ -252,7 +275,7 @@ def main() -> None:
             for ties in (False, True):
                 for entry in args.entries:
                     command = [sys.executable, __file__, "--cell", str(n), rate, str(int(ties))]
-                    command += [entry, str(int(args.exact))]
+                    command += [entry, str(int(args.exact)), str(args.repeat)]
                     out = json.loads(subprocess.check_output(command, text=True))
                     row = _row(n, rate, ties, entry, out)
                     rows.append(row)

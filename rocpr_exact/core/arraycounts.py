@@ -133,8 +133,9 @@ def _descending(scores: Any, labels: Any) -> tuple[Any, Any]:
 
     The scores of each class are sorted alone, then the two sorted runs merged by a stable
     argsort (timsort finds the runs: one linear merge).  Measured at 10**7 float64 scores,
-    half positive: 1.2 s against 1.6 s for one argsort of the whole array, and the gathers
-    that follow read two ordered runs instead of random places.  The order inside a tie group
+    half positive, the whole of :func:`curve_arrays` took 1.0 s against 2.2 s with one argsort
+    of the whole array: the two sorts move values, not indices, and the gathers that follow
+    read two ordered runs instead of random places.  The order inside a tie group
     is irrelevant (only its counts are used).
     """
     positive = labels if labels.dtype.kind == "b" else labels != 0  # labels are 0/1 (checked)

@@ -8,8 +8,9 @@ counts after each group, preceded by (0, 0).  Every construction of a curve goes
 * :func:`tie_groups` sorts Python data and groups ties; :func:`histogram_groups` merges
   pre-aggregated rows; :func:`cumulative_counts` turns groups into the points (with the
   Section 3 "paper thresholds" filter, :func:`same_pure_class`).
-* :mod:`rocpr_exact.core.arraycounts` is the same pipeline vectorised for numpy arrays: one
-  argsort, int64 cumulative sums, the same filter and the same corner rule on whole arrays.
+* :mod:`rocpr_exact.core.arraycounts` is the same pipeline vectorised for numpy arrays: a
+  sort per class and a linear merge, int64 cumulative sums, the same filter and the same
+  corner rule on whole arrays.
 * :func:`counts_at` gives the counts at arbitrary thresholds (the tuning-set method).
 * :func:`corner_index` and :func:`rising_index` locate the corners of the ROC polyline and the
   steps that add positives, for both paths, by one rule each (:func:`cross`).
