@@ -93,10 +93,13 @@ class ArrayRatios:
         limb = 63 - int(den.max()).bit_length()  # r < d < 2^den_bits, so r << limb < 2^63
         first = 63 - int(self.numerators.max()).bit_length()  # n << first < 2^63
         limbs = max(0, -(-(frac_bits - first) // limb))
-        digit, remainder = np.divmod(self.numerators << first, den)
+        remainder = self.numerators << first
+        digit = np.empty_like(remainder)
+        np.divmod(remainder, den, out=(digit, remainder))
         total = _exact_sum(digit) << (limbs * limb)
-        for j in range(1, limbs + 1):
-            digit, remainder = np.divmod(remainder << limb, den)
+        for j in range(1, limbs + 1):  # in place: no new array per limb
+            np.left_shift(remainder, limb, out=remainder)
+            np.divmod(remainder, den, out=(digit, remainder))
             total += _exact_sum(digit) << ((limbs - j) * limb)
         return total, size, first + limbs * limb
 
@@ -104,15 +107,19 @@ class ArrayRatios:
 def _exact_sum(values: Any) -> int:
     """The exact sum of non-negative int64 values, by int64 sums that cannot overflow.
 
-    Values of up to ``b`` bits, ``m`` of them, sum below 2^(b + bits(m)); when that passes
-    2^63 the values are split into their low 31 bits and the rest, each summed alike.
+    ``2^c`` values below ``2^b`` sum below ``2^(b + c)``: with b + c <= 62 the values are
+    summed in int64 in chunks of 2^c (``np.add.reduceat``, no copy) and the chunks' sums added
+    as Python ints; values too wide for chunks of 2^10 are split into their low 31 bits and
+    the rest, each summed alike.
     """
     top = int(values.max())
     if top == 0:
         return 0
-    size_bits = int(values.shape[0]).bit_length()
-    if top.bit_length() + size_bits < 63:
+    size = int(values.shape[0])
+    chunk_bits = 62 - top.bit_length()
+    if size <= 1 << max(chunk_bits, 0):
         return int(values.sum(dtype=np.int64))
-    if size_bits > 31:  # pragma: no cover - over two billion terms
-        return sum(values.tolist())
+    if chunk_bits >= 10:
+        starts = np.arange(0, size, 1 << chunk_bits)
+        return sum(np.add.reduceat(values, starts).tolist())
     return _exact_sum(values & 0x7FFFFFFF) + (_exact_sum(values >> 31) << 31)

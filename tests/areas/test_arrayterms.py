@@ -149,3 +149,18 @@ def test_array_ratios_enclose_the_exact_sum(pairs: list[tuple[int, int]]) -> Non
         low, high = terms.enclose(frac_bits)
         assert low <= exact * 2**frac_bits <= high
         assert high - low <= len(terms) + 1
+
+
+@given(st.integers(1, 63), st.integers(1, 20_000), st.integers(0, 2**32))
+def test_array_ratios_sum_wide_values_exactly(bits: int, size: int, seed: int) -> None:
+    # many values of up to 63 bits: int64 sums in chunks (or split halves) that cannot overflow
+    rng = np.random.default_rng(seed)
+    numerators = rng.integers(0, 2**bits - 1, size, dtype=np.int64, endpoint=True)
+    numerators[: size // 2] = 2**bits - 1  # the widest values, half of them
+    denominators = np.ones(size, dtype=np.int64) + (rng.random(size) < 0.5)
+    terms = ArrayRatios(numerators, denominators)
+    pairs = zip(numerators.tolist(), denominators.tolist(), strict=True)
+    exact = sum(Fraction(n, d) for n, d in pairs)
+    low, high = terms.enclose(3)
+    assert low <= exact * 8 <= high
+    assert high - low <= size + 1
