@@ -16,13 +16,12 @@ strings of doubles (exact round trip).
 
 from __future__ import annotations
 
-import datetime
-import json
 import random
-import sys
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+from recording import save
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "spark_recorded.json"
 METRICS = ("areaUnderROC", "areaUnderPR")
@@ -111,14 +110,6 @@ def cases() -> list[dict[str, Any]]:
     return out
 
 
-def compact(record: dict[str, Any]) -> str:
-    """The record as JSON with one line per case (the lists of numbers are long)."""
-    head = {key: value for key, value in record.items() if key != "cases"}
-    lines = [json.dumps(case, separators=(",", ":")) for case in record["cases"]]
-    body = ",\n".join(lines)
-    return json.dumps(head, indent=1)[:-2] + ',\n "cases": [\n' + body + "\n ]\n}\n"
-
-
 def main() -> None:
     spark = session()
     recorded = []
@@ -133,14 +124,7 @@ def main() -> None:
         )
         recorded.append({**case, "results": results})
     spark.stop()
-    record = {
-        "command": "python scripts/record_spark_mllib.py",
-        "date": datetime.date.today().isoformat(),
-        "versions": {"pyspark": version("pyspark"), "python": sys.version.split()[0]},
-        "cases": recorded,
-    }
-    OUT.write_text(compact(record), encoding="utf-8")
-    print(f"{OUT}: {len(recorded)} cases")
+    save(OUT, "python scripts/record_spark_mllib.py", {"pyspark": version("pyspark")}, recorded)
 
 
 if __name__ == "__main__":

@@ -15,16 +15,14 @@ strings of the float64 values passed (xgboost rounds them to float32); nan as "n
 
 from __future__ import annotations
 
-import datetime
-import json
 import random
-import sys
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import xgboost
+from recording import save
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "xgboost_recorded.json"
 
@@ -94,14 +92,6 @@ def cases() -> list[dict[str, Any]]:
     return out
 
 
-def compact(record: dict[str, Any]) -> str:
-    """The record as JSON with one line per case (the lists of numbers are long)."""
-    head = {key: value for key, value in record.items() if key != "cases"}
-    lines = [json.dumps(case, separators=(",", ":")) for case in record["cases"]]
-    body = ",\n".join(lines)
-    return json.dumps(head, indent=1)[:-2] + ',\n "cases": [\n' + body + "\n ]\n}\n"
-
-
 def main() -> None:
     recorded = []
     for case in cases():
@@ -112,15 +102,12 @@ def main() -> None:
             None if weight is None else [float(w) for w in weight],
         )
         recorded.append({**case, "results": results})
-    record = {
-        "command": "python scripts/record_xgboost.py",
-        "date": datetime.date.today().isoformat(),
-        "versions": {name: version(name) for name in ("xgboost-cpu", "numpy")}
-        | {"python": sys.version.split()[0]},
-        "cases": recorded,
-    }
-    OUT.write_text(compact(record), encoding="utf-8")
-    print(f"{OUT}: {len(recorded)} cases")
+    save(
+        OUT,
+        "python scripts/record_xgboost.py",
+        {name: version(name) for name in ("xgboost-cpu", "numpy")},
+        recorded,
+    )
 
 
 if __name__ == "__main__":
