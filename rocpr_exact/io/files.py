@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["open_input", "write_atomically"]
+__all__ = ["make_directory", "open_input", "write_atomically"]
 
 
 class _Replayed(io.RawIOBase):
@@ -102,6 +102,24 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def make_directory(directory: Path, what: str) -> None:
+    """Create ``directory`` (and its parents) unless it exists; an ``OSError`` becomes an
+    :class:`InvalidInputError` saying that ``what`` cannot be written there.
+
+    >>> try:
+    ...     make_directory(Path("/dev/null/sub"), "the vectors")
+    ... except InvalidInputError as exc:
+    ...     print(exc)
+    cannot write the vectors into '/dev/null/sub': Not a directory
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write {what} into {str(directory)!r}: {exc.strerror or exc}"
+        ) from None
 
 
 def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:

@@ -39,7 +39,7 @@ from typing import Any, BinaryIO
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
-from rocpr_exact.io.files import write_atomically
+from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.twins import TOOLS, case_module
 from rocpr_exact.oracle.twins.case import TwinCase, decode
 from rocpr_exact.oracle.vectors import VECTOR_DIGITS, canonical_number, dumps
@@ -205,12 +205,7 @@ def write_twin_vectors(directory: Path, texts: dict[str, str] | None = None) -> 
     """
     texts = twin_texts() if texts is None else texts
     target = directory / SUBDIRECTORY
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot write the vectors into {str(target)!r}: {exc.strerror or exc}"
-        ) from None
+    make_directory(target, "the vectors")
     return [
         write_atomically(target / f"{tool}.json", _writer(text)) for tool, text in texts.items()
     ]

@@ -46,9 +46,9 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
-from rocpr_exact.io.files import write_atomically
+from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.cases import Case, default_cases, figure7_cases
 from rocpr_exact.oracle.metrics import METRICS
 
@@ -266,10 +266,5 @@ def write_vectors(directory: Path, figure7: Path | None = None) -> list[Path]:
     existing file is replaced whole, and a failure leaves it as it was.
     """
     text = dumps(build_vectors(figure7)) + "\n"  # everything computed before anything is written
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot write the vectors into {str(directory)!r}: {exc.strerror or exc}"
-        ) from None
+    make_directory(directory, "the vectors")
     return [write_atomically(directory / FILE_NAME, lambda stream: stream.write(text.encode()))]
