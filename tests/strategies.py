@@ -316,6 +316,20 @@ def curves(pair: CurvePair) -> tuple[rx.Curve, rx.Curve]:
     return rx.Curve.from_counts(one, p, n), rx.Curve.from_counts(two, p, n)
 
 
+@st.composite
+def multiclass_rows(
+    draw: st.DrawFn, values: st.SearchStrategy[float], max_classes: int, max_rows: int
+) -> tuple[list[list[float]], list[int], int]:
+    """(preds, target, classes): one row of ``classes`` scores per example, a class per row."""
+    classes = draw(st.integers(2, max_classes))
+    n = draw(st.integers(1, max_rows))
+    preds = draw(
+        st.lists(st.lists(values, min_size=classes, max_size=classes), min_size=n, max_size=n)
+    )
+    target = draw(st.lists(st.integers(0, classes - 1), min_size=n, max_size=n))
+    return preds, target, classes
+
+
 def examples(factor: Fraction | int = 1) -> int:
     """``factor`` times the active profile's ``max_examples`` (at least 1).
 

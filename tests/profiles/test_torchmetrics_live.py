@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.profiles import torchmetrics_fixed as fixed
 from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
+from tests.strategies import multiclass_rows
 
 pytestmark = [pytest.mark.torch, pytest.mark.filterwarnings("ignore::UserWarning")]
 U = 2.0**-24
@@ -76,19 +77,11 @@ def test_searches(tm: Any, data: Any, thresholds: Any, minimum: float, float64: 
             assert float(twin[1]) == got[1].item()
 
 
-@st.composite
-def multiclass_data(draw: Any) -> tuple[list[list[float]], list[int], int]:
-    classes = draw(st.integers(2, 5))
-    n = draw(st.integers(1, 40))
-    preds = draw(
-        st.lists(st.lists(scores, min_size=classes, max_size=classes), min_size=n, max_size=n)
-    )
-    target = draw(st.lists(st.integers(0, classes - 1), min_size=n, max_size=n))
-    return preds, target, classes
+multiclass_data = multiclass_rows(scores, 5, 40)
 
 
 @given(
-    data=multiclass_data(),
+    data=multiclass_data,
     thresholds=grids,
     average=st.sampled_from(["macro", "weighted", None]),
     float64=st.booleans(),
@@ -119,7 +112,7 @@ def test_multiclass(tm: Any, data: Any, thresholds: Any, average: Any, float64: 
             _close(value, x, bound)
 
 
-@given(data=multiclass_data(), thresholds=grids, minimum=minima, float64=st.booleans())
+@given(data=multiclass_data, thresholds=grids, minimum=minima, float64=st.booleans())
 def test_multiclass_searches(
     tm: Any, data: Any, thresholds: Any, minimum: float, float64: bool
 ) -> None:

@@ -24,7 +24,7 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.profiles import torchmetrics as binary
 from rocpr_exact.profiles import torchmetrics_fixed as fixed
 from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
-from tests.strategies import examples
+from tests.strategies import examples, multiclass_rows
 
 F = Fraction
 eighths = st.integers(0, 8).map(lambda k: k / 8)
@@ -171,19 +171,11 @@ def _ap(scores: list[float], positive: list[bool]) -> Fraction:
     return total
 
 
-@st.composite
-def multiclass_data(draw: Any) -> tuple[list[list[float]], list[int], int]:
-    classes = draw(st.integers(2, 4))
-    n = draw(st.integers(1, 15))
-    preds = draw(
-        st.lists(st.lists(eighths, min_size=classes, max_size=classes), min_size=n, max_size=n)
-    )
-    target = draw(st.lists(st.integers(0, classes - 1), min_size=n, max_size=n))
-    return preds, target, classes
+multiclass_data = multiclass_rows(eighths, 4, 15)
 
 
 @settings(max_examples=examples(1))
-@given(multiclass_data())
+@given(multiclass_data)
 def test_multiclass_equals_the_brute_force(data: Any) -> None:
     preds, target, classes = data
     columns = [[row[c] for row in preds] for c in range(classes)]
@@ -208,7 +200,7 @@ def test_multiclass_equals_the_brute_force(data: Any) -> None:
 
 
 @settings(max_examples=examples(1))
-@given(multiclass_data(), st.integers(2, 9) | st.lists(eighths, min_size=1, max_size=5))
+@given(multiclass_data, st.integers(2, 9) | st.lists(eighths, min_size=1, max_size=5))
 def test_binned_classes_are_the_binary_twins(data: Any, grid: Any) -> None:
     preds, target, classes = data
     aurocs = multiclass.multiclass_auroc(preds, target, classes, None, thresholds=grid)
@@ -274,7 +266,7 @@ def test_search_refusals(name: str) -> None:
 
 
 @settings(max_examples=examples(1))
-@given(multiclass_data(), st.none() | st.lists(eighths, min_size=1, max_size=5), minima)
+@given(multiclass_data, st.none() | st.lists(eighths, min_size=1, max_size=5), minima)
 def test_multiclass_searches_are_the_binary_searches(data: Any, grid: Any, floor: float) -> None:
     preds, target, classes = data
     for name in MULTICLASS_SEARCHES:
