@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -15,3 +15,4 @@ Print Assumptions Interpolation.interpolated_precision.
 Print Assumptions Interpolation.precision_convex.
 Print Assumptions Interpolation.precision_concave.
 Print Assumptions Interpolation.precision_monotone.
+Print Assumptions AucMannWhitney.auc_equals_mann_whitney.
