@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -16,3 +16,12 @@ Print Assumptions Interpolation.precision_convex.
 Print Assumptions Interpolation.precision_concave.
 Print Assumptions Interpolation.precision_monotone.
 Print Assumptions AucMannWhitney.auc_equals_mann_whitney.
+Print Assumptions FixedPoint.floored_sum_bounds.
+Print Assumptions FixedPoint.enclose_bounds.
+Print Assumptions FixedPoint.term_total_exact.
+Print Assumptions FixedPoint.scaled_sum_is_floored_sum.
+Print Assumptions FixedPoint.limb_no_overflow.
+Print Assumptions FixedPoint.first_no_overflow.
+Print Assumptions FixedPoint.enough_limbs.
+Print Assumptions FixedPoint.chunk_sum_bound.
+Print Assumptions FixedPoint.split_31.
