@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint Decimal.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -25,3 +25,7 @@ Print Assumptions FixedPoint.first_no_overflow.
 Print Assumptions FixedPoint.enough_limbs.
 Print Assumptions FixedPoint.chunk_sum_bound.
 Print Assumptions FixedPoint.split_31.
+Print Assumptions Decimal.rne_nearest.
+Print Assumptions Decimal.rne_monotone.
+Print Assumptions Decimal.certified_decimal_rule.
+Print Assumptions Decimal.certified_sign_rule.
