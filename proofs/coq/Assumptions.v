@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint Decimal.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint Decimal ClosedForm.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -29,3 +29,4 @@ Print Assumptions Decimal.rne_nearest.
 Print Assumptions Decimal.rne_monotone.
 Print Assumptions Decimal.certified_decimal_rule.
 Print Assumptions Decimal.certified_sign_rule.
+Print Assumptions ClosedForm.continuous_area_closed_form.
