@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec Interpolation AucMannWhitney FixedPoint Decimal ClosedForm.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal ClosedForm.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -30,3 +30,5 @@ Print Assumptions Decimal.rne_monotone.
 Print Assumptions Decimal.certified_decimal_rule.
 Print Assumptions Decimal.certified_sign_rule.
 Print Assumptions ClosedForm.continuous_area_closed_form.
+Print Assumptions HullHalfplane.upper_hull_halfplane.
+Print Assumptions Corollary31.corollary_3_1_curves.
