@@ -19,15 +19,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
+from proofs.test_coq import coq_missing
 from tests.strategies import any_dataset, examples, hull_curves, sorted_chains
 
 COQ = Path(__file__).parents[2] / "proofs" / "coq"
 PROGRAM = COQ / "extraction" / "hull_main"
 
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in ("coqc", "ocamlopt", "make")),
-    reason="coqc or ocamlopt not installed (apt-get install coq ocaml-nox; .ci/run does it)",
+MISSING = coq_missing() or (
+    "ocamlopt not installed (apt-get install ocaml-nox; .ci/run does it)"
+    if shutil.which("ocamlopt") is None
+    else None
 )
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
 @pytest.fixture(scope="module", autouse=True)
