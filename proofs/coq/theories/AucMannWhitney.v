@@ -107,3 +107,31 @@ Theorem auc_roc_mann_whitney : forall xs ys vs, NoDup vs -> (forall y, In y ys -
   auc_counts xs ys vs / (INR (length xs) * INR (length ys)) =
   mann_whitney_u xs ys / (INR (length xs) * INR (length ys)).
 Proof. intros; rewrite auc_equals_mann_whitney; auto. Qed.
+
+(** * A program: twice the area, in integers, over the distinct negative scores *)
+
+Definition count_z (f : Z -> bool) (l : list Z) : Z := Z.of_nat (length (filter f l)).
+
+(** 2 P N AUC-ROC = sum over the distinct scores v of the negatives of
+    #{y = v} (2 #{x > v} + #{x = v}). *)
+Definition auc_numerator2 (xs ys : list Z) : Z :=
+  fold_right (fun v s => (count_z (Z.eqb v) ys * (2 * count_z (Z.ltb v) xs + count_z (Z.eqb v) xs) + s)%Z)
+    0%Z (nodup Z.eq_dec ys).
+
+Lemma count_z_IZR : forall f l, IZR (count_z f l) = count_if f l.
+Proof. intros; unfold count_z, count_if; rewrite INR_IZR_INZ; reflexivity. Qed.
+
+Theorem auc_numerator2_is_twice_u : forall xs ys,
+  IZR (auc_numerator2 xs ys) = 2 * mann_whitney_u xs ys.
+Proof.
+  intros xs ys.
+  rewrite <- (auc_equals_mann_whitney xs ys (nodup Z.eq_dec ys)).
+  - unfold auc_numerator2, auc_counts. induction (nodup Z.eq_dec ys) as [|v vs IH]; cbn [fold_right sum_over].
+    + ring.
+    + repeat rewrite ?plus_IZR, ?mult_IZR. rewrite !count_z_IZR, IH.
+      change (fold_right (fun (a : Z) (s : R) => trapezoid xs ys a + s) 0 vs)
+        with (sum_over (trapezoid xs ys) vs).
+      unfold trapezoid. field.
+  - apply NoDup_nodup.
+  - intros y Hy; apply nodup_In; exact Hy.
+Qed.
