@@ -61,7 +61,7 @@ def enclosure(
     """A rigorous lower and upper bound of ``rational + sum(c * ln a)``.
 
     Both bounds are multiples of ``2^-precision_bits``; the width is a few units of
-    ``2^-precision_bits`` (Arb), or a few units per term times its coefficient (mpmath).  Without
+    ``2^-precision_bits`` (Arb).  Without
     log terms the exact value is returned twice (a Fraction encloses itself).
 
     >>> lo, hi = enclosure(Fraction(0), ((Fraction(1), Fraction(2)),), 20)   # ln 2

@@ -1,11 +1,12 @@
 """Rigorous fixed-point enclosures of a log part ``sum(c * ln a)`` with rational c and a > 0.
 
 The certified numerics of a closed form (:mod:`rocpr_exact.exact.certify`) need, for a scale
-``2^F``, integers ``(S, E)`` with ``|sum c_i ln a_i - S / 2^F| <= E / 2^F``.  Two interchangeable
-back ends compute them: python-flint's Arb ball arithmetic when it is installed
-(:func:`log_sum_fixed_flint`), otherwise mpmath's integer logarithm with an explicit error bound
-(:func:`log_sum_fixed_mpmath`).  :func:`log_sum_fixed` picks one; tests set :data:`flint` to None
-to exercise the fallback.
+``2^F``, integers ``(S, E)`` with ``|sum c_i ln a_i - S / 2^F| <= E / 2^F``.  python-flint's Arb
+ball arithmetic computes them (:func:`log_sum_fixed_flint`), whose bound is Arb's proved ball
+semantics (:func:`arb_fixed`).  python-flint is a core dependency; the former mpmath fallback,
+whose bound rested on an assumption about mpmath's internals, is gone.  :data:`flint` is the
+module for the *optional* fast paths (digamma differences, log steps, factoring): tests set it to
+None to exercise their fallbacks; the log part always uses Arb (:data:`ARB`).
 """
 
 from __future__ import annotations
@@ -16,23 +17,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-flint: types.ModuleType | None
-try:  # optional: rigorous and fast ball arithmetic (Arb, via python-flint)
-    import flint
-except ImportError:  # pragma: no cover - exercised by monkeypatching ``flint = None`` in the tests
-    flint = None
+import flint as _python_flint
+
+#: python-flint (Arb), a core dependency: every log-part enclosure uses it.
+ARB: types.ModuleType = _python_flint
+#: python-flint for the fast paths that have an exact fallback; tests set it to None.
+flint: types.ModuleType | None = _python_flint
 
 __all__ = [
+    "ARB",
     "GUARD_BITS",
     "LogSteps",
     "Term",
     "arb_fixed",
     "flint",
-    "log_int_fixed_mpmath",
     "log_steps_fixed",
     "log_sum_fixed",
     "log_sum_fixed_flint",
-    "log_sum_fixed_mpmath",
 ]
 
 #: A log term ``(coefficient, argument)`` meaning ``coefficient * ln(argument)``.
@@ -64,8 +65,7 @@ def arb_fixed(total_at: Callable[[], Any], count: int, frac_bits: int) -> tuple[
     is about ``2^-working * sum |terms|``, so it measures them).  A radius still too wide after that
     gives a wider, still rigorous, enclosure.
     """
-    assert flint is not None
-    context = flint.ctx
+    context = ARB.ctx
     count_bits = count.bit_length()
     working = frac_bits + count_bits + GUARD_BITS + 64
     saved = context.prec
@@ -91,12 +91,11 @@ def arb_fixed(total_at: Callable[[], Any], count: int, frac_bits: int) -> tuple[
 def log_sum_fixed_flint(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, int]:
     """Enclose the log part with Arb ball arithmetic (python-flint), by :func:`arb_fixed`.
 
-    >>> if flint is not None:
-    ...     s, e = log_sum_fixed_flint(((Fraction(1), Fraction(2)),), 20)
-    ...     assert s - e <= 726817 <= s + e   # ln 2 * 2^20 = 726817.2...
+    >>> s, e = log_sum_fixed_flint(((Fraction(1), Fraction(2)),), 20)
+    >>> s - e <= 726817 <= s + e   # ln 2 * 2^20 = 726817.2...
+    True
     """
-    assert flint is not None
-    arb, fmpq = flint.arb, flint.fmpq
+    arb, fmpq = ARB.arb, ARB.fmpq
 
     def total_at() -> Any:
         total = arb(0)
@@ -161,73 +160,12 @@ def log_steps_fixed(steps: LogSteps, frac_bits: int) -> tuple[int, int]:
     return arb_fixed(total_at, len(steps), frac_bits)
 
 
-def log_int_fixed_mpmath(n: int, precision: int, frac_bits: int) -> tuple[int, int]:
-    """Enclose ``ln n`` for an integer ``n >= 2`` as ``(S, E)`` at scale ``2^frac_bits``.
-
-    Why the bound is rigorous (an explicit, documented assumption on mpmath): ``libmp.mpf_log``
-    evaluates the logarithm in fixed point with at least 20 guard bits beyond ``precision``
-    (argument reduction by ln 2, then Taylor series or AGM, all in integers), whose error is a few
-    units of the last guard bit, and then rounds once to ``precision`` bits.  The returned value is
-    therefore within 1/2 ulp + 2^-18 ulp of ln n.  We widen by 2 ulps, a margin of more than 2^18
-    over that analysis. ``ln n >= ln 2`` for integers ``n >= 2``, so the ulp is relative to a value
-    far from zero (we never take the log of a rational near 1, where cancellation would make a
-    relative bound delicate). Flooring to the fixed-point scale loses less than one more unit.
-
-    >>> s, e = log_int_fixed_mpmath(2, 40, 20)
-    >>> s - e <= 726817 <= s + e
-    True
-    """
-    from mpmath.libmp import from_int, mpf_log, round_nearest
-
-    sign, man, exp, bc = mpf_log(from_int(n), precision, round_nearest)
-    value = -man if sign else man
-    shift = exp + frac_bits
-    scaled = value << shift if shift >= 0 else value >> -shift
-    # 2 ulps at ``precision`` bits: ulp = 2^(exp + bc - precision).
-    ulp_shift = exp + bc - precision + 1 + frac_bits
-    error = 1 << ulp_shift if ulp_shift >= 0 else 1
-    return scaled, error + 1
-
-
-def log_sum_fixed_mpmath(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, int]:
-    """Enclose the log part with mpmath logarithms and exact integer sums.
-
-    ``ln(p/q) = ln p - ln q`` (two enclosures of logs of integers >= 2, see
-    :func:`log_int_fixed_mpmath`); the product by ``c = u/v`` is done as ``floor(u S / v)`` (error
-    below one unit, plus ``|c| E`` rounded up), and the sum of the terms is exact in integers.
-
-    >>> s, e = log_sum_fixed_mpmath(((Fraction(-1), Fraction(1, 2)),), 20)   # -ln(1/2) = ln 2
-    >>> s - e <= 726817 <= s + e
-    True
-    """
-    total = 0
-    error = 0
-    for coefficient, argument in terms:
-        u, v = coefficient.as_integer_ratio()
-        coefficient_bits = max(0, abs(u).bit_length() - v.bit_length() + 1)
-        scaled = 0
-        bound = 0
-        p, q = argument.as_integer_ratio()
-        for n, sign in ((p, 1), (q, -1)):
-            if n == 1:
-                continue
-            precision = frac_bits + coefficient_bits + n.bit_length().bit_length() + GUARD_BITS
-            s, e = log_int_fixed_mpmath(n, precision, frac_bits)
-            scaled += sign * s
-            bound += e
-        total += (u * scaled) // v
-        error += -((-abs(u) * bound) // v) + 1
-    return total, error
-
-
 def log_sum_fixed(terms: tuple[Term, ...], frac_bits: int) -> tuple[int, int]:
-    """``(S, E)`` with ``|sum c ln a - S / 2^F| <= E / 2^F``: Arb if installed, else mpmath.
+    """``(S, E)`` with ``|sum c ln a - S / 2^F| <= E / 2^F``, by Arb (:func:`log_sum_fixed_flint`).
 
-    ``E`` is a few units per term (times the coefficient, mpmath) or a few units in all (Arb).
-    ``(0, 0)`` for no terms.  Complexity: one logarithm per term at about ``F`` bits.
+    ``E`` is a few units in all.  ``(0, 0)`` for no terms.  Complexity: one logarithm per term
+    at about ``F`` bits.
     """
     if not terms:
         return 0, 0
-    if flint is not None:
-        return log_sum_fixed_flint(terms, frac_bits)
-    return log_sum_fixed_mpmath(terms, frac_bits)
+    return log_sum_fixed_flint(terms, frac_bits)
