@@ -33,3 +33,4 @@ Print Assumptions ClosedForm.continuous_area_closed_form.
 Print Assumptions HullHalfplane.upper_hull_halfplane.
 Print Assumptions Corollary31.corollary_3_1_curves.
 Print Assumptions AucMannWhitney.auc_numerator2_is_twice_u.
+Print Assumptions FixedPoint.fixed_enclosure_bounds.

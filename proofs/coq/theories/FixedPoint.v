@@ -204,3 +204,30 @@ Proof.
   induction ts as [|[n d] ts IH]; intros S L k HS HL Hpos; simpl; auto.
   inversion Hpos; subst. rewrite term_total_exact by auto. rewrite IH; auto.
 Qed.
+
+(** certify.fixed_enclosure: with (q, r) = divmod(n 2^F, d), d > 0, and a log part L enclosed as
+    |L 2^F - S| <= E, lo = q + S - E and hi = q + (1 if r else 0) + S + E enclose
+    (n/d + L) 2^F. *)
+Theorem fixed_enclosure_bounds : forall n d F S E (L : R), 0 < d -> 0 <= F ->
+  (Rabs (L * IZR (2 ^ F) - IZR S) <= IZR E)%R ->
+  let q := (n * 2 ^ F) / d in
+  let r := (n * 2 ^ F) mod d in
+  (IZR (q + S - E) <= (IZR n / IZR d + L) * IZR (2 ^ F) <=
+   IZR (q + (if r =? 0 then 0 else 1) + S + E))%R.
+Proof.
+  intros n d F S E L Hd HF HL q r.
+  pose proof (floor_div_bounds (n * 2 ^ F) d Hd) as [L1 U1]. fold q in L1, U1.
+  assert (Hr : (IZR (n * 2 ^ F) / IZR d <= IZR (q + (if r =? 0 then 0 else 1)))%R).
+  { destruct (Z.eqb_spec r 0) as [E0|E0].
+    - rewrite Z.add_0_r. pose proof (Z.div_mod (n * 2 ^ F) d ltac:(lia)) as Ediv. fold q r in Ediv.
+      rewrite E0, Z.add_0_r in Ediv. rewrite Ediv, mult_IZR.
+      apply IZR_lt in Hd. right. field. lra.
+    - rewrite plus_IZR. lra. }
+  pose proof (Rle_abs (L * IZR (2 ^ F) - IZR S)).
+  pose proof (Rle_abs (- (L * IZR (2 ^ F) - IZR S))). rewrite Rabs_Ropp in *.
+  rewrite mult_IZR in L1, U1, Hr.
+  assert (Eq : ((IZR n / IZR d + L) * IZR (2 ^ F) = IZR n * IZR (2 ^ F) / IZR d + L * IZR (2 ^ F))%R)
+    by (field; apply not_0_IZR; lia).
+  set (c := if r =? 0 then 0 else 1) in *.
+  rewrite Eq. rewrite !plus_IZR, !minus_IZR, !plus_IZR in *. split; lra.
+Qed.
