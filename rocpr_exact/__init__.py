@@ -19,6 +19,7 @@ see docs/oracle.md.
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
+from rocpr_exact.areas.variance import auc_covariance, auc_variance
 from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
@@ -84,8 +85,10 @@ __all__ = [
     "WrongTypeError",
     "achievable_pr_curve",
     "apply_thresholds",
+    "auc_covariance",
     "auc_pr",
     "auc_roc",
+    "auc_variance",
     "below_achievable_pr",
     "best_operating_point",
     "compute_metric",
