@@ -181,7 +181,9 @@ def interval_decimals(
 def logit_interval_decimals(
     theta: Fraction, count: int, level: Fraction, digits: int
 ) -> tuple[str, str]:
-    """Boyd, Eng & Page (2013), eq. 9: expit(logit(theta) -+ z / sqrt(count theta (1 - theta))).
+    """Boyd, Eng & Page (2013), section 4, the logit interval of an area theta.
+
+    expit(logit(theta) -+ z tau) with tau = 1 / sqrt(count theta (1 - theta)).
 
     Needs 0 < theta < 1 (the logit is infinite at 0 and 1).
 
