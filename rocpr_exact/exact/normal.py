@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 from rocpr_exact.exact import logsum
@@ -34,7 +34,9 @@ from rocpr_exact.exact.text import fraction_scientific, fraction_to_decimal
 __all__ = [
     "Real",
     "ball",
+    "ball_bounds",
     "check_level",
+    "decide_real",
     "interval_decimals",
     "logit_interval_decimals",
     "quantile",
@@ -44,6 +46,8 @@ __all__ = [
     "two_sided_p",
     "z_decimal",
 ]
+
+_T = TypeVar("_T")
 
 #: A real number given as a function that evaluates it as an Arb ball at the current precision.
 Real = Callable[[], Any]
@@ -106,6 +110,51 @@ def real_decimal(value: Real, digits: int, purpose: str = "decimal") -> str:
         return low if low == fraction_to_decimal(Fraction(hi, 1 << frac_bits), digits) else None
 
     return ziv(enclose, decide, lambda: None, purpose, (10 * digits + 2) // 3 + 8)
+
+
+def decide_real(
+    value: Real, decide: Callable[[Fraction, Fraction], _T | None], purpose: str
+) -> _T:
+    """Answer a question about a real number of moderate size (|value| < 2^64): ``decide(lo,
+    hi)`` must answer for every number of [lo, hi] or return None; the Ziv loop refines.
+
+    >>> decide_real(lambda: ball(2).sqrt(), lambda lo, hi: lo > Fraction(141, 100) or None, "x")
+    True
+    """
+    _flint()
+
+    def enclose(frac_bits: int) -> tuple[int, int]:
+        scaled, error = logsum.arb_fixed(value, 1, frac_bits)
+        return scaled - error, scaled + error
+
+    def decide_fixed(lo: int, hi: int, frac_bits: int) -> _T | None:
+        return decide(Fraction(lo, 1 << frac_bits), Fraction(hi, 1 << frac_bits))
+
+    return ziv(enclose, decide_fixed, lambda: None, purpose, 64)
+
+
+def ball_bounds(value: Real, precision: int = 128) -> tuple[Fraction, Fraction] | None:
+    """Exact rational bounds of the ball ``value()`` at ``precision`` bits; None when the ball is
+    not finite (a square root of a ball reaching below 0, say).
+
+    >>> lo, hi = ball_bounds(lambda: ball(2).sqrt())
+    >>> lo * lo < 2 < hi * hi and hi - lo < Fraction(1, 2**120)
+    True
+    """
+    flint = _flint()
+    saved = flint.ctx.prec
+    try:
+        flint.ctx.prec = precision
+        found = value()
+        if not found.is_finite():
+            return None
+        mid_man, mid_exp = (int(v) for v in found.mid().man_exp())
+        rad_man, rad_exp = (int(v) for v in found.rad().man_exp())
+    finally:
+        flint.ctx.prec = saved
+    mid = Fraction(mid_man) * Fraction(2) ** mid_exp
+    rad = Fraction(rad_man) * Fraction(2) ** rad_exp
+    return mid - rad, mid + rad
 
 
 def _magnitude(value: Real) -> int:
