@@ -145,7 +145,8 @@ def delong_test(
     curve_a, curve_b = Curve.from_scores(scores_a, labels), Curve.from_scores(scores_b, second)
     variance = auc_variance(curve_a) + auc_variance(curve_b)
     if paired:
-        variance -= 2 * auc_covariance(scores_a, scores_b, labels)
+        # both scorings were read and checked by Curve.from_scores just above
+        variance -= 2 * auc_covariance(scores_a, scores_b, labels, checked=True)
     return DelongTest(auc_roc(curve_a), auc_roc(curve_b), variance, paired)
 
 

@@ -209,7 +209,9 @@ class Placements:
         return len(self.negative_d)
 
 
-def placements(scores: Iterable[Any], labels: Iterable[Any]) -> Placements:
+def placements(
+    scores: Iterable[Any], labels: Iterable[Any], *, checked: bool = False
+) -> Placements:
     """The doubled placements of every example (module notes), in input order.
 
     C_i = (negatives below X_i) + (negatives at or below X_i); D_j = (positives above Y_j) +
@@ -218,13 +220,14 @@ def placements(scores: Iterable[Any], labels: Iterable[Any]) -> Placements:
     >>> placements([4, 3, 3, 1], [1, 0, 1, 0])
     Placements(positive_c=[4, 3], negative_d=[3, 4])
 
-    Scores and labels are read and checked as :meth:`Curve.from_scores` reads them.
-    O(n log n).
+    Scores and labels are read and checked as :meth:`Curve.from_scores` reads them
+    (``checked=True``: numeric arrays the caller has already built a curve of).  O(n log n).
     """
     scores, labels = as_array(scores), as_array(labels)
     if np is not None and is_numeric_array(scores) and is_numeric_array(labels):
         assert isinstance(scores, np.ndarray) and isinstance(labels, np.ndarray)
-        Curve.from_scores(scores, labels)  # the one validation of numeric arrays
+        if not checked:
+            Curve.from_scores(scores, labels)  # the one validation of numeric arrays
         positive = labels if labels.dtype.kind == "b" else labels != 0
         pos, neg = scores[positive], scores[~positive]
         sorted_pos, sorted_neg = np.sort(pos), np.sort(neg)
@@ -260,7 +263,11 @@ def _covariance_part(a: Any, b: Any, count: int, other: int) -> Fraction:
 
 
 def auc_covariance(
-    scores_a: Iterable[Any], scores_b: Iterable[Any], labels: Iterable[Any]
+    scores_a: Iterable[Any],
+    scores_b: Iterable[Any],
+    labels: Iterable[Any],
+    *,
+    checked: bool = False,
 ) -> Fraction:
     """DeLong's covariance of the AUCs of two scorings of the same examples (paired).
 
@@ -273,12 +280,13 @@ def auc_covariance(
     (C_a = (4, 3), C_b = (0, 2): (2 * 6 - 7 * 2) / 64; D_a = (3, 4), D_b = (2, 0): the same.)
 
     Raises InvalidInputError when the two scorings differ in length, UndefinedMetricError for P
-    or N below 2.  O(n log n).
+    or N below 2 (``checked=True``: as :func:`placements`).  O(n log n).
     """
     labels = as_array(labels)
     if not is_numeric_array(labels):
         labels = list(labels)  # read twice
-    first, second = placements(scores_a, labels), placements(scores_b, labels)
+    first = placements(scores_a, labels, checked=checked)
+    second = placements(scores_b, labels, checked=checked)
     p, n = first.positives, first.negatives
     if (second.positives, second.negatives) != (p, n):  # pragma: no cover - same labels
         raise InvalidInputError("scores_a and scores_b must score the same examples")
