@@ -103,8 +103,10 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10**6])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print("| n | scores | ours ci | ours report+ci | pROC roc+ci.auc | ratio ci | ratio report+ci "
-          "| ours paired | pROC roc x2 + roc.test | pROC roc.test alone | ratio paired |")
+    print(
+        "| n | scores | ours ci | ours report+ci | pROC roc+ci.auc | ratio ci | ratio report+ci "
+        "| ours paired | pROC roc x2 + roc.test | pROC roc.test alone | ratio paired |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     ours(*make_data(1000, False))  # warm-up: imports, first calls
     for n in args.sizes:
@@ -116,13 +118,21 @@ def main() -> None:
                 path = Path(folder) / "data.csv"
                 labels, first, second = data
                 table = np.column_stack((labels, first, second))
-                np.savetxt(path, table, fmt=["%d", "%.17g", "%.17g"], delimiter=",",
-                           header="label,a,b", comments="")
+                np.savetxt(
+                    path,
+                    table,
+                    fmt=["%d", "%.17g", "%.17g"],
+                    delimiter=",",
+                    header="label,a,b",
+                    comments="",
+                )
                 peer = proc_times(path, args.repeat)
             kind = "3 decimals (ties)" if ties else "float64"
             if peer is None:
-                print(f"| {n:,} | {kind} | {mine['ci']:.2f} | {mine['report+ci']:.2f} | (no R) "
-                      f"| | | {mine['paired']:.2f} | (no R) | | |")
+                print(
+                    f"| {n:,} | {kind} | {mine['ci']:.2f} | {mine['report+ci']:.2f} | (no R) "
+                    f"| | | {mine['paired']:.2f} | (no R) | | |"
+                )
                 continue
             print(
                 f"| {n:,} | {kind} | {mine['ci']:.2f} | {mine['report+ci']:.2f} | "

@@ -112,9 +112,7 @@ def real_decimal(value: Real, digits: int, purpose: str = "decimal") -> str:
     return ziv(enclose, decide, lambda: None, purpose, (10 * digits + 2) // 3 + 8)
 
 
-def decide_real(
-    value: Real, decide: Callable[[Fraction, Fraction], _T | None], purpose: str
-) -> _T:
+def decide_real(value: Real, decide: Callable[[Fraction, Fraction], _T | None], purpose: str) -> _T:
     """Answer a question about a real number of moderate size (|value| < 2^64): ``decide(lo,
     hi)`` must answer for every number of [lo, hi] or return None; the Ziv loop refines.
 
