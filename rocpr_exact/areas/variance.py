@@ -18,7 +18,8 @@ the positives above it.  Then sum_i (V10_i - theta)^2 = (P sum C^2 - (sum C)^2) 
 an exact rational made of four integer sums.  All positives of one tie group share their C (a
 group of a positives and b negatives with B negatives below has C = 2B + b), so a curve's
 points, read as tie groups, are enough: one pass over the points, no per-example work
-(tests/areas/test_variance.py checks both against the pairwise textbook formulas).  The
+(``proofs/proof_delong_bounds.py`` proves the identity; tests/areas/test_variance.py checks both
+against the pairwise textbook formulas).  The
 covariance of two scorings of the same examples pairs the placements example by example (same
 formula with C_a C_b), so it needs the scores and labels.
 
