@@ -83,4 +83,4 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*args, "--auc-ci", "0.88,0.94"]) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "possible"
     assert main([*args, "--auc-ci", "0.88,0.94", "--average-precision", "0.5"]) == 2
-    assert "combines with --auc-roc only" in capsys.readouterr().err
+    assert "combine with --auc-roc" in capsys.readouterr().err
