@@ -64,3 +64,5 @@ def test_docs_examples() -> None:
     possible = check_delong_p(60, 60, "0.1", "0.80", "0.70")
     assert possible.verdict == "possible" and possible.auc == Fraction(159, 200)
     assert check_delong_p(60, 60, "0.03", "0.80", "0.70").verdict == "impossible"
+    assert check_delong_p(60, 60, "0.06", "0.80", "0.70").verdict == "impossible"
+    assert check_delong_p(60, 60, "0.08", "0.80", "0.70").verdict == "possible"
