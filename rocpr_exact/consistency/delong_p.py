@@ -20,11 +20,11 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.variance import hanley_mcneil
-from rocpr_exact.consistency.intervals import IntervalVerdict
+from rocpr_exact.consistency.intervals import IntervalVerdict, hm_variance_ball, real_in, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import ranking_with_auc, scored
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.normal import ball, ball_bounds, decide_real
+from rocpr_exact.exact.normal import ball, ball_bounds
 
 __all__ = ["check_delong_p"]
 
@@ -38,25 +38,10 @@ def _p_interval(text: str, rounding: Rounding) -> Interval:
     return reported_interval(text, rounding)
 
 
-def _variance(x: Any, p: int, n: int) -> Any:
-    """Hanley-McNeil's variance of an Arb ball of AUCs (interval extension)."""
-    q1, q2 = x / (2 - x), 2 * x * x / (1 + x)
-    return (x * (1 - x) + (p - 1) * (q1 - x * x) + (n - 1) * (q2 - x * x)) / (p * n)
-
-
 def _p_value(a: Any, b: Any, sizes: tuple[int, int, int, int]) -> Any:
     p, n, pb, nb = sizes
-    z2 = (a - b) * (a - b) / (_variance(a, p, n) + _variance(b, pb, nb))
+    z2 = (a - b) * (a - b) / (hm_variance_ball(a, p, n) + hm_variance_ball(b, pb, nb))
     return (z2 / 2).sqrt().erfc()
-
-
-def _relation(bounds: tuple[Fraction, Fraction] | None, interval: Interval) -> str:
-    if bounds is None:
-        return "unknown"
-    lo, hi = bounds
-    if not interval.meets(lo, hi):
-        return "outside"
-    return "inside" if lo in interval and hi in interval else "unknown"
 
 
 def _leaf(m: int, k: int, sizes: tuple[int, int, int, int], target: Interval) -> bool:
@@ -69,12 +54,7 @@ def _leaf(m: int, k: int, sizes: tuple[int, int, int, int], target: Interval) ->
     if z2 == 0:
         return Fraction(1) in target
 
-    def decide(lo: Fraction, hi: Fraction) -> bool | None:
-        if lo in target and hi in target:
-            return True
-        return False if not target.meets(lo, hi) else None
-
-    return decide_real(lambda: (ball(z2 / 2)).sqrt().erfc(), decide, "a p-value")
+    return real_in(target, lambda: (ball(z2 / 2)).sqrt().erfc())
 
 
 def _search(
@@ -98,7 +78,7 @@ def _search(
             y = ball(Fraction(b1, 2 * pb * nb)).union(ball(Fraction(b2, 2 * pb * nb)))
             return _p_value(x, y, sizes)
 
-        found = _relation(ball_bounds(value), target)
+        found = relation(ball_bounds(value), target)
         if found == "outside":
             continue
         if found == "inside" and _leaf(a1, b1, sizes, target):

@@ -37,7 +37,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.normal import ball, ball_bounds, check_level, decide_real, quantile
 
-__all__ = ["IntervalVerdict", "check_auc_ci"]
+__all__ = ["IntervalVerdict", "check_auc_ci", "hm_variance_ball", "real_in", "relation"]
 
 Method = Literal["delong", "hanley-mcneil"]
 Real = Callable[[], Any]
@@ -71,7 +71,7 @@ class IntervalVerdict:
         return out
 
 
-def _in(interval: Interval, value: Real) -> bool:
+def real_in(interval: Interval, value: Real) -> bool:
     """Whether the real ``value()`` lies in ``interval`` (certified)."""
 
     def decide(lo: Fraction, hi: Fraction) -> bool | None:
@@ -86,8 +86,8 @@ def _ends_in(a: Fraction, variance: Fraction, z: Real, low: Interval, high: Inte
     """Whether A - z sqrt(var) is in ``low`` and A + z sqrt(var) in ``high`` (certified)."""
     if variance == 0:
         return a in low and a in high
-    lower = _in(low, lambda: ball(a) - z() * ball(variance).sqrt())
-    return lower and _in(high, lambda: ball(a) + z() * ball(variance).sqrt())
+    lower = real_in(low, lambda: ball(a) - z() * ball(variance).sqrt())
+    return lower and real_in(high, lambda: ball(a) + z() * ball(variance).sqrt())
 
 
 def _printed(text: str, rounding: Rounding) -> Interval:
@@ -110,6 +110,12 @@ def _centres(p: int, n: int, low: Interval, high: Interval, auc: Interval | None
     return range(max(first, 0), min(last, 2 * p * n) + 1)
 
 
+def hm_variance_ball(x: Any, p: int, n: int) -> Any:
+    """Hanley-McNeil's variance of an Arb ball of AUCs: an enclosure of its range over the ball."""
+    q1, q2 = x / (2 - x), 2 * x * x / (1 + x)
+    return (x * (1 - x) + (p - 1) * (q1 - x * x) + (n - 1) * (q2 - x * x)) / (p * n)
+
+
 def _hm_range(p: int, n: int, a: int, b: int, z: Real) -> tuple[Any, Any]:
     """Arb enclosures of the two ends over every A in [a, b] / (2PN) (interval extension)."""
 
@@ -117,15 +123,13 @@ def _hm_range(p: int, n: int, a: int, b: int, z: Real) -> tuple[Any, Any]:
         return ball(Fraction(a, 2 * p * n)).union(ball(Fraction(b, 2 * p * n)))
 
     def half() -> Any:
-        x = area()
-        q1, q2 = x / (2 - x), 2 * x * x / (1 + x)
-        var = (x * (1 - x) + (p - 1) * (q1 - x * x) + (n - 1) * (q2 - x * x)) / (p * n)
-        return z() * var.sqrt()
+        return z() * hm_variance_ball(area(), p, n).sqrt()
 
     return (lambda: area() - half()), (lambda: area() + half())
 
 
-def _relation(bounds: tuple[Fraction, Fraction] | None, interval: Interval) -> str:
+def relation(bounds: tuple[Fraction, Fraction] | None, interval: Interval) -> str:
+    """"inside", "outside" or "unknown": where the enclosure ``bounds`` lies (None: unknown)."""
     if bounds is None:
         return "unknown"
     lo, hi = bounds
@@ -150,7 +154,7 @@ def _hanley_mcneil(
                 return a
             continue
         lower, upper = _hm_range(p, n, a, b, z)
-        found = _relation(ball_bounds(lower), low), _relation(ball_bounds(upper), high)
+        found = relation(ball_bounds(lower), low), relation(ball_bounds(upper), high)
         if "outside" in found:
             continue
         if found == ("inside", "inside"):
