@@ -20,11 +20,13 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.variance import hanley_mcneil
-from rocpr_exact.consistency.intervals import IntervalVerdict, hm_variance_ball, real_in, relation
+from rocpr_exact.consistency.enclosures import hm_variance_ball, real_in, relation
+from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import ranking_with_auc, scored
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.normal import ball, ball_bounds
+from rocpr_exact.limits import check_examples
 
 __all__ = ["check_delong_p"]
 
@@ -114,6 +116,7 @@ def check_delong_p(
     sizes = (positives, negatives, pb, nb)
     if min(sizes) < 1:
         raise InvalidInputError("a test of two AUCs needs P, N >= 1 in both samples")
+    check_examples(max(positives + negatives, pb + nb), "check_delong_p: positives + negatives")
     target = _p_interval(p_value, rounding)
     first = reported_interval(auc_a, rounding).integers_scaled(2 * positives * negatives)
     second = reported_interval(auc_b, rounding).integers_scaled(2 * pb * nb)

@@ -15,37 +15,35 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   0 <= var <= A (1 - A) (1 / (P - 1) + 1 / (N - 1)), since each doubled placement lies in
   [0, 2N] (so sum C^2 <= 2N sum C) and likewise for the negatives.  A candidate m is excluded
   when no w in [0, z sqrt(max)] puts both ends in I_lo and I_hi; when every m is excluded the
-  interval is impossible.  Otherwise a witness is searched in two families of rankings with
-  that AUC (positives' placements from equal to extreme, and the mirror family for the
-  negatives); a found ranking is re-checked and returned ("possible"), else "undecided".
+  interval is impossible.  Otherwise a witness is searched among rankings with the AUCs not
+  excluded nearest the centre (:mod:`rocpr_exact.consistency.delong_ci`); a found ranking is
+  re-checked and returned ("possible"), else "undecided".
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain
 from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance, hanley_mcneil
+from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness
+from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.normal import ball, ball_bounds, check_level, decide_real, quantile
+from rocpr_exact.exact.normal import ball, ball_bounds, check_level, quantile
+from rocpr_exact.limits import check_examples
 
-__all__ = ["IntervalVerdict", "check_auc_ci", "hm_variance_ball", "real_in", "relation"]
+__all__ = ["IntervalVerdict", "check_auc_ci"]
 
 Method = Literal["delong", "hanley-mcneil"]
-Real = Callable[[], Any]
-#: Ranges of m examined (each an Arb evaluation) before the answer is "undecided".
+#: Ranges of m examined (each an Arb evaluation or a rational bound) before "undecided".
 MAX_STEPS = 200_000
-#: Grid of the witness families' shape parameter, and how many AUCs (nearest the centre) the
-#: witness search tries.
-FAMILY_STEPS = 32
+#: How many AUCs not excluded (nearest the centre) the DeLong witness search tries.
 WITNESS_AUCS = 16
 
 
@@ -63,31 +61,10 @@ class IntervalVerdict:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
         if self.verdict == "possible":
-            out["witness"] = {
-                "scores": list(self.scores),
-                "labels": list(self.labels),
-                "values": {"auc_roc": str(self.auc), "variance": str(self.variance)},
-            }
+            values = {"auc_roc": str(self.auc), "variance": str(self.variance)}
+            out["witness"] = {"scores": list(self.scores), "labels": list(self.labels)}
+            out["witness"]["values"] = values
         return out
-
-
-def real_in(interval: Interval, value: Real) -> bool:
-    """Whether the real ``value()`` lies in ``interval`` (certified)."""
-
-    def decide(lo: Fraction, hi: Fraction) -> bool | None:
-        if lo in interval and hi in interval:
-            return True
-        return False if not interval.meets(lo, hi) else None
-
-    return decide_real(value, decide, "an interval end")
-
-
-def _ends_in(a: Fraction, variance: Fraction, z: Real, low: Interval, high: Interval) -> bool:
-    """Whether A - z sqrt(var) is in ``low`` and A + z sqrt(var) in ``high`` (certified)."""
-    if variance == 0:
-        return a in low and a in high
-    lower = real_in(low, lambda: ball(a) - z() * ball(variance).sqrt())
-    return lower and real_in(high, lambda: ball(a) + z() * ball(variance).sqrt())
 
 
 def _printed(text: str, rounding: Rounding) -> Interval:
@@ -110,12 +87,6 @@ def _centres(p: int, n: int, low: Interval, high: Interval, auc: Interval | None
     return range(max(first, 0), min(last, 2 * p * n) + 1)
 
 
-def hm_variance_ball(x: Any, p: int, n: int) -> Any:
-    """Hanley-McNeil's variance of an Arb ball of AUCs: an enclosure of its range over the ball."""
-    q1, q2 = x / (2 - x), 2 * x * x / (1 + x)
-    return (x * (1 - x) + (p - 1) * (q1 - x * x) + (n - 1) * (q2 - x * x)) / (p * n)
-
-
 def _hm_range(p: int, n: int, a: int, b: int, z: Real) -> tuple[Any, Any]:
     """Arb enclosures of the two ends over every A in [a, b] / (2PN) (interval extension)."""
 
@@ -126,16 +97,6 @@ def _hm_range(p: int, n: int, a: int, b: int, z: Real) -> tuple[Any, Any]:
         return z() * hm_variance_ball(area(), p, n).sqrt()
 
     return (lambda: area() - half()), (lambda: area() + half())
-
-
-def relation(bounds: tuple[Fraction, Fraction] | None, interval: Interval) -> str:
-    """"inside", "outside" or "unknown": where the enclosure ``bounds`` lies (None: unknown)."""
-    if bounds is None:
-        return "unknown"
-    lo, hi = bounds
-    if not interval.meets(lo, hi):
-        return "outside"
-    return "inside" if lo in interval and hi in interval else "unknown"
 
 
 def _hanley_mcneil(
@@ -150,7 +111,7 @@ def _hanley_mcneil(
             return "budget"
         if a == b:
             area = Fraction(a, 2 * p * n)
-            if _ends_in(area, hanley_mcneil(area, p, n), z, low, high):
+            if ends_in(area, hanley_mcneil(area, p, n), z, low, high):
                 return a
             continue
         lower, upper = _hm_range(p, n, a, b, z)
@@ -161,134 +122,6 @@ def _hanley_mcneil(
             return a
         middle = (a + b) // 2
         stack += [(middle + 1, b), (a, middle)]
-    return None
-
-
-def _delong_excluded(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> bool:
-    """No w in [0, z sqrt(max var)] puts A - w in ``low`` and A + w in ``high`` (proved)."""
-    area = Fraction(m, 2 * p * n)
-    w_low = max(area - low.high, high.low - area, Fraction(0))
-    w_high = min(area - low.low, high.high - area)
-    if w_high < w_low or (w_high == w_low and not (area - w_low in low and area + w_low in high)):
-        return True
-    bound = area * (1 - area) * (Fraction(1, p - 1) + Fraction(1, n - 1))
-    if w_low == 0:
-        return False
-    if bound == 0:
-        return True
-    # excluded when z sqrt(bound) < w_low, i.e. z^2 bound < w_low^2
-    square = w_low * w_low / bound
-
-    def decide(lo: Fraction, hi: Fraction) -> bool | None:
-        if hi < square:
-            return True
-        return False if lo >= square else None
-
-    return decide_real(lambda: z() * z(), decide, "a DeLong bound")
-
-
-def _groups(beats: list[int], n: int, half: bool) -> list[Group]:
-    """The ranking whose i-th positive beats ``beats[i]`` negatives (non-increasing)."""
-    sequence: list[Group] = []
-    i = 0
-    for level in range(n, -1, -1):
-        while i < len(beats) and beats[i] == level:
-            sequence.append((1, 0))
-            i += 1
-        if level:
-            sequence.append((0, 1))
-    if half:
-        first = next(k for k, b in enumerate(beats) if b < n)
-        where = first + (n - beats[first])
-        sequence[where - 1 : where + 1] = [(1, 1)]
-    return sequence
-
-
-def _rounded(values: list[Fraction], u: int, n: int) -> list[int]:
-    """Integers from a non-increasing real profile: floors of the running sum, the sum set to
-    ``u`` (one unit at a time where it keeps the profile in [0, n]), sorted non-increasing."""
-    beats, total = [], Fraction(0)
-    for value in values:
-        before = total
-        total += value
-        beats.append(int(total) - int(before))
-    beats = [min(max(b, 0), n) for b in beats]
-    beats.sort(reverse=True)
-    i, step = 0, 1 if sum(beats) < u else -1
-    while sum(beats) != u and i < 4 * len(beats):
-        k = i % len(beats) if step > 0 else len(beats) - 1 - i % len(beats)
-        if 0 <= beats[k] + step <= n:
-            beats[k] += step
-        i += 1
-    beats.sort(reverse=True)
-    return beats
-
-
-def _mixed(p: int, n: int, u: int, s: Fraction) -> list[Fraction]:
-    """Positives' placements between equal (s = 0) and extreme (s = 1)."""
-    equal = [Fraction(u, p)] * p
-    extreme, left = [], u
-    for _ in range(p):
-        extreme.append(Fraction(min(n, left)))
-        left -= min(n, left)
-    return [(1 - s) * e + s * x for e, x in zip(equal, extreme, strict=True)]
-
-
-def _sloped(p: int, n: int, u: int, slope: Fraction) -> list[Fraction]:
-    """Placements falling linearly by ``slope`` per positive (clipped to [0, n]), sum ~ u."""
-
-    def profile(c: Fraction) -> list[Fraction]:
-        return [min(max(c - slope * i, Fraction(0)), Fraction(n)) for i in range(p)]
-
-    low, high = Fraction(0), Fraction(n) + slope * p
-    for _ in range(32):  # the sum is non-decreasing in c: bisection
-        middle = (low + high) / 2
-        low, high = (middle, high) if sum(profile(middle)) < u else (low, middle)
-    return profile(high)
-
-
-def _family(p: int, n: int, u2: int) -> Iterator[list[Group]]:
-    """Rankings with 2U = ``u2``: sloped, then mixed placement profiles (module notes)."""
-    u = u2 // 2
-    slopes = (Fraction(n, p) * Fraction(2) ** k for k in range(-8, 9))
-    mixes = (Fraction(k, FAMILY_STEPS) for k in range(FAMILY_STEPS + 1))
-    shapes = chain((_sloped(p, n, u, t) for t in slopes), (_mixed(p, n, u, s) for s in mixes))
-    for shape in shapes:
-        beats = _rounded(shape, u, n)
-        if sum(beats) != u or (u2 % 2 and all(b == n for b in beats)):
-            continue
-        yield _groups(beats, n, bool(u2 % 2))
-
-
-def _mirror(groups: list[Group]) -> list[Group]:
-    """Swap the classes and reverse the order: the same AUC, the roles of P and N exchanged."""
-    return [(b, a) for a, b in reversed(groups)]
-
-
-def _curve(groups: list[Group]) -> Curve:
-    tps, fps = [0], [0]
-    for a, b in groups:
-        tps.append(tps[-1] + a)
-        fps.append(fps[-1] + b)
-    return Curve(tps[-1], fps[-1], tuple(tps), tuple(fps))
-
-
-def _delong_witness(
-    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
-) -> list[Group] | None:
-    area = Fraction(m, 2 * p * n)
-    w_low = max(area - low.high, high.low - area, Fraction(0))
-    w_high = min(area - low.low, high.high - area)
-    bounds = ball_bounds(z)
-    assert bounds is not None
-    z_low, z_high = bounds
-    candidates = chain(_family(p, n, m), (_mirror(g) for g in _family(n, p, m)))
-    for groups in candidates:
-        variance = auc_variance(_curve(groups))
-        if z_high * z_high * variance < w_low * w_low or z_low * z_low * variance > w_high**2:
-            continue  # w = z sqrt(var) is certainly outside [w_low, w_high]
-        if _ends_in(area, variance, z, low, high):
-            return groups
     return None
 
 
@@ -312,6 +145,7 @@ def check_auc_ci(
     p, n = positives, negatives
     if p < 1 or n < 1:
         raise InvalidInputError("an AUC-ROC interval needs positives >= 1 and negatives >= 1")
+    check_examples(p + n, "check_auc_ci: positives + negatives")  # a witness ranks them all
     if method not in ("delong", "hanley-mcneil"):
         raise InvalidInputError(f"unknown interval method {method!r}")
     z = quantile(check_level(level))
@@ -347,9 +181,9 @@ def check_auc_ci(
             "impossible",
             (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
         )
-    if len(centres) > MAX_STEPS:
-        return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} candidate AUCs",))
-    kept = [m for m in centres if not _delong_excluded(p, n, m, z, low, high)]
+    kept = delong_candidates(p, n, centres, z, low, high, WITNESS_AUCS, MAX_STEPS)
+    if kept == "budget":
+        return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
     if not kept:
         return IntervalVerdict(
             "impossible",
@@ -359,16 +193,15 @@ def check_auc_ci(
                 f"{shown}",
             ),
         )
-    middle = sorted(kept, key=lambda m: abs(2 * m - kept[0] - kept[-1]))
-    for m in middle[:WITNESS_AUCS]:
-        groups = _delong_witness(p, n, m, z, low, high)
+    for m in kept:
+        groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
             return _possible(p, n, m, groups, "delong", (z, low, high))
     return IntervalVerdict(
         "undecided",
         (
-            f"{len(kept)} AUC values are not excluded by the variance bounds, and the witness "
-            "search (docs/inference.md) found no ranking",
+            "AUC values remain that the variance bounds do not exclude, and the witness search "
+            f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre",
         ),
     )
 
@@ -387,7 +220,7 @@ def _possible(
     variance = auc_variance(curve, method)
     if (curve.positives, curve.negatives, auc_roc(curve)) != (p, n, Fraction(m, 2 * p * n)):
         raise AssertionError("the witness ranking does not have the AUC searched for")
-    if not _ends_in(auc_roc(curve), variance, *target):
+    if not ends_in(auc_roc(curve), variance, *target):
         raise AssertionError("the witness's interval does not print as given")
     return IntervalVerdict(
         "possible",
