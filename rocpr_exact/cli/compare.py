@@ -64,6 +64,8 @@ def _scores(path: str, score_column: str, label_column: str) -> tuple[Any, Any]:
 
 def _test(args: argparse.Namespace) -> DelongTest:
     columns = args.score_column or ["score"]
+    if "-" in args.data:
+        raise InvalidInputError("compare reads CSV files (one pass per score column), not '-'")
     if len(args.data) == 1:
         if len(columns) != 2:
             raise InvalidInputError(
