@@ -10,7 +10,12 @@
   estimates and confidence intervals", ECML PKDD, section 4: the binomial interval
   theta -+ z sqrt(theta (1 - theta) / P) and the logit interval
   expit(logit(theta) -+ z / sqrt(P theta (1 - theta))), P the number of positives, theta an
-  AUC-PR estimate (default ``step``, average precision).
+  AUC-PR estimate (default ``step``, average precision).  Checked against the authors' own R
+  code (kboyd/raucpr, precision_recall.r, ``aucpr.conf.int.binomial`` and
+  ``aucpr.conf.int.expit``: se.logit = sqrt(theta (1 - theta) / P) (1 / theta + 1 / (1 - theta)),
+  which is tau; z = qnorm((1 + level) / 2)) and the prauc R package's README (lsdch/prauc,
+  "following Boyd et al. (2013)"); tests/areas/test_inference.py writes the logit interval the
+  authors' way.
 
 Every digit is certified by :mod:`rocpr_exact.exact.normal`.  The level is an exact Fraction.
 """

@@ -88,6 +88,25 @@ def test_ap_binomial_interval() -> None:
         ap_ci(rx.Curve.from_scores([2, 1], [1, 0]))
 
 
+def test_ap_logit_interval_as_the_authors_code_writes_it() -> None:
+    # kboyd/raucpr precision_recall.r (Boyd's own code, commit ed2377be), aucpr.conf.int.expit:
+    # se.logit = sqrt(t (1 - t) / P) (1 / t + 1 / (1 - t)), ci = expit(logit(t) -+ z se.logit);
+    # written that way here (mpmath), not as the library's tau = 1 / sqrt(P t (1 - t)).
+    mpmath.mp.dps = 40
+    z = mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf("0.9"))
+    for scores, labels in (
+        ([4, 3, 3, 1], [1, 0, 1, 0]),
+        ([9, 8, 7, 6, 5, 4, 3], [1, 0, 1, 1, 0, 1, 0]),
+    ):
+        curve = rx.Curve.from_scores(scores, labels)
+        ci = ap_ci(curve, Fraction(9, 10), "logit")
+        t = mpmath.mpf(ci.theta.numerator) / ci.theta.denominator
+        se = mpmath.sqrt(t * (1 - t) / curve.positives) * (1 / t + 1 / (1 - t))
+        ends = [mpmath.log(t / (1 - t)) + s * z * se for s in (-1, 1)]
+        expected = tuple(f"{float(mpmath.exp(e) / (1 + mpmath.exp(e))):.10f}" for e in ends)
+        assert ci.decimals(10) == expected
+
+
 def test_test_refusals() -> None:
     with pytest.raises(InvalidInputError, match="labels_b is for unpaired"):
         delong_test([1, 2, 3, 4], [1, 2, 3, 4], [0, 1, 0, 1], labels_b=[0, 1, 0, 1])
