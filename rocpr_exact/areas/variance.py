@@ -216,7 +216,7 @@ def placements(
     """The doubled placements of every example (module notes), in input order.
 
     C_i = (negatives below X_i) + (negatives at or below X_i); D_j = (positives above Y_j) +
-    (positives at or above Y_j).  Two binary searches per example in the sorted classes.
+    (positives at or above Y_j).  One sort of all scores and linear scans over its tie groups.
 
     >>> placements([4, 3, 3, 1], [1, 0, 1, 0])
     Placements(positive_c=[4, 3], negative_d=[3, 4])
@@ -230,12 +230,8 @@ def placements(
         if not checked:
             Curve.from_scores(scores, labels)  # the one validation of numeric arrays
         positive = labels if labels.dtype.kind == "b" else labels != 0
-        pos, neg = scores[positive], scores[~positive]
-        sorted_pos, sorted_neg = np.sort(pos), np.sort(neg)
-        c = np.searchsorted(sorted_neg, pos, "left") + np.searchsorted(sorted_neg, pos, "right")
-        d = 2 * len(pos) - np.searchsorted(sorted_pos, neg, "left")
-        d -= np.searchsorted(sorted_pos, neg, "right")
-        return Placements(c.astype(np.int64), d.astype(np.int64))
+        doubled = _sorted_placements(scores, positive)
+        return Placements(doubled[positive], doubled[~positive])
     xs, ys = normalize_scores(scores), normalize_labels(labels)
     check_lengths(xs, ys)
     pos_list = [x for x, y in zip(xs, ys, strict=True) if y]
@@ -245,6 +241,33 @@ def placements(
         [bisect_left(sn, x) + bisect_right(sn, x) for x in pos_list],
         [2 * p - bisect_left(sp, y) - bisect_right(sp, y) for y in neg_list],
     )
+
+
+def _sorted_placements(scores: Any, positive: Any) -> Any:
+    """C of every positive and D of every negative, in input order, from one sort of all scores.
+
+    In ascending order, an example in the tie group [s, e) has negcum[s] negatives below it and
+    negcum[e] at or below it (negcum: running count of negatives), so C = negcum[s] + negcum[e];
+    likewise D = 2P - poscum[s] - poscum[e].  (Sorted scans, no binary search per example.)
+    """
+    order = np.argsort(scores)  # ties need no order: each group is read as a whole
+    ranked, is_pos = scores[order], positive[order]
+    size = len(ranked)
+    new_group = np.empty(size, dtype=bool)
+    new_group[:1] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new_group[1:])
+    starts = np.flatnonzero(new_group)
+    ends = np.append(starts[1:], size)
+    lengths = np.diff(np.append(starts, size))
+    poscum = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(is_pos, out=poscum[1:])
+    negs_below, negs_upto = starts - poscum[starts], ends - poscum[ends]
+    pos_below, pos_upto = poscum[starts], poscum[ends]
+    group_c = np.repeat(negs_below + negs_upto, lengths)
+    group_d = np.repeat(2 * poscum[-1] - pos_below - pos_upto, lengths)
+    doubled = np.empty(size, dtype=np.int64)
+    doubled[order] = np.where(is_pos, group_c, group_d)
+    return doubled
 
 
 def _total(values: Any) -> int:

@@ -90,7 +90,14 @@ def test_placements_are_twice_the_components(data: tuple[list[int], list[int]]) 
     n, p = len(v01), len(v10)
     assert [Fraction(c, 2 * n) for c in found.positive_c] == v10
     assert [Fraction(d, 2 * p) for d in found.negative_d] == v01
-    assert placements(np.array(scores), np.array(labels)).positive_c.tolist() == found.positive_c
+    fast = placements(np.array(scores), np.array(labels))  # one sort, scans over tie groups
+    assert fast.positive_c.tolist() == found.positive_c
+    assert fast.negative_d.tolist() == found.negative_d
+    halves = placements(np.array(scores) / 2 - 1.5, np.array(labels))  # float ties, +-0.0
+    assert (halves.positive_c.tolist(), halves.negative_d.tolist()) == (
+        found.positive_c,
+        found.negative_d,
+    )
 
 
 @given(datasets(min_size=2))
