@@ -21,13 +21,20 @@ from itertools import chain
 from typing import Literal
 
 from rocpr_exact.areas.variance import auc_variance
+from rocpr_exact.consistency.delong_untied import untied_goal, untied_min_variance, untied_walk
 from rocpr_exact.consistency.enclosures import Real, ends_in
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.normal import ball_bounds, decide_real
 
-__all__ = ["delong_candidates", "delong_excluded", "delong_witness"]
+__all__ = [
+    "delong_candidates",
+    "delong_excluded",
+    "delong_witness",
+    "least_variance",
+    "needs_ties",
+]
 
 #: Grid of the mixed family's shape parameter.
 FAMILY_STEPS = 32
@@ -193,16 +200,65 @@ def _curve(groups: list[Group]) -> Curve:
     return Curve(tps[-1], fps[-1], tuple(tps), tuple(fps))
 
 
-def delong_witness(
-    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
-) -> list[Group] | None:
-    area = Fraction(m, 2 * p * n)
+def _window(
+    area: Fraction, z: Real, low: Interval, high: Interval
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """w_low, w_high (the half-widths the printed ends allow) and rational bounds of z."""
     w_low = max(area - low.high, high.low - area, Fraction(0))
     w_high = min(area - low.low, high.high - area)
     bounds = ball_bounds(z)
     assert bounds is not None
-    z_low, z_high = bounds
-    candidates = chain(_family(p, n, m), (_mirror(g) for g in _family(n, p, m)))
+    return w_low, w_high, bounds[0], bounds[1]
+
+
+def least_variance(p: int, n: int, m: int) -> Fraction:
+    """The least DeLong variance at 2U = m of a ranking without ties (even m: exact, from
+    :mod:`~rocpr_exact.consistency.delong_untied`) or with one tied positive-negative pair
+    (odd m: a lower bound).  One tied pair adds 1 to one C and one D of an untied ranking at
+    U = (m - 1) / 2, so sum C^2 and sum D^2 do not fall and var >= untied minimum at U -
+    kappa (m^2 - (m - 1)^2), kappa = 1 / (4 N^2 P^2 (P - 1)) + 1 / (4 P^2 N^2 (N - 1))."""
+    if m % 2 == 0:
+        return untied_min_variance(p, n, m // 2)
+    kappa = Fraction(1, 4 * n * n * p * p * (p - 1)) + Fraction(1, 4 * p * p * n * n * (n - 1))
+    return untied_min_variance(p, n, m // 2) - kappa * (2 * m - 1)
+
+
+def needs_ties(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> bool:
+    """m whose least variance without ties (one tied pair for odd m, :func:`least_variance`)
+    already gives too wide an interval: only a ranking with more ties could print it, and every
+    ranking :func:`delong_witness` tries has at most that one tie."""
+    _, w_high, z_low, _ = _window(Fraction(m, 2 * p * n), z, low, high)
+    return w_high < 0 or z_low * z_low * least_variance(p, n, m) > w_high * w_high
+
+
+def _walked(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> list[Group] | None:
+    """An untied witness at even m from :func:`untied_walk` (from the least variance)."""
+    w_low, w_high, z_low, z_high = _window(Fraction(m, 2 * p * n), z, low, high)
+    if m % 2 or w_high <= 0:
+        return None
+    wanted = (w_low * w_low / (z_low * z_low), w_high * w_high / (z_high * z_high))
+    if wanted[0] > wanted[1]:
+        return None
+    rows = untied_walk(p, n, m // 2, *wanted, untied_goal(p, n, m // 2))
+    return None if rows is None else _groups(rows, n, False)
+
+
+def delong_witness(
+    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
+) -> list[Group] | None:
+    """A ranking with AUC m / (2PN) whose DeLong interval prints as given, or None: first the
+    walk among untied rankings, then the families (module notes).  At an even m where
+    :func:`needs_ties` holds no ranking tried here can fit: None."""
+    area = Fraction(m, 2 * p * n)
+    if needs_ties(p, n, m, z, low, high):
+        return None
+    w_low, w_high, z_low, z_high = _window(area, z, low, high)
+    walked = _walked(p, n, m, z, low, high)
+    candidates = chain(
+        [] if walked is None else [walked],
+        _family(p, n, m),
+        (_mirror(g) for g in _family(n, p, m)),
+    )
     for groups in candidates:
         variance = auc_variance(_curve(groups))
         if z_high * z_high * variance < w_low * w_low or z_low * z_low * variance > w_high**2:

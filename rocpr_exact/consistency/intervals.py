@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance, hanley_mcneil
-from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness
+from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
@@ -197,13 +197,17 @@ def check_auc_ci(
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
             return _possible(p, n, m, groups, "delong", (z, low, high))
-    return IntervalVerdict(
-        "undecided",
-        (
-            "AUC values remain that the variance bounds do not exclude, and the witness search "
-            f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre",
-        ),
-    )
+    reasons = [
+        "AUC values remain that the variance bounds do not exclude, and the witness search "
+        f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre"
+    ]
+    if all(needs_ties(p, n, m, z, low, high) for m in kept):
+        reasons.append(
+            "at each of them even the least variance of a ranking without ties (one tied "
+            "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
+            "rankings with more tied scores could print this one, and they are not bounded"
+        )
+    return IntervalVerdict("undecided", tuple(reasons))
 
 
 def _possible(

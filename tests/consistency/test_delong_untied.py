@@ -9,12 +9,19 @@ the bound only speaks of untied rankings).
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
 
 import rocpr_exact as rx
-from rocpr_exact.consistency.delong_untied import untied_min_ranking, untied_min_variance
+from rocpr_exact.consistency.delong_ci import least_variance
+from rocpr_exact.consistency.delong_untied import (
+    untied_goal,
+    untied_min_ranking,
+    untied_min_variance,
+    untied_walk,
+)
 from tests.consistency.test_intervals import group_sequences
 
 
@@ -39,7 +46,7 @@ def test_untied_minimum_is_the_brute_force_minimum(p: int, n: int) -> None:
         assert untied_min_variance(p, n, m // 2) == least, m
         rows = untied_min_ranking(p, n, m // 2)
         groups = []
-        for i, below in enumerate(rows):  # positive i has `below` negatives under it
+        for _i, below in enumerate(rows):  # positive i has `below` negatives under it
             above = n - below - sum(g[1] for g in groups)
             groups += [(0, 1)] * above + [(1, 0)]
         groups += [(0, 1)] * (n - sum(g[1] for g in groups))
@@ -52,3 +59,32 @@ def test_refusals() -> None:
         untied_min_variance(1, 5, 2)
     with pytest.raises(ValueError):
         untied_min_ranking(2, 2, 5)
+
+
+@pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (4, 4)])
+def test_one_tied_pair_bound(p: int, n: int) -> None:
+    """Odd 2U: every ranking with one tied positive-negative pair is at least least_variance."""
+    seen = 0
+    for groups in group_sequences(p, n):
+        mixed = [g for g in groups if g[0] and g[1]]
+        if mixed == [(1, 1)]:
+            area, variance = variance_of(groups)
+            m = int(area * 2 * p * n)
+            assert m % 2 == 1 and variance >= least_variance(p, n, m)
+            seen += 1
+    assert seen
+
+
+def test_walk_lands_in_the_range() -> None:
+    for p, n, u in ((50, 50, 1525), (100, 200, 18200), (20, 500, 7000)):
+        least = untied_min_variance(p, n, u)
+        low, high = least * Fraction(13, 10), least * Fraction(131, 100)
+        rows = untied_walk(p, n, u, low, high, untied_goal(p, n, u))
+        assert rows is not None and len(rows) == p and sum(rows) == u
+        assert all(a >= b for a, b in itertools.pairwise(rows))
+        groups: list[tuple[int, int]] = []
+        for below in rows:
+            groups += [(0, 1)] * (n - below - sum(g[1] for g in groups)) + [(1, 0)]
+        groups += [(0, 1)] * (n - sum(g[1] for g in groups))
+        area, variance = variance_of(groups)
+        assert area == Fraction(u, p * n) and low <= variance <= high
