@@ -18,7 +18,9 @@ see docs/oracle.md.
 """
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
+from rocpr_exact.areas.inference import ap_ci, auc_ci, delong_test
 from rocpr_exact.areas.partial import partial_auc_roc
+from rocpr_exact.areas.variance import auc_covariance, auc_variance
 from rocpr_exact.core.confusion import (
     ConfusionMatrix,
     confusion_from_pr,
@@ -83,9 +85,13 @@ __all__ = [
     "UndefinedPrecisionError",
     "WrongTypeError",
     "achievable_pr_curve",
+    "ap_ci",
     "apply_thresholds",
+    "auc_ci",
+    "auc_covariance",
     "auc_pr",
     "auc_roc",
+    "auc_variance",
     "below_achievable_pr",
     "best_operating_point",
     "compute_metric",
@@ -93,6 +99,7 @@ __all__ = [
     "confusion_from_roc",
     "curve_from_points",
     "decimal",
+    "delong_test",
     "dominates",
     "hull_points",
     "interpolate_pr",

@@ -14,6 +14,7 @@ import argparse
 import json
 from typing import Any
 
+from rocpr_exact.cli import consistent_ci
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
@@ -69,6 +70,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    consistent_ci.add_arguments(parser)
     add_limit_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -121,6 +123,9 @@ def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     reported = {name: getattr(args, name) for name in METRICS if getattr(args, name) is not None}
+    interval = consistent_ci.answer(args, [name for name in reported if name != "auc_roc"])
+    if interval is not None:
+        return interval
     if not reported and not args.roc_point:
         raise InvalidInputError(
             "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"

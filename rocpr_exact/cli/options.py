@@ -27,6 +27,7 @@ _T = TypeVar("_T")
 
 __all__ = [
     "PARAMETER_FLAGS",
+    "add_ci_arguments",
     "add_data_arguments",
     "add_digits_argument",
     "add_limit_arguments",
@@ -37,6 +38,7 @@ __all__ = [
     "flag_words",
     "limit",
     "load_curve",
+    "require_ranking",
     "tolerance",
     "whole_number",
 ]
@@ -213,6 +215,46 @@ def exact_number(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(
             f"expected an exact number such as 1/100 or 0.01, got {text!r}"
         ) from None
+
+
+def level(text: str) -> Fraction:
+    """``--ci-level L``: an exact number strictly between 0 and 1 (0.95, 95/100)."""
+    value = exact_number(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(
+            f"a confidence level lies strictly between 0 and 1, got {text!r}"
+        )
+    return value
+
+
+def add_ci_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--ci METHOD`` and ``--ci-level L`` (docs/inference.md)."""
+    parser.add_argument(
+        "--ci",
+        choices=("delong", "hanley-mcneil"),
+        default=None,
+        help="add the AUC-ROC's exact variance and confidence interval (certified digits)",
+    )
+    parser.add_argument(
+        "--ci-level",
+        type=level,
+        default=Fraction(95, 100),
+        metavar="L",
+        help="the interval's confidence level, an exact number in (0, 1) (default 0.95)",
+    )
+
+
+def require_ranking(args: argparse.Namespace, flag: str) -> None:
+    """Refuse ``flag`` for weighted data and operating points: a variance needs examples."""
+    if getattr(args, "weight_column", None) is not None:
+        raise InvalidInputError(
+            f"{flag} needs unweighted examples: DeLong's and Hanley-McNeil's variances count "
+            "examples, and weighted data has no sample size (drop --weight-column)"
+        )
+    if getattr(args, "positives", None) is not None or getattr(args, "negatives", None) is not None:
+        raise InvalidInputError(
+            f"{flag} needs scored examples: operating points do not give the ranking's tie groups"
+        )
 
 
 def tolerance(text: str) -> Fraction:

@@ -6,7 +6,14 @@ import argparse
 import json
 from typing import Any
 
-from rocpr_exact.cli.options import add_data_arguments, add_digits_argument, load_curve
+from rocpr_exact.cli.options import (
+    add_ci_arguments,
+    add_data_arguments,
+    add_digits_argument,
+    load_curve,
+    require_ranking,
+)
+from rocpr_exact.output.inference import ci_section
 from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import build_report
 from rocpr_exact.output.text import format_text
@@ -36,6 +43,7 @@ def register(commands: Any) -> None:
         help="write every exact value, however long (default: exact values of up to 4,096 "
         "bits, certified digits only for longer ones)",
     )
+    add_ci_arguments(report)
     report.add_argument(
         "--no-progress",
         action="store_true",
@@ -46,10 +54,15 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
+    if args.ci is not None:
+        require_ranking(args, "--ci")
     with Progress(enabled=not args.no_progress) as progress:
         with progress.stage("reading"):
             curve = load_curve(args)
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
+        if args.ci is not None:
+            with progress.stage("certifying"):
+                report["auc_roc_ci"] = ci_section(curve, args.ci, args.ci_level, args.digits)
     head: dict[str, object] = {"source": args.data}
     if getattr(args, "weight_column", None) is not None:
         # counts are sums of weights in units of 1/L (L: the lcm of the weights' denominators)

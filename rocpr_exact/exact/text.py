@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["fraction_to_decimal", "int_to_text", "scaled_to_decimal"]
+__all__ = ["fraction_scientific", "fraction_to_decimal", "int_to_text", "scaled_to_decimal"]
 
 # Python limits int -> str conversion to 4300 digits by default
 # (sys.set_int_max_str_digits); longer integers are written in chunks this long.
@@ -71,3 +71,37 @@ def fraction_to_decimal(value: Fraction | int, digits: int) -> str:
     if twice > value.denominator or (twice == value.denominator and quotient % 2 == 1):
         quotient += 1
     return scaled_to_decimal(quotient, digits)
+
+
+def fraction_scientific(value: Fraction | int, significant: int) -> str:
+    """A positive ``value`` with ``significant`` significant digits (ties to even): ``'1.2e-340'``.
+
+    The exponent e is the one with 10^e <= rounded value < 10^(e + 1), written with a sign and
+    at least two digits, as Python's ``format(x, "e")`` writes it.
+
+    >>> fraction_scientific(Fraction(1, 3), 3)
+    '3.33e-01'
+    >>> fraction_scientific(Fraction(9996), 3)   # rounds up to the next power of ten
+    '1.00e+04'
+    >>> fraction_scientific(Fraction(1, 10**400), 2)
+    '1.0e-400'
+    """
+    value = Fraction(value)
+    if value <= 0 or significant < 1:
+        raise ValueError(f"needs a positive value and significant >= 1, got {value}, {significant}")
+    bits = value.numerator.bit_length() - value.denominator.bit_length()
+    exponent = bits * 30103 // 100000  # within one of floor(log10(value))
+    while value >= Fraction(10) ** (exponent + 1):
+        exponent += 1
+    while value < Fraction(10) ** exponent:
+        exponent -= 1
+    scaled = value * Fraction(10) ** (significant - 1 - exponent)
+    quotient, remainder = divmod(scaled.numerator, scaled.denominator)
+    twice = 2 * remainder
+    if twice > scaled.denominator or (twice == scaled.denominator and quotient % 2 == 1):
+        quotient += 1
+    if quotient == 10**significant:  # 9.99... rounded up
+        quotient, exponent = quotient // 10, exponent + 1
+    text = str(quotient)
+    mantissa = text[0] + ("." + text[1:] if significant > 1 else "")
+    return f"{mantissa}e{exponent:+03d}"

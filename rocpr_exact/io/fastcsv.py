@@ -44,7 +44,7 @@ try:
 except ImportError:  # pragma: no cover - numpy is optional
     np = None  # type: ignore[assignment]
 
-__all__ = ["plain_csv_curve", "scored_csv_curve"]
+__all__ = ["plain_csv_curve", "plain_csv_keys", "scored_csv_curve"]
 
 _BLOCK = 1 << 23
 _NEWLINE, _RETURN, _COMMA = 10, 13, 44
@@ -88,6 +88,25 @@ def plain_csv_curve(
     >>> c.tps, c.fps, tuple(c.thresholds)
     ((0, 1, 1), (0, 0, 1), (Decimal('0.5'), Decimal('-Infinity')))
     """
+    read = plain_csv_keys(path, score_column, label_column)
+    if read is None:
+        return None
+    keys, labels = read
+    ordered, keys.keys = keys.keys, None  # the curve needs only the keys from here
+    tps, fps, cuts, corners = curve_arrays(ordered, labels, False)
+    # the exact Decimal of each threshold is made from its key on access (MappedView)
+    return Curve.from_trusted_counts(tps, fps, MappedView(cuts, keys.value), corners)
+
+
+def plain_csv_keys(
+    path: str | Path, score_column: str = "score", label_column: str = "label"
+) -> tuple[Any, Any] | None:
+    """The scores of a plain CSV file as order keys (:func:`decimals.sort_keys`: integers that
+    compare and tie exactly as the scores) and the labels, in file order; None when not plain.
+
+    What :func:`plain_csv_curve` reads, for work that needs the examples one by one (DeLong's
+    paired covariance).  Raises as :func:`plain_csv_curve`.
+    """
     if np is None or not os.path.isfile(path) or score_column == label_column:
         return None
     name = str(path)
@@ -96,13 +115,7 @@ def plain_csv_curve(
     rows = _read_rows(name, header_line, len(header), columns)
     if rows is None:
         return None
-    keys = decimals.sort_keys(rows[0])
-    labels = rows[1]
-    del rows  # the names are spent: only the keys and the labels are needed from here
-    ordered, keys.keys = keys.keys, None  # the curve needs only the keys from here
-    tps, fps, cuts, corners = curve_arrays(ordered, labels, False)
-    # the exact Decimal of each threshold is made from its key on access (MappedView)
-    return Curve.from_trusted_counts(tps, fps, MappedView(cuts, keys.value), corners)
+    return decimals.sort_keys(rows[0]), rows[1]
 
 
 def _read_rows(

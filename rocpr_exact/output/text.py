@@ -41,7 +41,7 @@ def format_text(report: dict[str, Any]) -> str:
         f"{'metric':<26} {'decimal':<{report['digits'] + 3}}  exact",
     ]
     lines += [f"{name:<26} {_cells(v, report['digits'] + 3)}" for name, v in rows]
-    return "\n".join(lines + _profile_lines(report))
+    return "\n".join(lines + _ci_lines(report) + _profile_lines(report))
 
 
 def _area_rows(prefix: str, areas: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -58,6 +58,21 @@ def _cells(value: dict[str, Any], width: int) -> str:
     if "exact" not in value:  # certified only: the exact value was not built
         return f"{value['decimal']:<{width}}  (not computed, see --exact)"
     return f"{value['decimal']:<{width}}  {_short(value['exact'])}"
+
+
+def _ci_lines(report: dict[str, Any]) -> list[str]:
+    """The --ci rows: the AUC-ROC's variance and interval (docs/inference.md)."""
+    ci = report.get("auc_roc_ci")
+    if ci is None:
+        return []
+    if "undefined" in ci:
+        return ["", f"AUC-ROC interval: undefined: {ci['undefined']}"]
+    width = report["digits"] + 3
+    return [
+        "",
+        f"{'AUC-ROC variance ' + ci['method']:<26} {_cells(ci['variance'], width)}",
+        f"{'AUC-ROC interval ' + ci['level']:<26} [{ci['lower']}, {ci['upper']}]",
+    ]
 
 
 def _profile_lines(report: dict[str, Any]) -> list[str]:

@@ -64,7 +64,10 @@ class Roc:
     """``roc(...)``'s coordinates as pROC sorts them (specificity increasing).
 
     ``thresholds`` are pROC's midpoints (binary64, with +-inf at the ends); ``direction``
-    and ``levels`` are the ones pROC settled on.
+    and ``levels`` are the ones pROC settled on.  ``response`` (1 for a case, 0 for a control)
+    and ``predictor`` (the doubles' exact values) are the examples pROC kept, in input order:
+    what ``var``, ``cov``, ``ci.auc`` and ``roc.test`` read
+    (:mod:`rocpr_exact.profiles.proc_delong`).
     """
 
     thresholds: tuple[Fraction | float, ...]
@@ -73,6 +76,8 @@ class Roc:
     direction: str
     levels: tuple[Any, Any]
     auc: Fraction
+    response: tuple[int, ...] = ()
+    predictor: tuple[Fraction, ...] = ()
 
 
 def _missing(value: Any) -> bool:
@@ -87,8 +92,9 @@ def _median(values: list[Fraction]) -> Fraction:
 
 def _prepared(
     response: Iterable[Any], predictor: Iterable[Any], direction: str, levels: Any
-) -> tuple[Curve, list[Fraction], str, tuple[Any, Any]]:
-    """The oriented curve, the distinct predictor values, the direction and the levels."""
+) -> tuple[Curve, list[Fraction], str, tuple[Any, Any], list[tuple[int, Fraction]]]:
+    """The oriented curve, the distinct predictor values, the direction, the levels and the
+    kept examples (1 for a case, the double's value)."""
     if direction not in ("auto", "<", ">"):
         raise InvalidInputError(f"direction must be 'auto', '<' or '>', got {direction!r}")
     responses, predictors = list(response), list(predictor)
@@ -133,7 +139,7 @@ def _prepared(
         direction = "<" if _median(controls) <= _median(cases) else ">"
     sign = 1 if direction == "<" else -1
     curve = Curve.from_scores([sign * p for _, p in kept], [label for label, _ in kept])
-    return curve, sorted({p for _, p in kept}), direction, (control, case)
+    return curve, sorted({p for _, p in kept}), direction, (control, case), kept
 
 
 def _partial(
@@ -227,7 +233,7 @@ def roc(
     ((-inf, Fraction(3, 2), Fraction(5, 2), inf), (Fraction(1, 1), Fraction(1, 1), \
 Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1), Fraction(1, 1)))
     """
-    curve, values, settled, found = _prepared(response, predictor, direction, levels)
+    curve, values, settled, found, kept = _prepared(response, predictor, direction, levels)
     cuts = _thresholds(values, settled)
     if settled == ">":
         cuts.reverse()
@@ -240,4 +246,6 @@ Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)
         settled,
         found,
         auc_roc(curve),
+        tuple(label for label, _ in kept),
+        tuple(value for _, value in kept),
     )

@@ -1,0 +1,221 @@
+"""Exact twins of pROC 1.18.0's DeLong inference: ``var``, ``ci.auc``, ``cov``, ``roc.test``.
+
+Each takes the :class:`~rocpr_exact.profiles.proc.Roc` of :func:`~rocpr_exact.profiles.proc.roc`
+(the examples pROC kept, at their binary64 values, and the direction it settled on) and
+computes pROC's formula (``R/var.R``, ``R/ci.auc.R``, ``R/cov.R``, ``R/roc.test.R``, printed
+with ``pROC:::ci.auc.delong`` etc.) exactly:
+
+* ``var(roc)``: ``var(V$Y)/n + var(V$X)/m`` over the placements of the oriented predictor =
+  :func:`~rocpr_exact.areas.variance.auc_variance` (DeLong).  NA (None) when there is one case
+  or one control (R's ``var`` of one value).
+* ``ci.auc(roc, conf.level)`` (``ci.auc.delong``): ``qnorm(c(a/2, 1/2, 1 - a/2), theta,
+  sqrt(S))`` clipped to [0, 1]; NA (three Nones) when m <= 1 or n <= 1.  ``conf.level`` is
+  read at its binary64 value, as R holds it.
+* ``cov(roc1, roc2)``: ``cov(V2$X, V1$X)/m + cov(V2$Y, V1$Y)/n`` =
+  :func:`~rocpr_exact.areas.variance.auc_covariance`; 0 when the curves are not paired (pROC:
+  "ROC curves are unpaired."), NA with one case or control.
+* ``roc.test(roc1, roc2, method="delong")``: paired (``paired=None`` decides as pROC's
+  ``are.paired``: the same kept responses), Z = (theta1 - theta2) / sqrt(L S L^T) with the
+  two-sided normal p-value and pROC's interval of the difference; ``Z = 0`` when both the
+  difference and sigma are 0 (pROC's special case).  Unpaired: Student's D = (theta1 - theta2) /
+  sqrt(S1 + S2) with df = (S1 + S2)^2 / (S1^2/(n1 + m1 - 1) + S2^2/(n2 + m2 - 1)) (total
+  counts, as ``delong.unpaired.test`` writes it) and p = 2 pt(-|D|, df).
+
+pROC's values are doubles; the twins' irrational outputs (interval ends, Z, D, p) are given as
+Fractions rounded to 30 certified decimal places (p-values: 20 certified significant digits,
+however small), the rational ones (variances, covariance, df) exactly.  Where pROC returns
+NaN (sigma = 0 with a non-zero difference gives +-Inf and p = 0; one case or control) the twin
+raises :class:`~rocpr_exact.errors.UndefinedMetricError`.  Paired curves with different
+directions: with ``method="delong"`` pROC warns and goes on, and so does the twin; without a
+method, pROC's ``cov`` and ``roc.test`` switch to the bootstrap for curves of different
+directions, which the twins do not model (pass ``method="delong"`` in R to compare).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rocpr_exact.areas.variance import auc_covariance, auc_variance
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError, UndefinedMetricError, WrongTypeError
+from rocpr_exact.exact.normal import (
+    interval_decimals,
+    student_two_sided_p,
+    two_sided_p,
+    z_decimal,
+)
+from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.proc import Roc
+
+__all__ = ["RocTest", "ci_auc", "cov", "roc_test", "var"]
+
+PLACES = 30
+SIGNIFICANT = 20
+
+
+def _checked(roc: Any, name: str) -> Roc:
+    if not isinstance(roc, Roc) or not roc.response:
+        raise WrongTypeError(f"{name} must be the Roc of rocpr_exact.profiles.proc.roc(...)")
+    return roc
+
+
+def _oriented(roc: Roc) -> tuple[list[Fraction], list[int]]:
+    """The predictor as pROC's placements read it (cases above controls) and the labels."""
+    sign = 1 if roc.direction == "<" else -1
+    return [sign * p for p in roc.predictor], list(roc.response)
+
+
+def _counts(roc: Roc) -> tuple[int, int]:
+    cases = sum(roc.response)
+    return cases, len(roc.response) - cases
+
+
+def _variance(roc: Roc) -> Fraction | None:
+    cases, controls = _counts(roc)
+    if cases <= 1 or controls <= 1:
+        return None
+    return auc_variance(Curve.from_scores(*_oriented(roc)))
+
+
+def var(roc: Roc) -> Fraction | None:
+    """pROC's ``var(roc)`` (DeLong), exactly; None where pROC returns NA.
+
+    >>> from rocpr_exact.profiles.proc import roc
+    >>> var(roc([1, 0, 1, 0], [4, 3, 3, 1]))
+    Fraction(1, 32)
+    """
+    return _variance(_checked(roc, "roc"))
+
+
+def _level(conf_level: Any) -> Fraction:
+    level = exact_values([conf_level], "float64", "conf_level")[0]
+    if not 0 <= level <= 1:
+        raise InvalidInputError("conf.level must be within the interval [0,1].")
+    return level
+
+
+def _decimal(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def ci_auc(roc: Roc, conf_level: Any = Fraction(95, 100)) -> tuple[Fraction | None, ...]:
+    """pROC's ``ci.auc(roc, conf.level, method="delong")``: (lower, theta, upper).
+
+    Ends rounded to 30 certified places, clipped to [0, 1] as pROC clips; (None, None, None)
+    where pROC returns NA.
+
+    >>> from rocpr_exact.exact.display import decimal
+    >>> from rocpr_exact.profiles.proc import roc
+    >>> [decimal(v, 6) for v in ci_auc(roc([1, 0, 1, 0], [4, 3, 3, 1]))]
+    ['0.528524', '0.875000', '1.000000']
+    """
+    roc = _checked(roc, "roc")
+    level = _level(conf_level)
+    variance = _variance(roc)
+    if variance is None:
+        return (None, None, None)
+    if level in (0, 1):
+        raise UndefinedMetricError("conf.level 0 or 1: qnorm gives an infinite bound")
+    low, high = interval_decimals(roc.auc, variance, level, PLACES)
+    return (max(Fraction(0), _decimal(low)), roc.auc, min(Fraction(1), _decimal(high)))
+
+
+def _paired(roc1: Roc, roc2: Roc) -> bool:
+    return roc1.response == roc2.response and roc1.levels == roc2.levels
+
+
+def cov(roc1: Roc, roc2: Roc) -> Fraction | None:
+    """pROC's ``cov(roc1, roc2)`` (DeLong), exactly: 0 for unpaired curves, None for NA.
+
+    >>> from rocpr_exact.profiles.proc import roc
+    >>> cov(roc([1, 0, 1, 0], [4, 3, 3, 1]), roc([1, 0, 1, 0], [1, 2, 3, 4], direction="<"))
+    Fraction(-1, 16)
+    """
+    roc1, roc2 = _checked(roc1, "roc1"), _checked(roc2, "roc2")
+    if not _paired(roc1, roc2):
+        return Fraction(0)
+    cases, controls = _counts(roc1)
+    if cases <= 1 or controls <= 1:
+        return None
+    first, labels = _oriented(roc1)
+    return auc_covariance(first, _oriented(roc2)[0], labels)
+
+
+@dataclass(frozen=True, slots=True)
+class RocTest:
+    """``roc.test``'s htest: statistic (Z or D), p-value, df (unpaired) and conf.int (paired).
+
+    ``statistic`` and the interval are rounded to 30 certified places, ``p_value`` to 20
+    certified significant digits; ``df`` is exact.
+    """
+
+    paired: bool
+    statistic: Fraction
+    p_value: Fraction
+    estimate: tuple[Fraction, Fraction]
+    df: Fraction | None = None
+    conf_int: tuple[Fraction, Fraction] | None = None
+
+
+def roc_test(
+    roc1: Roc, roc2: Roc, paired: bool | None = None, conf_level: Any = Fraction(95, 100)
+) -> RocTest:
+    """pROC's ``roc.test(roc1, roc2, method="delong", paired=...)``.
+
+    >>> from rocpr_exact.profiles.proc import roc
+    >>> a, b = roc([1, 0, 1, 0], [4, 3, 3, 1]), roc([1, 0, 1, 0], [1, 2, 3, 4], direction="<")
+    >>> t = roc_test(a, b)
+    >>> from rocpr_exact.exact.display import decimal
+    >>> decimal(t.statistic, 6), decimal(t.p_value, 6)
+    ('1.178511', '0.238593')
+    """
+    roc1, roc2 = _checked(roc1, "roc1"), _checked(roc2, "roc2")
+    level = _level(conf_level)
+    if paired is None:
+        paired = _paired(roc1, roc2)
+    elif paired and not _paired(roc1, roc2):
+        raise InvalidInputError("The paired ROC test cannot be applied to unpaired curves.")
+    var1, var2 = _variance(roc1), _variance(roc2)
+    if var1 is None or var2 is None:
+        raise UndefinedMetricError("one case or one control: pROC's DeLong statistic is NaN")
+    difference = roc1.auc - roc2.auc
+    if paired:
+        covariance = cov(roc1, roc2)
+        assert covariance is not None
+        sigma2 = var1 + var2 - 2 * covariance
+        return _paired_test(roc1, roc2, difference, sigma2, level)
+    return _unpaired_test(roc1, roc2, difference, var1, var2)
+
+
+def _paired_test(
+    roc1: Roc, roc2: Roc, difference: Fraction, sigma2: Fraction, level: Fraction
+) -> RocTest:
+    estimate = (roc1.auc, roc2.auc)
+    if sigma2 == 0:
+        if difference != 0:
+            raise UndefinedMetricError("sigma is 0 with a non-zero difference: pROC's Z is Inf")
+        zero = (Fraction(0), Fraction(0))
+        return RocTest(True, Fraction(0), Fraction(1), estimate, conf_int=zero)
+    z_squared = difference**2 / sigma2
+    statistic = Fraction(z_decimal(z_squared, difference < 0, PLACES))
+    p_value = Fraction(two_sided_p(z_squared, SIGNIFICANT))
+    if level in (0, 1):
+        raise UndefinedMetricError("conf.level 0 or 1: qnorm gives an infinite bound")
+    low, high = interval_decimals(difference, sigma2, level, PLACES)
+    return RocTest(True, statistic, p_value, estimate, conf_int=(Fraction(low), Fraction(high)))
+
+
+def _unpaired_test(
+    roc1: Roc, roc2: Roc, difference: Fraction, var1: Fraction, var2: Fraction
+) -> RocTest:
+    total = var1 + var2
+    if total == 0:
+        raise UndefinedMetricError("both variances are 0: pROC's D is NaN or Inf")
+    n1, n2 = len(roc1.response), len(roc2.response)
+    df = total**2 / (var1**2 / (n1 - 1) + var2**2 / (n2 - 1))
+    t_squared = difference**2 / total
+    statistic = Fraction(z_decimal(t_squared, difference < 0, PLACES))
+    p_value = Fraction(student_two_sided_p(t_squared, df, SIGNIFICANT))
+    return RocTest(False, statistic, p_value, (roc1.auc, roc2.auc), df=df)

@@ -1,0 +1,117 @@
+"""``report --ci`` and ``compare``: the JSON against the library, the schema, the refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import rocpr_exact as rx
+from rocpr_exact.cli import main
+from rocpr_exact.output.report import report_schema
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def two_columns(path: Path, rows: list[tuple[object, object, int]]) -> Path:
+    path.write_text("a,b,label\n" + "".join(f"{a},{b},{y}\n" for a, b, y in rows))
+    return path
+
+
+def random_rows(seed: int, n: int, fraction: bool = False) -> list[tuple[object, object, int]]:
+    rng = random.Random(seed)
+    rows: list[tuple[object, object, int]] = []
+    for i in range(n):
+        y = int(rng.random() < 0.4) if i >= 4 else i % 2
+        a = rng.randint(0, 9) + 3 * y
+        b = f"{rng.randint(0, 9)}/{rng.randint(1, 3)}" if fraction else rng.randint(0, 5) + y
+        rows.append((a, b, y))
+    return rows
+
+
+@pytest.mark.parametrize("fraction", [False, True])  # plain CSV (vectorised) and p/q (python)
+def test_compare_paired_is_the_library_test(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fraction: bool
+) -> None:
+    rows = random_rows(3, 60, fraction)
+    path = two_columns(tmp_path / "pair.csv", rows)
+    code, out, err = run(
+        ["compare", str(path), "--score-column", "a", "--score-column", "b", "--digits", "8"],
+        capsys,
+    )
+    assert (code, err) == (0, "")
+    found = json.loads(out)
+    labels = [y for _, _, y in rows]
+    expected = rx.delong_test(
+        [Fraction(a) for a, _, _ in rows], [Fraction(str(b)) for _, b, _ in rows], labels
+    )
+    assert found["paired"] is True
+    assert Fraction(found["z_squared"]["exact"]) == expected.z_squared
+    assert found["z"] == expected.z(8)
+    assert found["p_value"] == expected.p_value(3)
+
+
+def test_compare_unpaired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = tmp_path / "a.csv"
+    first.write_text("score,label\n4,1\n3,0\n3,1\n1,0\n")
+    second = tmp_path / "b.csv"
+    second.write_text("score,label\n1,1\n2,0\n3,1\n4,0\n5,1\n")
+    code, out, _ = run(["compare", str(first), str(second), "--p-digits", "5"], capsys)
+    assert code == 0
+    found = json.loads(out)
+    expected = rx.delong_test(
+        [4, 3, 3, 1], [1, 2, 3, 4, 5], [1, 0, 1, 0], paired=False, labels_b=[1, 0, 1, 0, 1]
+    )
+    assert found["paired"] is False
+    assert Fraction(found["variance"]["exact"]) == expected.variance
+    assert found["p_value"] == expected.p_value(5)
+
+
+def test_report_ci_validates_and_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.csv"
+    path.write_text("score,label\n4,1\n3,0\n3,1\n1,0\n2,1\n0,0\n")
+    code, out, _ = run(["report", str(path), "--ci", "delong", "--ci-level", "0.9"], capsys)
+    assert code == 0
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    curve = rx.Curve.from_scores([4, 3, 3, 1, 2, 0], [1, 0, 1, 0, 1, 0])
+    ci = rx.auc_ci(curve, Fraction(9, 10))
+    assert report["auc_roc_ci"]["variance"]["exact"] == str(ci.variance)
+    assert (report["auc_roc_ci"]["lower"], report["auc_roc_ci"]["upper"]) == ci.decimals(30)
+    # one positive: undefined, still valid
+    path.write_text("score,label\n4,1\n3,0\n1,0\n")
+    code, out, _ = run(["report", str(path), "--ci", "delong"], capsys)
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    assert "at least 2 positives" in report["auc_roc_ci"]["undefined"]
+    code, out, _ = run(["report", str(path), "--ci", "delong", "--format", "text"], capsys)
+    assert "AUC-ROC interval: undefined" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["report", "{csv}", "--ci", "delong", "--weight-column", "w"], "unweighted examples"),
+        (["report", "{csv}", "--ci", "delong", "--ci-level", "1"], "strictly between 0 and 1"),
+        (["compare", "{csv}"], "needs two score columns"),
+        (["compare", "{csv}", "{csv}", "{csv}"], "one file with two --score-column"),
+    ],
+)
+def test_refusals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    path = tmp_path / "w.csv"
+    path.write_text("score,label,w\n4,1,1\n3,0,2\n3,1,1\n1,0,1\n")
+    code, out, err = run([a.replace("{csv}", str(path)) for a in args], capsys)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1

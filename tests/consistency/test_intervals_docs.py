@@ -1,0 +1,57 @@
+"""docs/inference.md: its Python examples run as shown, its worked examples hold."""
+
+from __future__ import annotations
+
+import doctest
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rocpr_exact.consistency.intervals import check_auc_ci
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "inference.md"
+
+
+def test_python_examples() -> None:
+    result = doctest.testfile(
+        str(DOC), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("p", "n", "low", "high", "method", "verdict", "auc", "variance"),
+    [
+        (
+            100,
+            200,
+            "0.88",
+            "0.94",
+            "delong",
+            "possible",
+            "36399/40000",
+            "4129961701/15760800000000",
+        ),
+        (100, 200, "0.88", "0.94", "hanley-mcneil", "impossible", None, None),
+        (100, 200, "0.87", "0.95", "hanley-mcneil", "possible", "36249/40000", None),
+        (500, 500, "0.85", "0.97", "delong", "impossible", None, None),
+    ],
+)
+def test_worked_examples(
+    p: int,
+    n: int,
+    low: str,
+    high: str,
+    method: str,
+    verdict: str,
+    auc: str | None,
+    variance: str | None,
+) -> None:
+    found = check_auc_ci(p, n, low, high, method, auc="0.91")  # type: ignore[arg-type]
+    assert found.verdict == verdict
+    if auc is not None:
+        assert found.auc == Fraction(auc)
+    if variance is not None:
+        assert found.variance == Fraction(variance)
+    assert (f"{found.auc}" in DOC.read_text()) if auc is not None else True
