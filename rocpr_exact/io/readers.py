@@ -29,6 +29,7 @@ __all__ = [
     "ScoredData",
     "WeightedData",
     "check_header",
+    "check_roles",
     "first_defect",
     "parse_label",
     "parse_score",
@@ -238,12 +239,35 @@ def read_csv(
         raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
+#: The parameters naming the columns of the three roles, in the order the readers take them.
+_ROLES = ("score_column", "label_column", "weight_column")
+
+
+def check_roles(columns: Sequence[str | None]) -> None:
+    """Refuse one column named for two roles (score, label, weight: in that order).
+
+    A score column that is also the label column would rank the labels by themselves.
+
+    >>> check_roles(("label", "label"))
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: score_column and label_column both name the column ...
+    """
+    for later, column in enumerate(columns):
+        if column is not None and column in columns[:later]:
+            earlier = columns.index(column)
+            raise InvalidInputError(
+                f"{_ROLES[earlier]} and {_ROLES[later]} both name the column {column!r}; "
+                "each role needs a column of its own"
+            )
+
+
 def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> list[str]:
     """The header ``row`` (its cells stripped), checked: present, no name twice, ``columns`` in it.
 
     Refusals name the fix: an empty file, duplicate names, a missing column (with a hint
-    when the file is separated by ``;``, a tab or ``|``).
+    when the file is separated by ``;``, a tab or ``|``), one column for two roles.
     """
+    check_roles(columns)
     if row is None:
         raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
     header = [cell.strip() for cell in row]
