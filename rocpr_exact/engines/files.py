@@ -38,17 +38,16 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines import filecheck
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
-from rocpr_exact.io.readers import check_roles
 from rocpr_exact.limits import check_examples, current
 
 __all__ = ["file_curve", "file_histogram"]
@@ -150,29 +149,6 @@ def _csv_columns(
     return reader, {column: f"c{cells.index(column)}" for column in columns if column is not None}
 
 
-def _stored_names(con: Any, file: str) -> list[str]:
-    """The top-level column names of the Parquet file ``file`` exactly as stored.
-
-    DuckDB renames clashing names when it reads (``score`` after ``Score`` becomes
-    ``score_1``), so the names are read from the schema itself: a depth-first list whose
-    first element is the root, each element followed by its ``num_children`` children.
-    """
-    elements = con.execute(
-        f"SELECT name, num_children FROM parquet_schema({_sql_string(file)})"
-    ).fetchall()
-    names: list[str] = []
-    open_children = [elements[0][1] or 0] if elements else []
-    for column, children in elements[1:]:
-        if len(open_children) == 1:
-            names.append(column)
-        open_children[-1] -= 1
-        if children:
-            open_children.append(children)
-        while len(open_children) > 1 and open_children[-1] <= 0:
-            open_children.pop()
-    return names
-
-
 def _parquet_columns(
     con: Any, name: str, names: list[str], columns: tuple[str, str, str | None]
 ) -> dict[str, tuple[str, str]]:
@@ -185,16 +161,7 @@ def _parquet_columns(
     files = _file_list(names)
     meta = con.execute(f"SELECT SUM(num_rows) FROM parquet_file_metadata({files})").fetchone()
     check_examples(int(meta[0] or 0), name)  # from the metadata, before any row is read
-    stored = _stored_names(con, names[0])
-    for file in names[1:]:
-        if _stored_names(con, file) != stored:
-            raise InvalidInputError(
-                f"{name}: the files of one pattern must store the same columns, in the same "
-                f"order; {file} differs from the first file's {filecheck.shown_columns(stored)}"
-            )
-    duplicates = sorted(c for c, k in Counter(stored).items() if k > 1)
-    if duplicates:
-        raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the file")
+    stored = filecheck.parquet_names(con, name, names)
     described = con.execute(f"DESCRIBE SELECT * FROM read_parquet({files})").fetchall()
     if len(described) != len(stored):  # pragma: no cover - DuckDB reads every top-level column
         raise InvalidInputError(f"{name}: DuckDB reads other columns than the file stores")

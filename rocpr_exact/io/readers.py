@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, TypeVar
 
+from rocpr_exact.core.data import check_roles
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.io.files import open_input
@@ -29,7 +30,6 @@ __all__ = [
     "ScoredData",
     "WeightedData",
     "check_header",
-    "check_roles",
     "first_defect",
     "parse_label",
     "parse_score",
@@ -237,28 +237,6 @@ def read_csv(
         return read(_rows(source, name), name)
     except OSError as exc:
         raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
-
-
-#: The parameters naming the columns of the three roles, in the order the readers take them.
-_ROLES = ("score_column", "label_column", "weight_column")
-
-
-def check_roles(columns: Sequence[str | None]) -> None:
-    """Refuse one column named for two roles (score, label, weight: in that order).
-
-    A score column that is also the label column would rank the labels by themselves.
-
-    >>> check_roles(("label", "label"))
-    Traceback (most recent call last):
-    rocpr_exact.errors.InvalidInputError: score_column and label_column both name the column ...
-    """
-    for later, column in enumerate(columns):
-        if column is not None and column in columns[:later]:
-            earlier = columns.index(column)
-            raise InvalidInputError(
-                f"{_ROLES[earlier]} and {_ROLES[later]} both name the column {column!r}; "
-                "each role needs a column of its own"
-            )
 
 
 def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.binary64 import round_ieee
@@ -118,6 +118,7 @@ def double_curve(curve: Curve) -> Curve:
     >>> c.tps, double_curve(c).tps
     ((0, 1, 1, 2), (0, 1, 2))
     """
+    curve = require_curve(curve, "curve")
     cuts = curve.thresholds
     if cuts is None or (isinstance(cuts, ArrayView) and cuts.array.dtype == np.float64):
         return curve

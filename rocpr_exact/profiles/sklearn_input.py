@@ -42,6 +42,7 @@ __all__ = [
     "Infinity",
     "as_float64",
     "binary_curve",
+    "check_pos_label",
     "exact_column",
     "pos_label_of",
     "require_probabilities",
@@ -202,10 +203,19 @@ def target_of(y_true: Any) -> tuple[str, Any]:
     return ("multiclass" if distinct > 2 else "binary"), array
 
 
+def check_pos_label(pos_label: Any) -> Any:
+    """``pos_label`` if it is one label (a number, text or a bool), as sklearn compares it."""
+    if not isinstance(pos_label, str | int | float | np.generic) or (
+        isinstance(pos_label, np.generic) and pos_label.ndim
+    ):
+        raise InvalidInputError(f"pos_label must be one label, got {type(pos_label).__name__}")
+    return pos_label
+
+
 def pos_label_of(pos_label: Any, labels: Any) -> Any:
     """``_check_pos_label_consistency``: ``pos_label``, or 1 when ``y_true`` is 0/1 or -1/1."""
     if pos_label is not None:
-        return pos_label
+        return check_pos_label(pos_label)
     classes = np.unique(labels)
     values = classes.tolist()
     if classes.dtype.kind in "OUS" or values not in ([0, 1], [-1, 1], [0], [-1], [1]):
