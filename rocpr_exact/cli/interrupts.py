@@ -55,5 +55,5 @@ def handled() -> Iterator[None]:
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for restored, handler in previous.items():
+            signal.signal(restored, handler)
