@@ -20,6 +20,7 @@ from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.limits import check_exact, check_score
 
 __all__ = [
+    "ZERO_WEIGHTS",
     "Score",
     "check_lengths",
     "check_roles",
@@ -33,6 +34,13 @@ __all__ = [
 
 #: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
 Score: TypeAlias = int | Fraction | float | Decimal
+
+
+#: The refusal of data whose weights (or counts) are all 0: rows, but no example to rank.
+ZERO_WEIGHTS = (
+    "the weights (the counts) sum to 0: every example has weight 0, so there is none to rank; "
+    "give some example a positive weight"
+)
 
 
 def _unwrap(value: Any) -> Any:

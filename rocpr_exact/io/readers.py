@@ -47,8 +47,9 @@ WeightedData = tuple[list[Decimal | Fraction], list[int], list[Decimal | Fractio
 CsvRow = tuple[str, int, list[str]]
 _T = TypeVar("_T")
 
-_TRUE = {"1", "true"}
-_FALSE = {"0", "false"}
+_TRUE, _FALSE = {"1", "true"}, {"0", "false"}
+#: A decimal numeral as a float column writes a label ("1.0", "0.00", "1e0"): ASCII digits only.
+_NUMERAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?", re.ASCII)
 
 
 def parse_score(text: str, where: str) -> Decimal | Fraction:
@@ -97,7 +98,7 @@ def parse_label(text: str, where: str) -> int:
         return 1
     if cleaned in _FALSE:
         return 0
-    if len(cleaned) <= 40:
+    if len(cleaned) <= 40 and _NUMERAL.fullmatch(cleaned):  # ASCII: Decimal takes "0_1", "١"
         try:
             number = Decimal(cleaned)
         except InvalidOperation:
