@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from numbers import Number
 from typing import Any
 
+from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
 __all__ = ["classes", "flag", "is_one_of", "vector"]
@@ -41,6 +42,7 @@ def vector(values: Any, what: str, each: str = "example") -> list[Any]:
         raise WrongTypeError(
             f"{what} must be a 1-D sequence (a list or an array), got {type(values).__name__}"
         )
+    refuse_masked(values, what)  # list() would keep masked entries as masked constants
     shape = getattr(values, "shape", None)
     if getattr(values, "ndim", 1) != 1:
         raise InvalidInputError(f"{what} must be 1-D (one number per {each}), got shape {shape}")

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from rocpr_exact.core.curve import Curve, require_curve
+from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.binary64 import round_ieee
@@ -51,9 +52,13 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
 
 
 def _converted(values: Any, dtype: str, what: str) -> Any:
+    refuse_masked(values, what)  # astype would turn a masked entry into NaN or its hidden value
     try:
+        array = np.asarray(values)
+        if array.dtype.kind == "c":  # astype drops the imaginary part, with a warning only
+            raise InvalidInputError(f"{what} holds complex numbers; scores are real numbers")
         with np.errstate(over="ignore"):  # a double beyond float32's range becomes inf, refused
-            return np.asarray(values).astype(dtype).ravel()
+            return array.astype(dtype).ravel()
     except OverflowError:  # numpy refuses an int or a Fraction beyond the format's range
         raise InvalidInputError(f"{what} holds a number too large for {dtype}") from None
     except (TypeError, ValueError):
@@ -96,6 +101,8 @@ def to_double(value: Any, what: str) -> float:
     >>> to_double(2**53 + 1, "x") == 2**53, to_double(-(10**400), "x")
     (True, -inf)
     """
+    if np.iscomplexobj(value):  # astype would drop the imaginary part
+        raise InvalidInputError(f"{what} holds complex numbers; scores are real numbers")
     try:
         with np.errstate(over="ignore"):
             double: float = np.asarray([value], dtype=object).astype(np.float64).tolist()[0]

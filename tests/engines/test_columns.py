@@ -177,3 +177,34 @@ def test_the_cli_refuses_one_column_for_two_roles_with_the_flags(tmp_path, capsy
     assert main(args) == 2
     err = capsys.readouterr().err
     assert "--score-column and --label-column both name the column 'label'" in err, err
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_spark_reads_the_column_of_that_exact_name(tmp_path, spark, kind):
+    from rocpr_exact.engines import spark as spark_engine
+
+    path = _clash_file(tmp_path, kind)
+    for column, scores in CLASH.items():
+        try:
+            hist = spark_engine.file_histogram(str(path), column, "label", session=spark)
+        except InvalidInputError as exc:  # Spark itself may refuse a Parquet case clash
+            assert kind == "parquet" and "Spark cannot read it" in str(exc), exc
+            continue
+        expected = Curve.from_scores(scores, LABELS)
+        assert (hist.curve().tps, hist.curve().fps) == (expected.tps, expected.fps), column
+
+
+@pytest.mark.spark
+def test_spark_refuses_duplicates_and_one_column_for_two_roles(tmp_path, spark):
+    from rocpr_exact.engines import spark as spark_engine
+
+    frame = spark.createDataFrame([(0.1, 1, 0.2), (0.3, 0, 0.4)], ["score", "label", "score"])
+    with pytest.raises(InvalidInputError, match=r"duplicate column names \['score'\]"):
+        spark_engine.histogram(frame, "score", "label")
+    good = spark.createDataFrame([(0.1, 1), (0.3, 0)], ["score", "label"])
+    with pytest.raises(InvalidInputError, match="score_column and label_column both name"):
+        spark_engine.histogram(good, "label", "label")
+    path = write_csv(tmp_path / "dup.csv", ["score", "label", "score"], [[1, 2], [1, 0], [1, 2]])
+    with pytest.raises(InvalidInputError, match=r"duplicate column names \['score'\]"):
+        spark_engine.file_histogram(str(path), "score", "label", session=spark)

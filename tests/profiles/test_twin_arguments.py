@@ -220,3 +220,22 @@ def test_none_or_mixed_labels_are_refused_by_the_r_twins(twin: str, labels: list
     }[twin]
     with pytest.raises(RocPrError):
         call()
+
+
+SCORE_PARAMETERS = ("scores", "predictions", "preds", "y_score", "y_pred", "predictor")
+
+
+@pytest.mark.parametrize(("qualified", "function"), FUNCTIONS, ids=[q for q, _ in FUNCTIONS])
+def test_complex_scores_are_refused_never_cast(qualified: str, function: Callable[..., Any]):
+    """numpy's astype(float64) drops an imaginary part with a warning only: a twin refuses."""
+    good = _good_arguments(qualified, function)
+    for parameter in (p for p in good if p in SCORE_PARAMETERS):
+        scores = good[parameter]
+        complex_scores = (
+            [[v + 1j for v in row] for row in scores]
+            if isinstance(scores[0], list)
+            else [v + 1j for v in scores]
+        )
+        for given in (complex_scores, np.array(complex_scores)):
+            with pytest.raises(RocPrError):
+                function(**{**good, parameter: given})
