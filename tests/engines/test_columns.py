@@ -208,3 +208,65 @@ def test_spark_refuses_duplicates_and_one_column_for_two_roles(tmp_path, spark):
     path = write_csv(tmp_path / "dup.csv", ["score", "label", "score"], [[1, 2], [1, 0], [1, 2]])
     with pytest.raises(InvalidInputError, match=r"duplicate column names \['score'\]"):
         spark_engine.file_histogram(str(path), "score", "label", session=spark)
+
+
+#: Names that a reader could take for something else: SQL words, the SQL aliases of the
+#: duckdb engine's query (s, y, w), a dot (Spark's struct field), quotes, the same letters
+#: composed (NFC) and decomposed (NFD), a case-only clash, DuckDB's renaming suffix.
+NAMES = [
+    ["y", "s", "w"],
+    ["select", "from", "label"],
+    ["a.b", "label", "a"],
+    ['sc"ore', "label", "sc'ore"],
+    ["scor\u00e9", "label", "score\u0301"],
+    ["SCORE", "label", "Score"],
+    ["sco", "label", "sco_1"],
+]
+
+
+@pytest.mark.parametrize("names", NAMES, ids=[",".join(n) for n in NAMES])
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_names_a_reader_could_misread(tmp_path, capsys, names, kind):
+    if kind == "csv" and any('"' in name for name in names):
+        pytest.skip("a quote in a CSV header is CSV quoting, tested elsewhere")
+    if kind == "parquet" and min(len(name.encode()) for name in names) < 3:
+        pytest.skip("the placeholder writer needs names of 3 bytes")
+    first, second = CLASH["Score"], CLASH["score"]
+    write = write_parquet if kind == "parquet" else write_csv
+    path = write(tmp_path / f"names.{kind}", names, [first, LABELS, second])
+    for column, scores in ((names[0], first), (names[2], second)):
+        expected = Curve.from_scores(scores, LABELS)
+        for engine in ("python", "duckdb") if kind == "csv" else ("duckdb",):
+            args = ["report", str(path), "--engine", engine, "--score-column", column]
+            assert main([*args, "--label-column", names[1]]) == 0, capsys.readouterr().err
+            report = json.loads(capsys.readouterr().out)
+            assert report["auc_roc"]["exact"] == str(_auc(expected)), (engine, column)
+
+
+def _auc(curve: Curve) -> object:
+    from rocpr_exact.areas.auc import auc_roc
+
+    return auc_roc(curve)
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_spark_reads_names_a_reader_could_misread(tmp_path, spark, kind):
+    from rocpr_exact.engines import spark as spark_engine
+
+    first, second = CLASH["Score"], CLASH["score"]
+    for number, names in enumerate(NAMES):
+        if (kind == "csv" and any('"' in n for n in names)) or (
+            kind == "parquet" and min(len(n.encode()) for n in names) < 3
+        ):
+            continue
+        write = write_parquet if kind == "parquet" else write_csv
+        path = write(tmp_path / f"names{number}.{kind}", names, [first, LABELS, second])
+        for column, scores in ((names[0], first), (names[2], second)):
+            try:
+                hist = spark_engine.file_histogram(str(path), column, names[1], session=spark)
+            except InvalidInputError as exc:  # Spark refuses a Parquet case clash itself
+                assert kind == "parquet" and "Spark cannot read it" in str(exc), exc
+                continue
+            expected = Curve.from_scores(scores, LABELS)
+            assert (hist.curve().tps, hist.curve().fps) == (expected.tps, expected.fps), names
