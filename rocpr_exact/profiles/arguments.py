@@ -69,6 +69,7 @@ def classes(values: Sequence[Any], what: str, tool: str) -> list[Any]:
     ...
     rocpr_exact.errors.InvalidInputError: labels mix numbers and text; an R vector holds one type...
     """
+    values = vector(values, what)
     if any(_missing(v) for v in values):
         raise InvalidInputError(
             f"{what} hold a missing value (None or NaN, R's NA); {tool} needs a class for "
@@ -103,6 +104,8 @@ def is_one_of(value: Any, choices: Sequence[Any]) -> bool:
     >>> is_one_of("macro", ("macro", None)), is_one_of([1, 2], ("macro", None))
     (True, False)
     """
+    if not isinstance(choices, tuple | list):
+        raise WrongTypeError(f"the choices must be a tuple, got {type(choices).__name__}")
     if not (value is None or isinstance(value, str | int | float)):
         return False
     return any(type(value) is type(choice) and value == choice for choice in choices)

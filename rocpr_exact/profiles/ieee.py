@@ -19,7 +19,7 @@ import numpy as np
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.core.views import ArrayView
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.binary64 import round_ieee
 
 __all__ = [
@@ -47,6 +47,12 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
     >>> round_binary(Fraction(2**24 + 1))  # a tie: to the even significand
     Fraction(16777216, 1)
     """
+    if not isinstance(x, Fraction | int) or isinstance(x, bool):
+        raise WrongTypeError(
+            f"round_binary rounds an exact Fraction or int, got {type(x).__name__}"
+        )
+    if not isinstance(fmt, tuple) or fmt not in (FLOAT32, FLOAT64):
+        raise InvalidInputError(f"fmt must be FLOAT32 or FLOAT64, got {fmt!r}")
     bits, emin = fmt
     return round_ieee(x, bits, emin - (bits - 1), -emin + 2)
 
@@ -65,8 +71,19 @@ def _converted(values: Any, dtype: str, what: str) -> Any:
         raise InvalidInputError(f"{what} must be an array of numbers") from None
 
 
+def _kind(dtype: str) -> str:
+    if not dtype.startswith("float") and dtype not in ("longdouble", "double", "single", "half"):
+        return ""  # (np.dtype would take other aliases too, some of them deprecated)
+    try:
+        return str(np.dtype(dtype).kind)
+    except TypeError:  # not a dtype's name
+        return ""
+
+
 def exact_values(values: Any, dtype: str, what: str) -> list[Fraction]:
     """A 1-D array converted to ``dtype`` as numpy's ``astype`` does, each value exact."""
+    if not isinstance(dtype, str) or _kind(dtype) != "f":
+        raise InvalidInputError(f"dtype must name a numpy float type, got {dtype!r}")
     array = _converted(values, dtype, what)
     if not np.isfinite(array).all():
         raise InvalidInputError(f"{what} contains NaN or infinity")

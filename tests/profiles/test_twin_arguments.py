@@ -67,6 +67,8 @@ GOOD: dict[str, Any] = {
     "weights": None,
     "sample_weight": None,
     "classes": [0, 1],
+    "tool": "ROCR",
+    "choices": ("a", "b"),
 }
 #: Per function, the good values that differ from :data:`GOOD` (multiclass input, say).
 OVERRIDES: dict[str, dict[str, Any]] = {
@@ -82,11 +84,15 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     },
     "rocr.performance": {"prediction_obj": None},  # filled in below from rocr.prediction
     "sklearn_input.binary_curve": {"weights": None},
+    "sklearn_input.exact_column": {"column": np.array(SCORES)},
+    "sklearn_input.require_probabilities": {"y_score": np.array(MULTICLASS_PREDS)},
+    "arguments.flag": {"value": True},
+    "detection.flags_of": {"values": [False, False, True, True]},
 }
 #: Modules of helpers the twins call on values they have already checked (the argument checks
 #: themselves, IEEE rounding, sklearn's input conversion, detection flags, multiclass averaging
 #: with a metric callback): not twins of a tool's function, reached through the twins instead.
-HELPERS = {"arguments", "detection", "ieee", "sklearn_input", "sklearn_multiclass"}
+HELPERS = {"sklearn_multiclass"}
 
 BAD: list[Any] = [
     None,
