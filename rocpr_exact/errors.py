@@ -24,7 +24,20 @@ __all__ = [
 
 
 class RocPrError(ValueError):
-    """Base class of every error raised by rocpr-exact."""
+    """Base class of every error raised by rocpr-exact.
+
+    A message is one line: a line break inside it (a 2-D array's repr, say) becomes a space.
+
+    >>> str(RocPrError("got [[1 2]\\n [3 4]]"))
+    'got [[1 2] [3 4]]'
+    """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(_one_line(a) if isinstance(a, str) else a for a in args))
+
+
+def _one_line(message: str) -> str:
+    return " ".join(part.strip() for part in message.splitlines()) if "\n" in message else message
 
 
 class InvalidInputError(RocPrError):

@@ -25,14 +25,14 @@ from typing import Any
 
 from rocpr_exact import limits
 from rocpr_exact.areas.auc import continuous_area
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, count_arrays
 from rocpr_exact.errors import NoPositivesError
 from rocpr_exact.exact import digamma
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum
 from rocpr_exact.exact.logsum import LogSteps
 
-__all__ = ["ContinuousTerms", "continuous_decimal", "continuous_terms"]
+__all__ = ["ContinuousTerms", "continuous_decimal", "continuous_terms", "log_term_bound"]
 
 WHAT = "the continuous AUC-PR"
 
@@ -144,3 +144,29 @@ def continuous_decimal(curve: Curve, digits: int, small_bits: int) -> str | None
         return continuous_area(corners, Fraction(0))
 
     return certified_ratio_sum(terms.pairs, curve.positives, digits, logs=terms.logs, exact=exact)
+
+
+def log_term_bound(curve: Curve) -> int:
+    """An upper bound on the log steps of :func:`continuous_terms`, without building them.
+
+    A step between corners has a log term only if it rises (dTP > 0) and it either runs
+    right too (dFP > 0) or starts off the vertical axis (FP > 0): counted here in one
+    vectorised pass when the counts are int64 arrays (one pass over tuples otherwise).
+
+    >>> log_term_bound(Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000))
+    3
+    >>> len(continuous_terms(Curve.from_counts([(5, 5), (10, 30)], 20, 2000)).logs)
+    2
+    """
+    corners = curve.corners()
+    arrays = count_arrays(corners)
+    if arrays is not None:
+        tps, fps = arrays
+        rising = tps[1:] > tps[:-1]
+        return int((rising & ((fps[1:] > fps[:-1]) | (fps[:-1] > 0))).sum())
+    tps, fps = corners.tps, corners.fps
+    return sum(
+        1
+        for i in range(len(tps) - 1)
+        if tps[i + 1] > tps[i] and (fps[i + 1] > fps[i] or fps[i] > 0)
+    )

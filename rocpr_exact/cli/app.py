@@ -22,7 +22,9 @@ Exit status (documented in ``docs/reliability.md``):
   on stderr, ``rocpr-exact: error: ...``; never a traceback.
 * 3: an internal error (a bug): one line ``rocpr-exact: internal error, please
   report ...``; set ``ROCPR_EXACT_DEBUG=1`` to see the traceback.
-* 130: interrupted (Ctrl-C).  141: the output pipe was closed (as SIGPIPE).
+* 130: interrupted (Ctrl-C); 143 and 129: terminated (SIGTERM, SIGHUP); a temporary file
+  being written is removed first (:mod:`rocpr_exact.cli.interrupts`).  141: the output pipe
+  was closed (as SIGPIPE).
 """
 
 from __future__ import annotations
@@ -37,7 +39,16 @@ from types import ModuleType
 from typing import NoReturn
 
 from rocpr_exact import limits
-from rocpr_exact.cli import check, compare, consistent, curve, plot, report, vectors
+from rocpr_exact.cli import (
+    check,
+    compare,
+    consistent,
+    curve,
+    interrupts,
+    plot,
+    report,
+    vectors,
+)
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 
@@ -147,7 +158,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)  # exact values are bounded by limits.max_exact_digits instead
     try:
-        return _run(argv)
+        with interrupts.handled():
+            return _run(argv)
+    except interrupts.Terminated as exc:
+        _say("interrupted")
+        return 128 + exc.signal
     except RocPrError as exc:
         _say(f"error: {cli_message(exc)}")
         return EXIT_BAD_INPUT

@@ -45,13 +45,18 @@ __all__ = [
 
 
 #: The library's parameter names as the CLI's flags, for messages (library messages speak of
-#: parameters; the CLI speaks of flags, translated here and nowhere else).
+#: parameters; the CLI speaks of flags, translated here and nowhere else), and the library's
+#: remedies that the CLI words its own way.
 PARAMETER_FLAGS = {
     "score_column": "--score-column",
     "label_column": "--label-column",
     "weight_column": "--weight-column",
     "the metrics parameter": "--metric",
     "max_steps": "--max-steps",
+    "score_col, label_col and weight_col": "--score-column, --label-column and --weight-column",
+    "pass glob=True": "pass --glob",
+    # the CLI has no format option: it tells CSV from Parquet by the name
+    "pass file_format='csv' or 'parquet'": "give the file a name ending in .csv or .parquet",
 }
 
 

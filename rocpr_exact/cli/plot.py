@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from rocpr_exact.cli.options import add_data_arguments, figure_size, load_curve, whole_number
+from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.output.progress import Progress
 
 __all__ = ["register", "run"]
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from rocpr_exact.output import plot  # matplotlib itself is imported only when drawing
 
     plot.output_format(args.output)  # fail fast, before reading the data
+    check_not_an_input(args.output, [args.data], "-o/--output")
     plot.require_matplotlib()
     options: dict[str, Any] = {}
     if args.size is not None:

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.oracle import twin_vectors, vectors
 
 __all__ = ["register", "run"]
@@ -41,6 +42,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.write is None:
         return vectors.dumps(vectors.build_vectors(args.figure7)), 0
     texts = {} if args.no_twins else twin_vectors.twin_texts()  # computed before any write
+    if args.figure7 is not None:  # the curves read must not be overwritten by the vectors
+        outputs = [args.write / vectors.FILE_NAME]
+        outputs += [args.write / twin_vectors.SUBDIRECTORY / f"{tool}.json" for tool in texts]
+        for output in outputs:
+            check_not_an_input(output, [args.figure7], "--write DIR")
     written = vectors.write_vectors(args.write, args.figure7)
     if texts:
         written += twin_vectors.write_twin_vectors(args.write, texts)

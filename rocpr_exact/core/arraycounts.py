@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from rocpr_exact.core.counts import INT64_CROSS, cross, same_pure_class
-from rocpr_exact.core.data import refuse_masked
+from rocpr_exact.core.data import ZERO_WEIGHTS, refuse_masked
 from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError
 
@@ -277,8 +277,10 @@ def _numpy_columns(scores: Any, positives: Any, negatives: Any) -> tuple[Any, An
     if scores.dtype.kind == "f" and np.isnan(scores).any():
         i = int(np.flatnonzero(np.isnan(scores))[0])
         raise InvalidInputError(f"histogram columns: score at index {i} is NaN")
-    if scores.size == 0 or int(positives.sum()) + int(negatives.sum()) == 0:
+    if scores.size == 0:
         raise InvalidInputError("the histogram holds no examples")
+    if int(positives.sum()) + int(negatives.sum()) == 0:  # rows, each of count (weight) 0
+        raise InvalidInputError(ZERO_WEIGHTS)
     return scores, positives.astype(np.int64), negatives.astype(np.int64)
 
 

@@ -27,7 +27,13 @@ from itertools import accumulate, pairwise
 from typing import Any
 
 from rocpr_exact.core.confusion import ConfusionMatrix, tp_fp
-from rocpr_exact.core.data import Score, check_lengths, normalize_labels, normalize_scores
+from rocpr_exact.core.data import (
+    ZERO_WEIGHTS,
+    Score,
+    check_lengths,
+    normalize_labels,
+    normalize_scores,
+)
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
@@ -133,6 +139,8 @@ def histogram_groups(rows: Iterable[tuple[Any, int, int]]) -> list[Group]:
             counts[j - 1] += value
     groups = [(x, pos, neg) for x, (pos, neg) in merged.items() if pos + neg > 0]
     if not groups:
+        if merged:  # rows, each of count (weight) 0
+            raise InvalidInputError(ZERO_WEIGHTS)
         raise InvalidInputError("the histogram holds no examples")
     groups.sort(key=lambda group: group[0], reverse=True)
     return groups

@@ -20,8 +20,10 @@ from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.limits import check_exact, check_score
 
 __all__ = [
+    "ZERO_WEIGHTS",
     "Score",
     "check_lengths",
+    "check_roles",
     "integer_weights",
     "normalize_labels",
     "normalize_scores",
@@ -32,6 +34,13 @@ __all__ = [
 
 #: An exact, totally ordered score: int, Fraction, Decimal or a float (exact binary value).
 Score: TypeAlias = int | Fraction | float | Decimal
+
+
+#: The refusal of data whose weights (or counts) are all 0: rows, but no example to rank.
+ZERO_WEIGHTS = (
+    "the weights (the counts) sum to 0: every example has weight 0, so there is none to rank; "
+    "give some example a positive weight"
+)
 
 
 def _unwrap(value: Any) -> Any:
@@ -273,3 +282,25 @@ def weighted_rows(
         (score, weight if label else 0, 0 if label else weight)
         for score, label, weight in zip(scores, labels, scaled, strict=True)
     ]
+
+
+#: The parameters naming the columns of the three roles, in the order the readers take them.
+_ROLES = ("score_column", "label_column", "weight_column")
+
+
+def check_roles(columns: Sequence[str | None]) -> None:
+    """Refuse one column named for two roles (score, label, weight: in that order).
+
+    A score column that is also the label column would rank the labels by themselves.
+
+    >>> check_roles(("label", "label"))
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: score_column and label_column both name the column ...
+    """
+    for later, column in enumerate(columns):
+        if column is not None and column in columns[:later]:
+            earlier = columns.index(column)
+            raise InvalidInputError(
+                f"{_ROLES[earlier]} and {_ROLES[later]} both name the column {column!r}; "
+                "each role needs a column of its own"
+            )

@@ -17,6 +17,7 @@ says what to fix:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -36,6 +37,7 @@ __all__ = [
     "explained",
     "has_pattern",
     "matched_files",
+    "parquet_names",
     "sentence",
     "shown_columns",
     "shown_type",
@@ -128,6 +130,47 @@ def check_parquet_markers(file: str) -> None:
     else:
         return
     raise InvalidInputError(f"{file} is not a Parquet file ({reason})")
+
+
+def _stored_names(con: Any, file: str) -> list[str]:
+    """The top-level column names of the Parquet file ``file`` exactly as stored.
+
+    DuckDB renames clashing names when it reads (``score`` after ``Score`` becomes
+    ``score_1``), so the names are read from the schema itself: a depth-first list whose
+    first element is the root, each element followed by its ``num_children`` children.
+    """
+    query = "SELECT name, num_children FROM parquet_schema(?)"
+    elements = con.execute(query, [file]).fetchall()
+    names: list[str] = []
+    open_children = [elements[0][1] or 0] if elements else []
+    for column, children in elements[1:]:
+        if len(open_children) == 1:
+            names.append(column)
+        open_children[-1] -= 1
+        if children:
+            open_children.append(children)
+        while len(open_children) > 1 and open_children[-1] <= 0:
+            open_children.pop()
+    return names
+
+
+def parquet_names(con: Any, name: str, files: Sequence[str]) -> list[str]:
+    """The column names the Parquet ``files`` store (:func:`_stored_names`), checked.
+
+    A name stored twice is refused with the names listed (no reader can tell the two
+    apart), and every file of a pattern must store the same names in the same order.
+    """
+    stored = _stored_names(con, files[0])
+    for file in files[1:]:
+        if _stored_names(con, file) != stored:
+            raise InvalidInputError(
+                f"{name}: the files of one pattern must store the same columns, in the same "
+                f"order; {file} differs from the first file's {shown_columns(stored)}"
+            )
+    duplicates = sorted(c for c, k in Counter(stored).items() if k > 1)
+    if duplicates:
+        raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the file")
+    return stored
 
 
 def shown_type(type_name: str) -> str:

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines import filecheck
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
@@ -149,15 +150,23 @@ def _csv_columns(
 
 
 def _parquet_columns(
-    con: Any, name: str, files: str, columns: tuple[str, str, str | None]
-) -> dict[str, str]:
-    """The type of each wanted column of the Parquet files ``files``; the row limit first."""
+    con: Any, name: str, names: list[str], columns: tuple[str, str, str | None]
+) -> dict[str, tuple[str, str]]:
+    """Each wanted column of the Parquet files ``names``: (DuckDB's name for it, its type).
+
+    Columns are found by their names as stored (:func:`_stored_names`), never by DuckDB's
+    renamed ones; a name stored twice is refused, and every file of a pattern must store
+    the same names in the same order.  The row limit is checked first, from the metadata.
+    """
+    files = _file_list(names)
     meta = con.execute(f"SELECT SUM(num_rows) FROM parquet_file_metadata({files})").fetchone()
     check_examples(int(meta[0] or 0), name)  # from the metadata, before any row is read
+    stored = filecheck.parquet_names(con, name, names)
     described = con.execute(f"DESCRIBE SELECT * FROM read_parquet({files})").fetchall()
-    types = {row[0]: str(row[1]) for row in described}
+    if len(described) != len(stored):  # pragma: no cover - DuckDB reads every top-level column
+        raise InvalidInputError(f"{name}: DuckDB reads other columns than the file stores")
     for column in (c for c in columns if c is not None):
-        if column not in types:
+        if column not in stored:
             parameters = (
                 "the weight column with weight_column"
                 if column == columns[2]
@@ -165,9 +174,10 @@ def _parquet_columns(
             )
             raise InvalidInputError(
                 f"{name}: no column {column!r} in the columns "
-                f"{filecheck.shown_columns(list(types))}; name {parameters}"
+                f"{filecheck.shown_columns(stored)}; name {parameters}"
             )
-    return {column: types[column] for column in columns if column is not None}
+    read = {stored[i]: (str(row[0]), str(row[1])) for i, row in enumerate(described)}
+    return {column: read[column] for column in columns if column is not None}
 
 
 def _count_expression(con: Any, source: str, name: str, weight: str | None, kind: str) -> str:
@@ -207,9 +217,10 @@ def _grouped_rows(
         reader, picked = _csv_columns(name, files, header, columns)
         types = {column: "VARCHAR" for column in picked}
     else:
-        types = _parquet_columns(con, name, files, columns)
+        found = _parquet_columns(con, name, names, columns)
+        types = {column: kind for column, (_, kind) in found.items()}
         reader = f"read_parquet({files})"
-        picked = {c: _sql_identifier(c) for c in types}
+        picked = {column: _sql_identifier(read) for column, (read, _) in found.items()}
     filecheck.check_types(name, types, columns[0], columns[1])
     aliases = [
         f"{picked[c]} AS {alias}" for c, alias in zip(columns, "syw", strict=True) if c is not None
@@ -255,10 +266,11 @@ def file_histogram(
     ...     file_histogram(p).groups
     ((Decimal('0.5'), 1, 1), (Fraction(1, 3), 1, 0))
     """
+    columns = (score_column, label_column, weight_column)
+    check_roles(columns)
     duckdb = _duckdb()
     name = str(path)
     kind = _format_of(name, file_format)
-    columns = (score_column, label_column, weight_column)
     con = duckdb.connect()
     try:
         con.execute("SET enable_progress_bar = false")
@@ -327,13 +339,14 @@ def _parquet_arrays(path: str, score_column: str, label_column: str) -> tuple[An
         with _readable([path]) as names:
             files = _file_list(names)
             columns = (score_column, label_column, None)
-            types = _parquet_columns(con, path, files, columns)
-            if types[score_column] not in _ARRAY_TYPES or types[label_column] not in _ARRAY_LABELS:
+            found = _parquet_columns(con, path, names, columns)
+            (score_read, score_type), (label_read, label_type) = found.values()
+            if score_type not in _ARRAY_TYPES or label_type not in _ARRAY_LABELS:
                 return None
-            score = _sql_identifier(score_column)
+            score = _sql_identifier(score_read)
             if _few_distinct(con, files, score):
                 return None  # DuckDB's GROUP BY is faster on heavy ties
-            picked = f"{score} AS s, {_sql_identifier(label_column)} AS y"
+            picked = f"{score} AS s, {_sql_identifier(label_read)} AS y"
             arrays = con.execute(f"SELECT {picked} FROM read_parquet({files})").fetchnumpy()
     except duckdb.Error:
         return None  # the histogram path reads it again and words the refusal
@@ -376,6 +389,7 @@ def file_curve(
     ((0, 1, 1), (0, 1, 2))
     """
     name = str(path)
+    check_roles((score_column, label_column, weight_column))
     if weight_column is None and not glob and _format_of(name, file_format) == "parquet":
         arrays = _parquet_arrays(name, score_column, label_column)
         if arrays is not None:

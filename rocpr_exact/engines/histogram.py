@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from rocpr_exact.core.curve import Curve, Thresholds
-from rocpr_exact.core.data import Score, normalize_scores
+from rocpr_exact.core.data import ZERO_WEIGHTS, Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.readers import parse_label, parse_score
 
@@ -195,7 +195,9 @@ def from_labelled_counts(
     """
     merged: dict[Score, list[int]] = {}
     labels: dict[Any, int] = {}
+    read = 0
     for score_value, label_value, count in rows:
+        read += 1
         if isinstance(count, Decimal) and count == count.to_integral_value():
             count = int(count)  # Spark returns exact integer sums as DECIMAL(38, 0)
         count = _count(count, f"{where}: the count of a group")
@@ -211,6 +213,8 @@ def from_labelled_counts(
         counts[1 - label] += count
     groups = [(x, pos, neg) for x, (pos, neg) in merged.items() if pos + neg]
     if not groups and not allow_empty:
+        if read:  # rows whose counts (the sums of their weights) are all 0
+            raise InvalidInputError(f"{where}: {ZERO_WEIGHTS}")
         raise InvalidInputError(f"{where}: no data rows; give at least one (score, label) pair")
     groups.sort(key=lambda group: group[0], reverse=True)
     return Histogram(tuple(groups))

@@ -37,10 +37,12 @@ import shutil
 import stat
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines.filecheck import (
     check_literal_path,
     check_parquet_markers,
@@ -64,6 +66,7 @@ from rocpr_exact.errors import (
     NoPositivesError,
     RocPrError,
 )
+from rocpr_exact.io.readers import read_csv_header
 
 __all__ = ["ensure_java", "file_histogram", "histogram", "local_session", "report", "summary"]
 
@@ -199,24 +202,35 @@ def _session(sql: Any, cores: int, config: dict[str, str]) -> Any:
     return builder.getOrCreate()
 
 
-def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) -> None:
-    wanted = [score_col, label_col, *([weight_col] if weight_col else [])]
-    missing = [c for c in wanted if c not in df.columns]
+def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
+    """``df`` with its columns renamed by position (``c0``, ``c1``...): the named columns are
+    found by their exact names, never by Spark's case-insensitive resolution (``score`` would
+    be ambiguous beside ``Score``).  Duplicate names and one column for two roles are refused.
+    """
+    wanted = (score_col, label_col, weight_col)
+    check_roles(wanted)
+    names = list(df.columns)
+    duplicates = sorted(c for c, k in Counter(names).items() if k > 1)
+    if duplicates:
+        raise InvalidInputError(f"the DataFrame: duplicate column names {duplicates}")
+    missing = [c for c in wanted if c is not None and c not in names]
     if missing:
         raise InvalidInputError(
-            f"the DataFrame has no column {missing[0]!r} (columns: {df.columns}); "
+            f"the DataFrame has no column {missing[0]!r} (columns: {names}); "
             "name them with score_col, label_col and weight_col"
         )
+    return df.toDF(*(f"c{i}" for i in range(len(names))))
 
 
 def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
     """The DataFrame of (score, label, count) groups, built in Spark."""
     functions = _pyspark().functions
-    _columns(df, score_col, label_col, weight_col)
+    frame = _columns(df, score_col, label_col, weight_col)
+    place = {name: f"c{i}" for i, name in enumerate(df.columns)}
     if weight_col is None:
         count = functions.count(functions.lit(1))
     else:
-        weight = functions.col(weight_col)
+        weight = functions.col(place[weight_col])
         dtype = dict(df.dtypes)[weight_col]
         if dtype not in ("tinyint", "smallint", "int", "bigint") and not dtype.startswith(
             "decimal("
@@ -225,14 +239,15 @@ def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) ->
                 f"weight column {weight_col!r} has type {dtype}; weights must be integer counts"
             )
         whole = weight.cast("decimal(38,0)")
-        bad = df.filter(weight.isNull() | (weight < 0) | (whole != weight)).limit(1).count()
+        bad = frame.filter(weight.isNull() | (weight < 0) | (whole != weight)).limit(1).count()
         if bad:
             raise InvalidInputError(
                 f"weight column {weight_col!r} holds NULL, negative or fractional weights; "
                 "a weight is a non-negative integer count"
             )
         count = functions.sum(whole)
-    return df.groupBy(functions.col(score_col), functions.col(label_col)).agg(count)
+    score = functions.col(place[score_col]).alias(score_col)
+    return frame.groupBy(score, functions.col(place[label_col]).alias(label_col)).agg(count)
 
 
 def histogram(df: Any, score_col: str, label_col: str, weight_col: str | None = None) -> Histogram:
@@ -267,6 +282,12 @@ def file_histogram(
         check_literal_path(path, "spark")
         if path.lower().endswith(".parquet"):
             check_parquet_markers(path)
+    check_roles((score_col, label_col, weight_col))
+    header = None
+    if not glob and not path.lower().endswith(".parquet"):
+        # read and checked as the python engine reads it, before Spark starts: Spark would
+        # rename clashing names ("Score" and "score" become "Score0" and "score2")
+        header = read_csv_header(path, (score_col, label_col))[0]
     if session is None:
         session = local_session()
     try:
@@ -276,6 +297,8 @@ def file_histogram(
             if path.lower().endswith(".parquet")
             else reader.csv(path, header=True, inferSchema=False, mode="FAILFAST")
         )
+        if header is not None and len(header) == len(frame.columns):
+            frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
         return histogram(frame, score_col, label_col, weight_col)
     except RocPrError:
         raise

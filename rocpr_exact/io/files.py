@@ -19,13 +19,13 @@ import io
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["make_directory", "open_input", "write_atomically"]
+__all__ = ["check_not_an_input", "make_directory", "open_input", "write_atomically"]
 
 
 class _Replayed(io.RawIOBase):
@@ -120,6 +120,30 @@ def make_directory(directory: Path, what: str) -> None:
         raise InvalidInputError(
             f"cannot write {what} into {str(directory)!r}: {exc.strerror or exc}"
         ) from None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)  # the same file by any name (a link, a relative path)
+    except OSError:  # one does not exist (yet): compare where the names lead
+        return a.resolve() == b.resolve()
+
+
+def check_not_an_input(output: str | Path, inputs: Iterable[str | Path], option: str) -> None:
+    """Refuse to write ``output`` when it is one of the ``inputs`` (by any name).
+
+    Writing it would destroy the data it is made from; ``option`` names what to change.
+
+    >>> check_not_an_input("/dev/null", ["/dev/../dev/null"], "the output")
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: /dev/null is also an input ...
+    """
+    for source in inputs:
+        if str(source) != "-" and _same_file(Path(output), Path(source)):
+            raise InvalidInputError(
+                f"{output} is also an input ({source}): writing it would overwrite the data it "
+                f"is made from; choose another {option}"
+            )
 
 
 def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, TypeVar
 
+from rocpr_exact.core.data import check_roles
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.io.files import open_input
@@ -46,8 +47,9 @@ WeightedData = tuple[list[Decimal | Fraction], list[int], list[Decimal | Fractio
 CsvRow = tuple[str, int, list[str]]
 _T = TypeVar("_T")
 
-_TRUE = {"1", "true"}
-_FALSE = {"0", "false"}
+_TRUE, _FALSE = {"1", "true"}, {"0", "false"}
+#: A decimal numeral as a float column writes a label ("1.0", "0.00", "1e0"): ASCII digits only.
+_NUMERAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?", re.ASCII)
 
 
 def parse_score(text: str, where: str) -> Decimal | Fraction:
@@ -96,7 +98,7 @@ def parse_label(text: str, where: str) -> int:
         return 1
     if cleaned in _FALSE:
         return 0
-    if len(cleaned) <= 40:
+    if len(cleaned) <= 40 and _NUMERAL.fullmatch(cleaned):  # ASCII: Decimal takes "0_1", "١"
         try:
             number = Decimal(cleaned)
         except InvalidOperation:
@@ -242,8 +244,9 @@ def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> li
     """The header ``row`` (its cells stripped), checked: present, no name twice, ``columns`` in it.
 
     Refusals name the fix: an empty file, duplicate names, a missing column (with a hint
-    when the file is separated by ``;``, a tab or ``|``).
+    when the file is separated by ``;``, a tab or ``|``), one column for two roles.
     """
+    check_roles(columns)
     if row is None:
         raise InvalidInputError(f"{name}: the file is empty; expected a header such as score,label")
     header = [cell.strip() for cell in row]

@@ -33,8 +33,10 @@ limit                  default      what it bounds
 ``max_digits``         10,000       ``--digits``: digits after the point of a decimal
 ``max_decimal_work``   10**9        ``--digits`` times the number of log terms of the
                                     closed forms whose decimals are certified (a
-                                    digamma difference counts 100): per call, or
-                                    summed over one report (:func:`decimal_budget`)
+                                    digamma difference counts 100) times
+                                    :func:`digit_cost` (1 + digits // 1000): per call,
+                                    or summed over one report (:func:`decimal_budget`),
+                                    and bounded before a report starts
 ``max_refinement_bits`` 65,536      extra bits of working precision with which a certified
                                     decimal, sign or float of a closed form is refined
                                     before giving up (only a non-rational value within
@@ -81,11 +83,13 @@ from rocpr_exact.limits.checks import (
     check_examples,
     check_grid_points,
     check_interpolated_points,
+    check_report_work,
     check_score,
     check_score_text,
     check_sum,
     check_sum_bits,
     decimal_budget,
+    digit_cost,
     one_decimal_budget,
 )
 from rocpr_exact.limits.settings import (
@@ -110,12 +114,14 @@ __all__ = [
     "check_examples",
     "check_grid_points",
     "check_interpolated_points",
+    "check_report_work",
     "check_score",
     "check_score_text",
     "check_sum",
     "check_sum_bits",
     "current",
     "decimal_budget",
+    "digit_cost",
     "digits_of_bits",
     "exceeded",
     "one_decimal_budget",

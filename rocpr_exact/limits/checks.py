@@ -222,6 +222,37 @@ def check_digits(digits: int) -> None:
 DIGAMMA_WEIGHT = 100
 
 
+def digit_cost(digits: int) -> int:
+    """The cost of one digit of a logarithm at ``digits`` digits, in units of one at 300.
+
+    Arb's logarithm is superlinear in the precision: measured by
+    ``benchmarks/bench_log_cost.py`` (one run: 2.7 units a digit at 1,000 digits, 4.2 at
+    3,000, 10.1 at 10,000), so ``max_decimal_work`` charges ``1 + digits // 1000``.
+
+    >>> digit_cost(30), digit_cost(1_000), digit_cost(10_000)
+    (1, 2, 11)
+    """
+    return 1 + digits // 1000
+
+
+def check_report_work(digits: int, terms: int, what: str) -> None:
+    """Refuse a report up front when its certified decimals would need more than
+    ``max_decimal_work``: ``terms`` is a bound on the log terms of all of them.
+
+    Checked before any of its work; nothing is spent (each value is counted as it is
+    certified, :func:`check_decimal_work`).
+    """
+    check_digits(digits)
+    work = digits * terms * digit_cost(digits)
+    if over("max_decimal_work", work):
+        raise exceeded(
+            "max_decimal_work",
+            f"{what}: {digits:,} certified digits of areas with up to {terms:,} log terms "
+            f"(work {work:,})",
+            "fewer digits is faster; ",
+        )
+
+
 def check_decimal(value: object, digits: int, what: str) -> None:
     """Raise before a certified decimal that would take too long (``max_decimal_work``).
 
@@ -239,13 +270,14 @@ def check_decimal_work(
     weight: int = 1,
 ) -> None:
     """Raise when ``digits`` certified digits of a value with ``terms`` transcendental
-    terms (``kind`` names them) exceed ``max_decimal_work`` = digits x terms x weight.
+    terms (``kind`` names them) exceed ``max_decimal_work`` = digits x terms x weight x
+    :func:`digit_cost`.
 
     ``weight`` is a term's cost in logarithms: 1 for a log term, ``DIGAMMA_WEIGHT`` for a
     digamma difference.
     """
     check_digits(digits)
-    work = digits * terms * weight
+    work = digits * terms * weight * digit_cost(digits)
     spent = _DECIMAL_SPENT.get()
     before = spent[0] if spent is not None else 0
     if over("max_decimal_work", before + work):

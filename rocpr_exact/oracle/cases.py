@@ -17,7 +17,7 @@ from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.io.jsonfile import loads, read_json
 
@@ -165,7 +165,12 @@ def figure7_cases(path: Path | None = None) -> list[Case]:
     else:  # within the bounds of every JSON file read; its errors name the file
         data = read_json(path, "Figure 7 file")
     try:
-        positives, negatives = int(data["positives"]), int(data["negatives"])
+        positives, negatives = data["positives"], data["negatives"]
+        if not all(type(total) is int for total in (positives, negatives)):
+            raise InvalidInputError(
+                f"positives and negatives must be whole numbers, got {positives!r} and "
+                f"{negatives!r}"
+            )
         cases = []
         for name, points in data["curves"].items():
             built = Curve.from_counts([tuple(pair) for pair in points], positives, negatives)
@@ -176,6 +181,18 @@ def figure7_cases(path: Path | None = None) -> list[Case]:
             ]
             comment = f"the paper's Figure 7, curve {name} (reconstructed, examples/figure7.json)"
             cases.append(_grouped(comment, groups, "Paper"))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except RocPrError as exc:  # a curve refused by Curve.from_counts, in its own words
         raise InvalidInputError(f"cannot read the Figure 7 cases from {path}: {exc}") from None
+    except KeyError as exc:
+        raise InvalidInputError(
+            f"cannot read the Figure 7 cases from {path}: it has no {exc} entry; the file is a "
+            'JSON object {"positives": P, "negatives": N, "curves": {NAME: [[TP, FP], ...]}} '
+            "(see examples/figure7.json)"
+        ) from None
+    except (TypeError, AttributeError, ValueError):  # a list where an object belongs, say
+        raise InvalidInputError(
+            f"cannot read the Figure 7 cases from {path}: it is not shaped as "
+            '{"positives": P, "negatives": N, "curves": {NAME: [[TP, FP], ...]}} '
+            "(see examples/figure7.json)"
+        ) from None
     return cases

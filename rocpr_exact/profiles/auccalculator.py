@@ -31,7 +31,8 @@ from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr as exact_auc_pr
 from rocpr_exact.areas.auc import auc_roc as exact_auc_roc
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
+from rocpr_exact.profiles.arguments import vector
 from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = [
@@ -55,6 +56,7 @@ def aucalculator_curve(curve: Curve) -> Curve:
     >>> aucalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
     (0, 5, 9)
     """
+    curve = require_curve(curve, "curve")
     curve.require_both_classes("AUCCalculator (it replaces a missing class by 1 example)")
     last_zero = bisect_right(curve.tps, 0) - 1
     if last_zero == 0:
@@ -73,6 +75,7 @@ def ignored_negatives(curve: Curve) -> int:
     >>> ignored_negatives(Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]))
     1
     """
+    curve = require_curve(curve, "curve")
     return int(curve.fps[bisect_right(curve.tps, 0) - 1])
 
 
@@ -90,7 +93,8 @@ def curve_auc_pr(curve: Curve) -> Fraction:
 
 def scored_list_curve(scores: Iterable[Any], labels: Iterable[Any]) -> Curve:
     """The curve of a scored list as AUCCalculator reads it: scores as doubles, labels 0/1."""
-    return Curve.from_scores(exact_values(list(scores), "float64", "scores"), list(labels))
+    values = exact_values(vector(scores, "scores"), "float64", "scores")
+    return Curve.from_scores(values, vector(labels, "labels"))
 
 
 def auc_roc(scores: Iterable[Any], labels: Iterable[Any]) -> Fraction:

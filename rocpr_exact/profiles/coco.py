@@ -28,6 +28,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import DOUBLE_EPSILON, round_binary64
+from rocpr_exact.profiles.arguments import vector
 from rocpr_exact.profiles.detection import flags_of, ranked_counts
 
 __all__ = ["RECALL_THRESHOLDS", "average_precision", "precision_at_recall_thresholds"]
@@ -54,6 +55,7 @@ def precision_at_recall_thresholds(
     dtIg``; ignored detections must be left out by the caller), ``num_gt`` the
     number of ground truths that are not ignored (``npig``).  O(n log n).
     """
+    scores, matched = vector(scores, "scores", "detection"), vector(matched, "matched", "detection")
     if len(scores) != len(matched):
         raise InvalidInputError(
             f"scores and matched must have the same length, got {len(scores)} and {len(matched)}"

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
+from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.core.views import ArrayView
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.binary64 import round_ieee
 
 __all__ = [
@@ -46,22 +47,43 @@ def round_binary(x: Fraction | int, fmt: Format = FLOAT32) -> Fraction:
     >>> round_binary(Fraction(2**24 + 1))  # a tie: to the even significand
     Fraction(16777216, 1)
     """
+    if not isinstance(x, Fraction | int) or isinstance(x, bool):
+        raise WrongTypeError(
+            f"round_binary rounds an exact Fraction or int, got {type(x).__name__}"
+        )
+    if not isinstance(fmt, tuple) or fmt not in (FLOAT32, FLOAT64):
+        raise InvalidInputError(f"fmt must be FLOAT32 or FLOAT64, got {fmt!r}")
     bits, emin = fmt
     return round_ieee(x, bits, emin - (bits - 1), -emin + 2)
 
 
 def _converted(values: Any, dtype: str, what: str) -> Any:
+    refuse_masked(values, what)  # astype would turn a masked entry into NaN or its hidden value
     try:
+        array = np.asarray(values)
+        if array.dtype.kind == "c":  # astype drops the imaginary part, with a warning only
+            raise InvalidInputError(f"{what} holds complex numbers; scores are real numbers")
         with np.errstate(over="ignore"):  # a double beyond float32's range becomes inf, refused
-            return np.asarray(values).astype(dtype).ravel()
+            return array.astype(dtype).ravel()
     except OverflowError:  # numpy refuses an int or a Fraction beyond the format's range
         raise InvalidInputError(f"{what} holds a number too large for {dtype}") from None
     except (TypeError, ValueError):
         raise InvalidInputError(f"{what} must be an array of numbers") from None
 
 
+def _kind(dtype: str) -> str:
+    if not dtype.startswith("float") and dtype not in ("longdouble", "double", "single", "half"):
+        return ""  # (np.dtype would take other aliases too, some of them deprecated)
+    try:
+        return str(np.dtype(dtype).kind)
+    except TypeError:  # not a dtype's name
+        return ""
+
+
 def exact_values(values: Any, dtype: str, what: str) -> list[Fraction]:
     """A 1-D array converted to ``dtype`` as numpy's ``astype`` does, each value exact."""
+    if not isinstance(dtype, str) or _kind(dtype) != "f":
+        raise InvalidInputError(f"dtype must name a numpy float type, got {dtype!r}")
     array = _converted(values, dtype, what)
     if not np.isfinite(array).all():
         raise InvalidInputError(f"{what} contains NaN or infinity")
@@ -96,6 +118,8 @@ def to_double(value: Any, what: str) -> float:
     >>> to_double(2**53 + 1, "x") == 2**53, to_double(-(10**400), "x")
     (True, -inf)
     """
+    if np.iscomplexobj(value):  # astype would drop the imaginary part
+        raise InvalidInputError(f"{what} holds complex numbers; scores are real numbers")
     try:
         with np.errstate(over="ignore"):
             double: float = np.asarray([value], dtype=object).astype(np.float64).tolist()[0]
@@ -118,6 +142,7 @@ def double_curve(curve: Curve) -> Curve:
     >>> c.tps, double_curve(c).tps
     ((0, 1, 1, 2), (0, 1, 2))
     """
+    curve = require_curve(curve, "curve")
     cuts = curve.thresholds
     if cuts is None or (isinstance(cuts, ArrayView) and cuts.array.dtype == np.float64):
         return curve

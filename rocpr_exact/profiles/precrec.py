@@ -36,6 +36,8 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.limits.checks import check_grid_points
+from rocpr_exact.profiles.arguments import classes as levels
+from rocpr_exact.profiles.arguments import flag, vector
 from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["Aucs", "evalmod"]
@@ -111,13 +113,15 @@ def evalmod(
     >>> evalmod([0.9, 0.8, 0.8, 0.1], [1, 0, 1, 0], interpolate=False)
     Aucs(roc=Fraction(7, 8), prc=Fraction(43, 48))
     """
-    values = exact_values(list(scores), "float64", "scores")
-    marks = list(labels)
+    values = exact_values(vector(scores, "scores"), "float64", "scores")
+    marks = vector(labels, "labels")
     if len(marks) != len(values):
         raise InvalidInputError(f"scores and labels differ in length ({len(values)}, {len(marks)})")
-    classes = sorted(set(marks))
+    classes = levels(marks, "labels", "precrec")
     if len(classes) > 2:
         raise InvalidInputError(f"labels must have two classes, got {len(classes)}")
+    if posclass is not None and not isinstance(posclass, str | int | float):
+        raise InvalidInputError(f"posclass must be one label (a number or text), got {posclass!r}")
     positive = classes[-1] if posclass is None else posclass
     flags = [1 if v == positive else 0 for v in marks]
     if not any(flags):
@@ -127,6 +131,6 @@ def evalmod(
     if isinstance(x_bins, bool) or not isinstance(x_bins, int) or x_bins < 0:
         raise InvalidInputError(f"x_bins must be a non-negative int, got {x_bins!r}")
     check_grid_points(x_bins, "x_bins")
-    bins = (x_bins or 1) if interpolate else 0
+    bins = (x_bins or 1) if flag(interpolate, "interpolate") else 0
     curve = Curve.from_scores(values, flags)
     return Aucs(auc_roc(curve), _prc_auc(curve, bins))

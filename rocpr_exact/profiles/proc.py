@@ -51,6 +51,7 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.partial import mcclish, partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.profiles.arguments import classes, flag, is_one_of, vector
 from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary, to_double
 
 __all__ = ["Roc", "auc", "roc"]
@@ -95,9 +96,9 @@ def _prepared(
 ) -> tuple[Curve, list[Fraction], str, tuple[Any, Any], list[tuple[int, Fraction]]]:
     """The oriented curve, the distinct predictor values, the direction, the levels and the
     kept examples (1 for a case, the double's value)."""
-    if direction not in ("auto", "<", ">"):
+    if not is_one_of(direction, ("auto", "<", ">")):
         raise InvalidInputError(f"direction must be 'auto', '<' or '>', got {direction!r}")
-    responses, predictors = list(response), list(predictor)
+    responses, predictors = vector(response, "response"), vector(predictor, "predictor")
     if len(responses) != len(predictors):
         raise InvalidInputError("Response and predictor must be vectors of the same length.")
     if any(isinstance(p, bool | str) for p in predictors):
@@ -116,11 +117,11 @@ def _prepared(
         if not (missing or _missing(r))
     ]
     if levels is None:
-        found = sorted({r for r, _ in pairs})
+        found = classes([r for r, _ in pairs], "response", "pROC")
         if len(found) < 2:
             raise InvalidInputError("'response' must have two levels (pROC stops here)")
         levels = (found[0], found[1])
-    elif len(levels) != 2:
+    elif len(levels := vector(levels, "levels")) != 2:
         raise InvalidInputError("'levels' argument must have length 2")
     control, case = levels
     kept: list[tuple[int, Fraction]] = []
@@ -145,13 +146,14 @@ def _prepared(
 def _partial(
     curve: Curve, partial_auc: Any, focus: str, correct: bool, allow_invalid: bool
 ) -> Fraction | None:
-    if focus not in ("specificity", "sensitivity"):
+    if not is_one_of(focus, ("specificity", "sensitivity")):
         raise InvalidInputError(
             f"partial_auc_focus must be 'specificity' or 'sensitivity', got {focus!r}"
         )
-    if isinstance(partial_auc, str) or len(partial_auc) != 2:
+    bounds = vector(partial_auc, "partial_auc") if not isinstance(partial_auc, bool) else []
+    if len(bounds) != 2 or not all(isinstance(b, int | float) for b in bounds):
         raise InvalidInputError(f"partial_auc must be False or two numbers, got {partial_auc!r}")
-    low, high = sorted(exact_values(list(partial_auc), "float64", "partial_auc"))
+    low, high = sorted(exact_values(bounds, "float64", "partial_auc"))
     if focus == "specificity":
         area = partial_auc_roc(curve, 1 - high, 1 - low, focus="fpr")
     else:
@@ -187,8 +189,8 @@ def auc(
     >>> auc([0, 0, 1, 1], [1, 2, 3, 4], partial_auc=(1, 0.8), partial_auc_correct=True)
     Fraction(1, 1)
     """
-    if partial_auc is not False and partial_auc_correct not in (True, False):
-        raise InvalidInputError("partial_auc_correct must be True or False")
+    flag(partial_auc_correct, "partial_auc_correct")
+    flag(allow_invalid_partial_auc_correct, "allow_invalid_partial_auc_correct")
     curve = _prepared(response, predictor, direction, levels)[0]
     if partial_auc is False:
         return auc_roc(curve)

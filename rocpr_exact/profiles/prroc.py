@@ -45,9 +45,10 @@ from math import lcm
 from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.profiles.arguments import flag
 from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
 
 __all__ = [
@@ -162,6 +163,7 @@ def prroc_input(
 
 def roc_area(curve: Curve) -> Fraction:
     """``roc.curve(...)$auc`` of a curve (the registry's ``prroc.roc_auc``)."""
+    curve = require_curve(curve, "curve")
     if curve.negatives == 0:
         raise NoNegativesError("PRROC roc.curve needs a negative weight (it returns NaN)")
     if curve.positives == 0:
@@ -171,6 +173,7 @@ def roc_area(curve: Curve) -> Fraction:
 
 def integral_area(curve: Curve) -> ClosedForm | Fraction:
     """``pr.curve(...)$auc.integral`` of a curve (the registry's ``prroc.auc_integral``)."""
+    curve = require_curve(curve, "curve")
     if curve.positives == 0:
         raise NoPositivesError("PRROC pr.curve auc.integral requires at least one positive example")
     return auc_pr(curve, "continuous")
@@ -178,6 +181,7 @@ def integral_area(curve: Curve) -> ClosedForm | Fraction:
 
 def davis_goadrich_area(curve: Curve) -> Fraction:
     """``pr.curve(...)$auc.davis.goadrich`` of the curve PRROC builds (counts as given)."""
+    curve = require_curve(curve, "curve")
     if curve.positives == 0:
         raise NoPositivesError(
             "PRROC pr.curve auc.davis.goadrich requires at least one positive example"
@@ -207,7 +211,7 @@ def roc_curve(
     """
     data = prroc_input(scores_class0, scores_class1, weights_class0, weights_class1)
     area = roc_area(data.curve)
-    if not curve:
+    if not flag(curve, "curve"):
         return RocCurve(area)
     c = data.curve
     cuts = [Fraction(t) for t in c.thresholds or ()]
@@ -278,5 +282,9 @@ def pr_curve(
     data = prroc_input(scores_class0, scores_class1, weights_class0, weights_class1)
     integral = integral_area(data.curve)
     dg = davis_goadrich_area(data.curve) if data.dg else None
-    rows = _pr_rows(data.curve, data.scale, weights_class0 is not None) if curve else None
+    rows = (
+        _pr_rows(data.curve, data.scale, weights_class0 is not None)
+        if flag(curve, "curve")
+        else None
+    )
     return PrCurve(integral, dg, rows)

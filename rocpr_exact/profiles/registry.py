@@ -85,7 +85,12 @@ from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, NoPositivesError, UndefinedMetricError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    NoPositivesError,
+    UndefinedMetricError,
+    WrongTypeError,
+)
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles import auccalculator, prroc
@@ -115,6 +120,8 @@ def as_curve(data: ProfileData, name: str = "") -> Curve:
     >>> as_curve(([2, 1], [1, 0])).tps
     (0, 1, 1)
     """
+    if not isinstance(name, str):
+        raise WrongTypeError(f"the profile name must be text, got {type(name).__name__}")
     if isinstance(data, Curve):
         return double_curve(data) if name in ("prroc", "aucalculator") else data
     if isinstance(data, tuple) and len(data) == 2:
@@ -215,7 +222,7 @@ PROFILES: dict[str, dict[str, Metric]] = {
 def _metrics(name: str) -> dict[str, Metric]:
     try:
         return PROFILES[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable name (a list)
         raise InvalidInputError(
             f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}"
         ) from None
@@ -231,7 +238,7 @@ def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
     metric's own error (e.g. :class:`NoNegativesError`) when it is undefined.
     """
     metrics = _metrics(name)
-    if metric not in metrics:
+    if not isinstance(metric, str) or metric not in metrics:
         raise InvalidInputError(
             f"profile {name!r} has no metric {metric!r}; it has {', '.join(metrics)}"
         )

@@ -40,6 +40,7 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.profiles.arguments import classes, is_one_of, vector
 from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["Prediction", "performance", "prediction"]
@@ -63,23 +64,24 @@ def prediction(
     >>> prediction([0.9, 0.8, 0.8, 0.1], [1, 0, 1, 0]).curve.tps
     (0, 1, 2, 2)
     """
-    scores = exact_values(list(predictions), "float64", "predictions")
-    values = list(labels)
+    scores = exact_values(vector(predictions, "predictions"), "float64", "predictions")
+    values = vector(labels, "labels")
     if len(values) != len(scores):
         raise InvalidInputError(
             f"predictions and labels differ in length ({len(scores)}, {len(values)})"
         )
     if label_ordering is None:
-        found = sorted(set(values))
+        found = classes(values, "labels", "ROCR")
         if len(found) != 2:
             raise InvalidInputError(
                 f"labels must have exactly two classes (ROCR stops here), got {len(found)}"
             )
         levels = (found[0], found[1])
     else:
-        if len(label_ordering) != 2 or any(v not in label_ordering for v in values):
+        ordering = vector(label_ordering, "label_ordering")
+        if len(ordering) != 2 or any(not is_one_of(v, ordering) for v in values):
             raise InvalidInputError("label_ordering must name the two classes of labels")
-        levels = (label_ordering[0], label_ordering[1])
+        levels = (ordering[0], ordering[1])
     flags = [1 if v == levels[1] else 0 for v in values]
     return Prediction(Curve.from_scores(scores, flags), levels)
 
@@ -125,7 +127,11 @@ def performance(prediction_obj: Prediction, measure: str, fpr_stop: Any = 1) -> 
     if not isinstance(prediction_obj, Prediction):
         raise InvalidInputError("prediction_obj must come from rocr.prediction(...)")
     curve = prediction_obj.curve
+    if not is_one_of(measure, ("auc", "aucpr")):
+        raise InvalidInputError(f"measure must be 'auc' or 'aucpr', got {measure!r}")
     if measure == "auc":
+        if isinstance(fpr_stop, bool) or not isinstance(fpr_stop, int | float):
+            raise InvalidInputError(f"fpr_stop must be a number, got {fpr_stop!r}")
         stop = exact_values([fpr_stop], "float64", "fpr_stop")[0]
         if stop < 0:
             raise InvalidInputError(f"fpr_stop must be >= 0, got {fpr_stop!r} (ROCR fails)")

@@ -27,11 +27,13 @@ from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.profiles.arguments import is_one_of, vector
 from rocpr_exact.profiles.sklearn_curves import det_curve, precision_recall_curve, roc_curve
 from rocpr_exact.profiles.sklearn_input import (
     INF,
     Infinity,
     binary_curve,
+    check_pos_label,
     exact_column,
     pos_label_of,
     score_array,
@@ -75,13 +77,13 @@ def curve_as_seen(
     if scores.ndim != 1:
         raise InvalidInputError(f"y_score must be 1-D, got shape {scores.shape}")
     values = exact_column(scores)
-    labels = list(y_true)
+    labels = vector(y_true, "y_true")
     weights = weights_of(sample_weight, len(values))
     return Curve.from_scores(values, labels, weights=weights)
 
 
 def _check_average(average: Any, function: str) -> None:
-    if average not in AVERAGES:
+    if not is_one_of(average, AVERAGES):
         raise InvalidInputError(
             f"The 'average' parameter of {function} must be one of {AVERAGES}, got {average!r}"
         )
@@ -180,7 +182,7 @@ def roc_auc_score(
     Fraction(1, 1)
     """
     _check_average(average, "roc_auc_score")
-    if multi_class not in ("raise", "ovr", "ovo"):
+    if not is_one_of(multi_class, ("raise", "ovr", "ovo")):
         raise InvalidInputError(f"multi_class must be 'raise', 'ovr' or 'ovo', got {multi_class!r}")
     m = _max_fpr(max_fpr)
     kind, truth = target_of(y_true)
@@ -253,7 +255,7 @@ def average_precision_score(
     scores = score_array(y_score)
     weights = weights_of(sample_weight, len(truth))
     if kind == "binary":
-        if len(present) == 2 and pos_label not in present:
+        if len(present) == 2 and check_pos_label(pos_label) not in present:
             raise InvalidInputError(
                 f"pos_label={pos_label!r} is not a valid label. It should be one of {present}"
             )

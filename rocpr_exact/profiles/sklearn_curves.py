@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.profiles.arguments import flag
 from rocpr_exact.profiles.sklearn_input import (
     INF,
     Infinity,
@@ -101,7 +102,7 @@ def roc_curve(
     (['0', '0', '1/2', '1/2', '1'], ['0', '1/2', '1/2', '1', '1'], INF)
     """
     (tps, fps, cuts), _ = confusion_counts(y_true, y_score, pos_label, sample_weight)
-    if drop_intermediate and len(fps) > 2:
+    if flag(drop_intermediate, "drop_intermediate") and len(fps) > 2:
         index = [
             i
             for i in range(len(fps))
@@ -149,7 +150,7 @@ def precision_recall_curve(
     (['1/2', '2/3', '1/2', '1', '1'], ['1', '1', '1/2', '1/2', '0'], [0.1, 0.35, 0.4, 0.8])
     """
     (tps, fps, cuts), _ = confusion_counts(y_true, y_score, pos_label, sample_weight)
-    if drop_intermediate and len(fps) > 2:
+    if flag(drop_intermediate, "drop_intermediate") and len(fps) > 2:
         last = len(tps) - 1
         index = [
             i
@@ -197,7 +198,7 @@ def det_curve(
     (tps, fps, cuts), labels = confusion_counts(y_true, y_score, pos_label, sample_weight)
     tps, fps = (0, *tps), (0, *fps)
     thresholds: tuple[Threshold, ...] = (INF, *(as_float64(t) for t in cuts))
-    if drop_intermediate and len(fps) > 2:
+    if flag(drop_intermediate, "drop_intermediate") and len(fps) > 2:
         last = len(tps) - 1
         index = [
             i

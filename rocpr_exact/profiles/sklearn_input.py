@@ -26,7 +26,9 @@ from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score, integer_weights, normalize_scores
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError, WrongTypeError
+from rocpr_exact.profiles.arguments import flag, vector
+from rocpr_exact.profiles.detection import flags_of
 
 try:  # the twins see the input as scikit-learn does: through numpy
     import numpy as np
@@ -42,6 +44,7 @@ __all__ = [
     "Infinity",
     "as_float64",
     "binary_curve",
+    "check_pos_label",
     "exact_column",
     "pos_label_of",
     "require_probabilities",
@@ -96,6 +99,7 @@ def score_array(y_score: Any, *, convert_object: bool = False, what: str = "y_sc
     """
     if isinstance(y_score, str | bytes):
         raise InvalidInputError(f"{what} must be an array of numbers, not a string")
+    convert_object = flag(convert_object, "convert_object")
     if convert_object and isinstance(y_score, np.ndarray) and y_score.dtype == object:
         try:
             y_score = y_score.astype(np.float64)
@@ -120,6 +124,8 @@ def score_array(y_score: Any, *, convert_object: bool = False, what: str = "y_sc
 
 def exact_column(column: Any, what: str = "y_score") -> list[Score]:
     """The exact values of a 1-D score array (ints, binary floats, Python numbers)."""
+    if not isinstance(column, np.ndarray) or column.ndim != 1:
+        raise WrongTypeError(f"{what} must be a 1-D array here (see score_array)")
     values = normalize_scores(column if column.dtype != object else column.tolist())
     for value in values:
         if value in (np.inf, -np.inf):  # an object array: sklearn keeps it, the twins refuse
@@ -129,10 +135,15 @@ def exact_column(column: Any, what: str = "y_score") -> list[Score]:
 
 def as_float64(value: Score) -> Fraction:
     """The exact value of ``value`` after numpy's ``astype(float64)`` (round to nearest)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
+        raise WrongTypeError(f"y_score holds {type(value).__name__}; a score is a number")
     try:
-        return Fraction(np.asarray([value]).astype(np.float64).tolist()[0])
+        double = np.asarray([value]).astype(np.float64).tolist()[0]
     except OverflowError:  # numpy refuses it, and so does sklearn
         raise InvalidInputError(f"y_score holds {value}, too large for float64") from None
+    if not np.isfinite(double):
+        raise InvalidInputError(f"y_score holds {value}; sklearn refuses NaN and infinity")
+    return Fraction(double)
 
 
 def weights_of(sample_weight: Any, n: int) -> list[int] | None:
@@ -202,10 +213,19 @@ def target_of(y_true: Any) -> tuple[str, Any]:
     return ("multiclass" if distinct > 2 else "binary"), array
 
 
+def check_pos_label(pos_label: Any) -> Any:
+    """``pos_label`` if it is one label (a number, text or a bool), as sklearn compares it."""
+    if not isinstance(pos_label, str | int | float | np.generic) or (
+        isinstance(pos_label, np.generic) and pos_label.ndim
+    ):
+        raise InvalidInputError(f"pos_label must be one label, got {type(pos_label).__name__}")
+    return pos_label
+
+
 def pos_label_of(pos_label: Any, labels: Any) -> Any:
     """``_check_pos_label_consistency``: ``pos_label``, or 1 when ``y_true`` is 0/1 or -1/1."""
     if pos_label is not None:
-        return pos_label
+        return check_pos_label(pos_label)
     classes = np.unique(labels)
     values = classes.tolist()
     if classes.dtype.kind in "OUS" or values not in ([0, 1], [-1, 1], [0], [-1], [1]):
@@ -224,6 +244,8 @@ def require_probabilities(y_score: Any) -> None:
     binary values).  numpy rounds the sum and the test, so a row whose exact |1 - S| is within
     about (k + 3) 2**-53 of the bound (k classes) may be decided the other way by sklearn.
     """
+    if not isinstance(y_score, np.ndarray) or y_score.ndim != 2 or y_score.dtype.kind not in "iuf":
+        raise InvalidInputError("y_score must be a 2-D array of numbers (one row per example)")
     for i, row in enumerate(y_score.tolist()):
         total = sum((Fraction(v) for v in row), Fraction(0))
         if abs(1 - total) > ATOL + RTOL * abs(total):
@@ -237,6 +259,14 @@ def binary_curve(
     positive: Sequence[bool], scores: Sequence[Score], weights: Sequence[int] | None
 ) -> Curve:
     """The curve of one binary problem: one threshold per distinct score of nonzero weight."""
+    positive = flags_of(vector(positive, "positive"), "positive")
+    scores = vector(scores, "scores")
+    if weights is not None:
+        weights = vector(weights, "weights")
+        if not all(type(w) is int and w >= 0 for w in weights):
+            raise InvalidInputError("weights must be non-negative ints (see weights_of)")
+    if len({len(positive), len(scores), len(weights or scores)}) != 1:
+        raise InvalidInputError("positive, scores and weights must have one entry per example")
     if weights is not None and not any(weights):
         raise InvalidInputError(
             "sample_weight is all zero; sklearn 1.9.1 raises ValueError('Sample weights must "

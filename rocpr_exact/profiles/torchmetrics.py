@@ -55,6 +55,8 @@ def linspace_grid(n: int) -> list[Fraction]:
     >>> [str(t) for t in linspace_grid(5)]
     ['0', '1/4', '1/2', '3/4', '1']
     """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        raise InvalidInputError(f"the number of thresholds must be an int larger than 1, got {n!r}")
     step = round_binary(Fraction(1, n - 1), FLOAT32)
     half = n // 2
     return [
@@ -257,7 +259,14 @@ def _max_fpr(max_fpr: Any) -> Fraction | None:
         return None
     if not isinstance(max_fpr, float) or not 0 < max_fpr <= 1:
         raise InvalidInputError(f"max_fpr must be a float in (0, 1], got {max_fpr!r}")
-    return None if max_fpr == 1 else Fraction(np.float32(max_fpr).item())
+    if max_fpr == 1:
+        return None
+    m = Fraction(np.float32(max_fpr).item())
+    if m == 0:  # torchmetrics divides by max_fpr - max_fpr**2 / 2 in float32: 0/0
+        raise InvalidInputError(
+            f"max_fpr {max_fpr!r} is 0 as a float32, where torchmetrics computes: it gives nan"
+        )
+    return m
 
 
 def binary_auroc(

@@ -24,6 +24,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.profiles.arguments import is_one_of
 from rocpr_exact.profiles.ieee import exact_values
 from rocpr_exact.profiles.torchmetrics import (
     VERSION,
@@ -44,7 +45,7 @@ Columns: TypeAlias = tuple[list[list[Fraction]], list[int], list[Fraction] | Non
 
 
 def _check_average(average: Any) -> None:
-    if average not in AVERAGES:
+    if not is_one_of(average, AVERAGES):
         raise InvalidInputError(f"average must be one of {AVERAGES}, got {average!r}")
 
 

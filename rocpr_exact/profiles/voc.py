@@ -34,6 +34,7 @@ from typing import Any
 
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.binary64 import round_binary64
+from rocpr_exact.profiles.arguments import flag, vector
 from rocpr_exact.profiles.detection import flags_of, ranked_counts
 
 __all__ = ["ELEVEN_POINTS", "average_precision"]
@@ -64,6 +65,7 @@ def average_precision(
     >>> float(average_precision([0.9, 0.8, 0.7], [1, 0, 1], use_07_metric=True))  # (6 + 5 * 2/3)/11
     0.8484848484848485
     """
+    scores, labels = vector(scores, "scores", "detection"), vector(labels, "labels", "detection")
     if len(scores) != len(labels):
         raise InvalidInputError(
             f"scores and labels must have the same length, got {len(scores)} and {len(labels)}"
@@ -82,7 +84,7 @@ def average_precision(
     for tp, fp in ranked_counts(scores, hits):
         rec.append(round_binary64(Fraction(tp, npos)))
         prec.append(round_binary64(Fraction(tp, tp + fp)))  # tp + fp >= 1 > eps
-    if use_07_metric:
+    if flag(use_07_metric, "use_07_metric"):
         total = Fraction(0)
         for t in ELEVEN_POINTS:
             above = [p for r, p in zip(rec, prec, strict=True) if r >= t]

@@ -441,7 +441,7 @@ def test_cli_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["--limit", "max_exact_digits=5"], "davis_goadrich: the exact value has an integer"),
         (["--digits", "11"], None),
         (["--digits", "11", "--limit", "max_digits=10"], "--digits 11 exceeds the limit"),
-        (["--limit", "max_decimal_work=5"], "certified digits of a closed form"),
+        (["--limit", "max_decimal_work=5"], "the report: 30 certified digits of areas with up to"),
     ]
     for extra, message in cases:
         code, out, err = run(["report", str(path), *extra], capsys)
@@ -650,3 +650,42 @@ def test_max_decimal_work_is_one_budget_per_report() -> None:
     assert caught.value.limit == "max_decimal_work"
     with limits.using(max_decimal_work=sum(work)):
         build_report(curve, digits=digits)
+
+
+def _alternating_groups(groups: int) -> list[tuple[int, int]]:
+    """(TP, FP) of ``groups`` tie groups each holding positives and negatives: every segment
+    of the curve is a log term of the continuous areas."""
+    counts, tp, fp = [], 0, 0
+    for i in range(groups):
+        tp, fp = tp + 1 + i % 3, fp + 1 + (i // 3) % 3
+        counts.append((tp, fp))
+    return counts
+
+
+def test_a_report_beyond_the_decimal_work_is_refused_up_front(tmp_path, capsys) -> None:
+    """Issue 29: 30,000 mixed tie groups at --digits 10000 ran past 120 s; now refused at once.
+
+    Every group is a segment; about 26,700 of them are corners with a log term, so the bound
+    is about 2.7 * 10**4 terms x 10,000 digits x digit_cost 11, near 3 * 10**9 > 10**9.
+    """
+    import re
+    import time
+
+    counts = _alternating_groups(30_000)
+    curve = rx.Curve.from_counts(counts, counts[-1][0], counts[-1][1])
+    start = time.perf_counter()
+    with pytest.raises(rx.ResourceLimitError) as caught:
+        build_report(curve, 10_000)
+    assert time.perf_counter() - start < 30  # up front: no logarithm was taken
+    assert caught.value.limit == "max_decimal_work"
+    terms = int(re.search(r"up to ([0-9,]+) log terms", str(caught.value))[1].replace(",", ""))
+    assert 20_000 < terms <= 60_000  # at most one per segment, for each of the two curves
+    path = tmp_path / "groups.csv"
+    rows, previous = ["score,label"], (0, 0)
+    for score, (tp, fp) in enumerate(_alternating_groups(30_000)):
+        rows += [f"{-score},1"] * (tp - previous[0]) + [f"{-score},0"] * (fp - previous[1])
+        previous = (tp, fp)
+    path.write_text("\n".join(rows) + "\n")
+    assert cli.main(["report", str(path), "--digits", "10000", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "raise it with --limit max_decimal_work=N" in err and "fewer --digits" in err, err
