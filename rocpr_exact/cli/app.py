@@ -37,7 +37,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from rocpr_exact import limits
-from rocpr_exact.cli import check, consistent, curve, plot, report, vectors
+from rocpr_exact.cli import check, consistent, curve, operating, plot, report, vectors
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 
@@ -54,7 +54,7 @@ MAX_MESSAGE_CHARS = 1_000
 
 #: The commands, in the order ``--help`` lists them.  Each module has ``register(commands)``,
 #: which adds its sub-parser with ``set_defaults(run=run)``, and ``run(args) -> (output, status)``.
-COMMANDS: tuple[ModuleType, ...] = (report, curve, vectors, check, plot, consistent)
+COMMANDS: tuple[ModuleType, ...] = (report, curve, operating, vectors, check, plot, consistent)
 
 
 class _UsageError(Exception):

@@ -18,6 +18,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import weight_scale
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
+from rocpr_exact.io.dialect import CsvDialect
 from rocpr_exact.io.fastcsv import scored_csv_curve
 from rocpr_exact.io.points import curve_from_points, read_points_csv
 from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
@@ -28,9 +29,12 @@ _T = TypeVar("_T")
 __all__ = [
     "PARAMETER_FLAGS",
     "add_data_arguments",
+    "add_dialect_arguments",
     "add_digits_argument",
     "add_limit_arguments",
     "cli_message",
+    "csv_dialect",
+    "delimiter",
     "digits",
     "exact_number",
     "figure_size",
@@ -50,6 +54,9 @@ PARAMETER_FLAGS = {
     "weight_column": "--weight-column",
     "the metrics parameter": "--metric",
     "max_steps": "--max-steps",
+    "positive_label": "--positive-label",
+    "negative_label": "--negative-label",
+    "the delimiter parameter": "--delimiter",
 }
 
 
@@ -156,8 +163,8 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every command that reads data shares (with the limit options)."""
     parser.add_argument(
         "data",
-        help="CSV file with a header ('-' reads standard input), or a .parquet file "
-        "(reduced by DuckDB, extra 'parquet')",
+        help="CSV file with a header ('-' reads standard input; .gz, .bz2 and .xz are "
+        "decompressed), or a .parquet file (reduced by DuckDB, extra 'parquet')",
     )
     parser.add_argument("--score-column", default="score", help="score column (default: score)")
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
@@ -173,8 +180,48 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the number of negatives for operating points",
     )
+    add_dialect_arguments(parser)
     add_engine_arguments(parser)
     add_limit_arguments(parser)
+
+
+def delimiter(text: str) -> str:
+    r"""``--delimiter C``: one character; ``\t`` or ``tab`` is a tab (as a shell passes them).
+
+    >>> delimiter(";"), delimiter("\\t"), delimiter("tab")
+    (';', '\t', '\t')
+    """
+    return "\t" if text in ("\\t", "tab", "TAB") else text
+
+
+def add_dialect_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--delimiter``, ``--positive-label`` and ``--negative-label`` (io.dialect)."""
+    parser.add_argument(
+        "--delimiter",
+        type=delimiter,
+        default=",",
+        metavar="C",
+        help="the character between fields of a CSV: ',' (default), ';', '|', or '\\t' for a tab",
+    )
+    parser.add_argument(
+        "--positive-label",
+        metavar="VALUE",
+        help="the label of a positive example, e.g. yes (alone: every other label is negative)",
+    )
+    parser.add_argument(
+        "--negative-label",
+        metavar="VALUE",
+        help="the label of a negative example, e.g. no (alone: every other label is positive)",
+    )
+
+
+def csv_dialect(args: argparse.Namespace) -> CsvDialect:
+    """The :class:`CsvDialect` the flags name (checked: one line naming the flag if not)."""
+    return CsvDialect(
+        getattr(args, "delimiter", ","),
+        getattr(args, "positive_label", None),
+        getattr(args, "negative_label", None),
+    )
 
 
 def add_digits_argument(parser: argparse.ArgumentParser) -> None:
@@ -235,6 +282,12 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     if args.data == "-":
         raise InvalidInputError(f"the {engine} engine reads files, not standard input")
     glob = getattr(args, "glob", False)
+    dialect = csv_dialect(args)
+    if engine == "spark" and dialect != CsvDialect():
+        raise InvalidInputError(
+            "--delimiter, --positive-label and --negative-label are read by the python and "
+            "duckdb engines; the spark engine reads comma-separated files with 0/1 labels"
+        )
     if engine == "spark":
         from rocpr_exact.engines import spark
 
@@ -250,7 +303,12 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
 
     # a Parquet file of float or integer scores is read into numpy in one pass
     return file_curve(
-        args.data, args.score_column, args.label_column, args.weight_column, glob=glob
+        args.data,
+        args.score_column,
+        args.label_column,
+        args.weight_column,
+        glob=glob,
+        dialect=dialect,
     )
 
 
@@ -289,6 +347,12 @@ def load_curve(args: argparse.Namespace) -> Curve:
         )
     if engine in ("duckdb", "spark") or (engine is None and is_parquet):
         return _engine_curve(args, engine or "duckdb")
+    dialect = csv_dialect(args)
+    if points and dialect != CsvDialect():
+        raise InvalidInputError(
+            "--delimiter, --positive-label and --negative-label read scored examples; "
+            "a CSV of operating points is comma-separated"
+        )
     weight_column = getattr(args, "weight_column", None)
     if weight_column is not None and points:
         raise InvalidInputError("--weight-column weighs scored examples, not operating points")
@@ -296,7 +360,7 @@ def load_curve(args: argparse.Namespace) -> Curve:
         source = _stdin() if args.data == "-" else args.data
         name = "<stdin>" if args.data == "-" else None
         scores, labels, weights = read_weighted_csv(
-            source, args.score_column, args.label_column, weight_column, name=name
+            source, args.score_column, args.label_column, weight_column, name=name, dialect=dialect
         )
         args.weight_unit = Fraction(1, weight_scale(weights))  # the report names the unit
         return Curve.from_scores(scores, labels, weights=weights)
@@ -312,8 +376,8 @@ def load_curve(args: argparse.Namespace) -> Curve:
         return curve_from_points(kind, rows, args.positives, args.negatives)
     if args.data == "-":
         scores, labels = read_scored_csv(
-            _stdin(), args.score_column, args.label_column, name="<stdin>"
+            _stdin(), args.score_column, args.label_column, name="<stdin>", dialect=dialect
         )
         return Curve.from_scores(scores, labels)
     # one vectorised pass when the file is plain CSV, else the python reader (same results)
-    return scored_csv_curve(args.data, args.score_column, args.label_column)
+    return scored_csv_curve(args.data, args.score_column, args.label_column, dialect)
