@@ -78,7 +78,7 @@ def threshold_text(score: object) -> str | None:
         return str(score)
     if isinstance(score, Integral):
         return str(int(score))
-    value = Decimal(getattr(score, "item", lambda: score)())  # a float, or numpy's: exact
+    value = Decimal(getattr(score, "item", lambda: score)())  # type: ignore[arg-type]
     if value.is_infinite():
         return "inf" if value > 0 else "-inf"
     return str(value) if isinstance(score, Decimal) else f"{value:f}"
