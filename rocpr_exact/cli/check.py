@@ -59,6 +59,14 @@ def register(commands: Any) -> None:
         "with --profile: this function (default: every function)",
     )
     command.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="check only this test case: an id or a glob such as '1*' (repeatable; default: "
+        "every case); cases not selected are not checked, so never MISSING",
+    )
+    command.add_argument(
         "--skip-flag",
         action="append",
         default=[],
@@ -75,7 +83,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             (None, args.vectors) if args.results is None else (args.vectors, args.results)
         )
         report = twin_check.check_twin_files(
-            args.profile, results, vectors, args.rtol, args.atol, args.metric, args.skip_flag
+            args.profile,
+            results,
+            vectors,
+            args.rtol,
+            args.atol,
+            args.metric,
+            args.skip_flag,
+            args.case,
         )
         return report.format(args.quiet), report.exit_code
     if args.results is None:
@@ -83,6 +98,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "check needs VECTORS and RESULTS.json (or --profile TOOL RESULTS.json)"
         )
     report = conformance.check_files(
-        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
+        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag, args.case
     )
     return report.format(args.quiet), report.exit_code

@@ -57,6 +57,7 @@ PARAMETER_FLAGS = {
     "positive_label": "--positive-label",
     "negative_label": "--negative-label",
     "the delimiter parameter": "--delimiter",
+    "the cases parameter": "--case",
 }
 
 

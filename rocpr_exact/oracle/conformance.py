@@ -45,6 +45,7 @@ report errors in ulps; every pass/fail decision is exact.
 
 from __future__ import annotations
 
+import fnmatch
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -296,6 +297,32 @@ def _given_text(value: Any) -> str:
     return str(value)
 
 
+def select_cases(ids: Iterable[Any], patterns: Sequence[str]) -> set[str]:
+    """The test case ids (as text) that ``patterns`` select: every id when there is none.
+
+    A pattern is an id or a shell glob (``1*``, ``1[0-4]``), matched against the id's text;
+    a pattern that selects no case is refused (a typo would otherwise check nothing).
+
+    >>> sorted(select_cases([1, 2, 10, 11, 20], ["1*", "2"]), key=int)
+    ['1', '2', '10', '11']
+    """
+    texts = [str(tc_id) for tc_id in ids]
+    if not patterns:
+        return set(texts)
+    chosen: set[str] = set()
+    for pattern in patterns:
+        matched = fnmatch.filter(texts, str(pattern).strip())
+        if not matched:
+            raise InvalidInputError(
+                f"the cases parameter: {pattern!r} matches no test case id (the vectors have "
+                f"{len(texts)} cases, ids {texts[0]} to {texts[-1]})"
+                if texts
+                else f"the cases parameter: {pattern!r} matches no test case id"
+            )
+        chosen.update(matched)
+    return chosen
+
+
 def check(
     vectors: dict[str, Any],
     results: dict[str, dict[str, Any]],
@@ -303,10 +330,16 @@ def check(
     atol: Fraction = Fraction(0),
     metrics: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
-    """Compare results with the vectors; see the module docstring for the rules."""
-    cases = {case["tcId"]: case for group in vectors["testGroups"] for case in group["tests"]}
-    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases}, key=str)
+    """Compare results with the vectors; see the module docstring for the rules.
+
+    ``cases``: ids or globs of the test cases to check (:func:`select_cases`; default all):
+    a case not selected is not checked, so it is never MISSING.
+    """
+    cases_by_id = {c["tcId"]: c for group in vectors["testGroups"] for c in group["tests"]}
+    selected = select_cases(sorted(cases_by_id), cases)
+    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases_by_id}, key=str)
     if unknown:
         raise InvalidInputError(f"results for unknown test case ids {unknown[:10]}")
     given_metrics: dict[str, dict[str, Any]] = {}
@@ -333,8 +366,10 @@ def check(
     skip = set(skip_flags)
     verdicts: list[Verdict] = []
     skipped = 0
-    for tc_id in sorted(cases):
-        case = cases[tc_id]
+    for tc_id in sorted(cases_by_id):
+        case = cases_by_id[tc_id]
+        if str(tc_id) not in selected:
+            continue
         if skip & set(case["flags"]):
             skipped += 1
             continue
@@ -355,8 +390,9 @@ def check_files(
     atol: Fraction = Fraction(0),
     metrics: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
     """:func:`check` on files (raises :class:`InvalidInputError` for bad input files)."""
     vectors = load_vectors(vectors_path)
     results = load_results(results_path)
-    return check(vectors, results, rtol, atol, metrics, skip_flags)
+    return check(vectors, results, rtol, atol, metrics, skip_flags, cases)
