@@ -99,6 +99,7 @@ __all__ = [
     "known_deviations",
     "local_skew",
     "partial_auc_roc",
+    "plot",
     "points_below_hull",
     "pr_point",
     "profile",
@@ -110,3 +111,12 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``rx.plot`` (:func:`rocpr_exact.output.plot.plot`), imported when first used."""
+    if name == "plot":
+        from rocpr_exact.output.plot import plot
+
+        return plot
+    raise AttributeError(f"module 'rocpr_exact' has no attribute {name!r}")

@@ -47,7 +47,7 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
     with Progress(enabled=not args.no_progress) as progress:
-        with progress.stage("reading"):
+        with progress.stage("reading", file=args.data):
             curve = load_curve(args)
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
     head: dict[str, object] = {"source": args.data}

@@ -23,12 +23,14 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
+    "BYTES_READ",
     "COMPRESSIONS",
     "READ_ERRORS",
     "make_directory",
@@ -53,6 +55,34 @@ READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, lzma.LZMAError)
 def unreadable(name: str, error: Exception) -> InvalidInputError:
     """The one line for a file that cannot be read (one of :data:`READ_ERRORS`)."""
     return InvalidInputError(f"cannot read {name}: {getattr(error, 'strerror', None) or error}")
+
+
+#: When set, called with the number of bytes of each read of an input file from the disk (a
+#: compressed file: its compressed bytes): progress of reading, ``output.progress``.
+BYTES_READ: ContextVar[Callable[[int], None] | None] = ContextVar("bytes_read", default=None)
+
+
+class _Counted(io.RawIOBase):
+    """A raw stream that tells :data:`BYTES_READ`'s callback how many bytes each read took."""
+
+    def __init__(self, inner: io.RawIOBase, count: Callable[[int], None]) -> None:
+        super().__init__()
+        self._inner, self._count = inner, count
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._inner.fileno()
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        read = self._inner.readinto(buffer) or 0
+        self._count(read)
+        return read
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
 
 
 class _Replayed(io.RawIOBase):
@@ -119,6 +149,9 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
         if nonblocking:
             os.set_blocking(descriptor, True)
         raw: io.RawIOBase = _Replayed(descriptor, first) if first else io.FileIO(descriptor)
+        count = BYTES_READ.get()
+        if count is not None:
+            raw = _Counted(raw, count)
     except BaseException:
         os.close(descriptor)
         raise

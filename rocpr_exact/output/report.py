@@ -41,14 +41,21 @@ from rocpr_exact.areas.dg import dg_decimal
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import number
+from rocpr_exact.exact.display import decimal, number
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema", "undefined"]
+__all__ = [
+    "DEFAULT_DIGITS",
+    "area_decimal",
+    "build_report",
+    "profile_report",
+    "report_schema",
+    "undefined",
+]
 
 DEFAULT_DIGITS = 30
 
@@ -101,6 +108,17 @@ def _exact_areas(
     for method in PR_METHODS:
         out[method.replace("-", "_")] = _area(curve, method, digits, exact)
     return out
+
+
+def area_decimal(curve: Curve, method: Any, digits: int) -> str:
+    """The certified decimal of ``auc_pr(curve, method)`` with ``digits`` digits, computed the
+    report's fastest way (the legend of a figure: :mod:`rocpr_exact.output.plot`).
+
+    >>> area_decimal(Curve.from_scores([3, 2, 1], [1, 0, 1]), "step", 3)
+    '0.833'
+    """
+    value = _area(curve, method, digits, False)
+    return value if isinstance(value, str) else decimal(value, digits)
 
 
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
