@@ -179,3 +179,31 @@ def test_cli_two_files_labels_title_and_options(
     assert "one --label per file" in capsys.readouterr().err
     assert main(["plot", files[0], "-o", str(out)]) == 0
     assert ">m0.csv<" not in out.read_text() and files[0] in out.read_text()  # default title
+
+
+def test_report_curve_and_verdict_show_as_tables_in_jupyter() -> None:
+    from rocpr_exact.consistency.check import check_consistency
+    from rocpr_exact.output.report import build_report
+
+    curve = rx.Curve.from_scores([0.9, 0.8, 0.7, 0.6], [1, 0, 1, 0])
+    report = build_report(curve, 5)
+    html = report._repr_html_()  # type: ignore[attr-defined]
+    assert html.startswith("<table>") and "auc_roc" in html and "0.75000  (3/4)" in html
+    assert "auc_pr.step" in html
+    assert report == dict(report) and isinstance(report, dict)  # still the plain JSON dict
+    html = curve._repr_html_()
+    assert "positives (P)" in html and "TP 1, FP 0, score &gt;= 0.9" in html
+    big = rx.Curve.from_scores(list(range(100)), [i % 2 for i in range(100)])
+    assert "93 points not shown" in big._repr_html_()  # 101 points: 0-5, 99 and 100 shown
+    verdict = check_consistency(4, 4, {"auc_roc": "0.75"})
+    assert "verdict" in verdict._repr_html_() and verdict.verdict in verdict._repr_html_()
+
+
+def test_the_docs_python_block_runs() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "plotting.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    for block in blocks:
+        namespace: dict[str, object] = {}
+        exec(block, namespace)
+    assert namespace["figure"].axes  # type: ignore[attr-defined]
