@@ -11,9 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import tolerance
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.oracle import conformance, twin_check
+from rocpr_exact.oracle import conformance
 from rocpr_exact.oracle.twins import TOOLS
 
 __all__ = ["register", "run"]
@@ -23,7 +24,7 @@ def register(commands: Any) -> None:
     """Add the ``check`` command."""
     command = commands.add_parser(
         "check",
-        help="compare another implementation's results with the vectors (exit 0 = all pass)",
+        help=HELP["check"],
         description=(
             "RESULTS.json: {'results': {tcId: {metric: value}}}; with --profile TOOL, "
             "{'results': {tcId: value}} checked against the tool's twin vectors (VECTORS "
@@ -79,6 +80,8 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.profile is not None:
+        from rocpr_exact.oracle import twin_check  # the twins' vectors: only for --profile
+
         vectors, results = (
             (None, args.vectors) if args.results is None else (args.vectors, args.results)
         )

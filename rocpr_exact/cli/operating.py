@@ -14,6 +14,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import (
     add_data_arguments,
     add_digits_argument,
@@ -43,11 +44,7 @@ def _unit(flag: str, *, positive: bool = False) -> Any:
 
 def register(commands: Any) -> None:
     """Add the ``operating-point`` command."""
-    command = commands.add_parser(
-        "operating-point",
-        help="the best threshold for F-beta, Youden's J, or a recall, precision or FPR "
-        "constraint: its exact counts, threshold and rates",
-    )
+    command = commands.add_parser("operating-point", help=HELP["operating-point"])
     add_data_arguments(command)
     add_digits_argument(command)
     criterion = command.add_mutually_exclusive_group(required=True)

@@ -11,18 +11,18 @@ import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from rocpr_exact import limits
-from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.data import weight_scale
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
 from rocpr_exact.io.dialect import CsvDialect
-from rocpr_exact.io.fastcsv import scored_csv_curve
-from rocpr_exact.io.points import curve_from_points, read_points_csv
-from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
-from rocpr_exact.output.report import DEFAULT_DIGITS
+
+if TYPE_CHECKING:
+    from rocpr_exact.core.curve import Curve
+
+# The readers, the curve and the report are imported by the functions that use them: the
+# commands that do not read data (--help, check, vectors) start without numpy and the rest.
 
 _T = TypeVar("_T")
 
@@ -227,6 +227,8 @@ def csv_dialect(args: argparse.Namespace) -> CsvDialect:
 
 def add_digits_argument(parser: argparse.ArgumentParser) -> None:
     """The --digits option (digits after the point in every decimal)."""
+    from rocpr_exact.output.report import DEFAULT_DIGITS
+
     parser.add_argument(
         "--digits",
         type=digits,
@@ -338,6 +340,12 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 def load_curve(args: argparse.Namespace) -> Curve:
     """The curve named by the shared data arguments: scored examples ('-': standard input),
     a Parquet file, or operating points."""
+    from rocpr_exact.core.curve import Curve
+    from rocpr_exact.core.data import weight_scale
+    from rocpr_exact.io.fastcsv import scored_csv_curve
+    from rocpr_exact.io.points import curve_from_points, read_points_csv
+    from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
+
     engine = getattr(args, "engine", None)
     is_parquet = args.data.lower().endswith(".parquet")
     points = args.positives is not None or args.negatives is not None

@@ -8,6 +8,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_data_arguments, figure_size, load_curve, whole_number
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.output.progress import Progress
@@ -19,9 +20,7 @@ def register(commands: Any) -> None:
     """Add the ``plot`` command."""
     plot = commands.add_parser(
         "plot",
-        help="draw the ROC points with the convex hull and the PR points with the achievable "
-        "PR curve and the straight-line interpolation; several files: one model each, "
-        "compared (needs matplotlib)",
+        help=HELP["plot"],
     )
     add_data_arguments(plot)
     data = next(action for action in plot._actions if action.dest == "data")

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_data_arguments, add_digits_argument, load_curve
 from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import build_report
@@ -17,9 +18,7 @@ __all__ = ["register", "run"]
 
 def register(commands: Any) -> None:
     """Add the ``report`` command."""
-    report = commands.add_parser(
-        "report", help="exact report of a scored dataset (CSV with score and label columns)"
-    )
+    report = commands.add_parser("report", help=HELP["report"])
     add_data_arguments(report)
     add_digits_argument(report)
     report.add_argument("--format", choices=("json", "text"), default="json")

@@ -45,21 +45,20 @@ report errors in ulps; every pass/fail decision is exact.
 
 from __future__ import annotations
 
-import fnmatch
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact import certify
-from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.logsum import Term
+
+if TYPE_CHECKING:
+    from rocpr_exact.exact.logsum import Term
 from rocpr_exact.exact.numbers import parse_number
-from rocpr_exact.oracle.metrics import ALIASES, METRICS
+from rocpr_exact.oracle.names import ALIASES, select_cases
 from rocpr_exact.oracle.results import UNDEFINED, Given, load_results, load_vectors, parse_given
 
 __all__ = [
@@ -89,6 +88,8 @@ def _parts(exact: ExactValue) -> tuple[Fraction, tuple[Term, ...]]:
         return Fraction(parse_number(text, "exact value in the vectors"))
 
     pairs = [(rational(c), rational(a)) for c, a in exact["log_terms"]]
+    from rocpr_exact.exact.closedform import ClosedForm  # closed forms only (start-up)
+
     form = ClosedForm.from_parts(rational(exact["rational"]), pairs)
     return form.rational, form.terms
 
@@ -104,7 +105,12 @@ def enclosure(exact: ExactValue, bits: int = 128) -> tuple[Fraction, Fraction]:
     >>> float(low), float(high), 0 < high - low < Fraction(1, 10**18)
     (0.6931471805599453, 0.6931471805599453, True)
     """
-    return certify.enclosure(*_parts(exact), bits)
+    rational, terms = _parts(exact)
+    if not terms:  # a rational is its own enclosure
+        return rational, rational
+    from rocpr_exact.exact import certify
+
+    return certify.enclosure(rational, terms, bits)
 
 
 def _passes(given: Fraction, exact: Fraction, rtol: Fraction, atol: Fraction) -> bool:
@@ -142,6 +148,8 @@ def within(given: Fraction, exact: ExactValue, rtol: Fraction, atol: Fraction) -
     rational, terms = _parts(exact)
     if not terms:
         return verdict(rational)
+    from rocpr_exact.exact import certify
+
     return certify.refine(rational, terms, decide, verdict, "within", 120)
 
 
@@ -236,9 +244,17 @@ class CheckReport:
         return "\n".join([*lines, summary])
 
 
-def _canonical(name: str, where: str) -> str:
+def _every_metric() -> list[str]:
+    """Every metric name (:data:`rocpr_exact.oracle.metrics.METRICS`), for vectors without a
+    ``metrics`` header; imported only then (it imports every profile)."""
+    from rocpr_exact.oracle.metrics import METRICS
+
+    return list(METRICS)
+
+
+def _canonical(name: str, where: str, known: Sequence[str]) -> str:
     canonical = ALIASES.get(name, name)
-    if canonical not in METRICS:
+    if canonical not in known:
         raise InvalidInputError(f"{where}: unknown metric {name!r}; see the vectors' 'metrics'")
     return canonical
 
@@ -297,32 +313,6 @@ def _given_text(value: Any) -> str:
     return str(value)
 
 
-def select_cases(ids: Iterable[Any], patterns: Sequence[str]) -> set[str]:
-    """The test case ids (as text) that ``patterns`` select: every id when there is none.
-
-    A pattern is an id or a shell glob (``1*``, ``1[0-4]``), matched against the id's text;
-    a pattern that selects no case is refused (a typo would otherwise check nothing).
-
-    >>> sorted(select_cases([1, 2, 10, 11, 20], ["1*", "2"]), key=int)
-    ['1', '2', '10', '11']
-    """
-    texts = [str(tc_id) for tc_id in ids]
-    if not patterns:
-        return set(texts)
-    chosen: set[str] = set()
-    for pattern in patterns:
-        matched = fnmatch.filter(texts, str(pattern).strip())
-        if not matched:
-            raise InvalidInputError(
-                f"the cases parameter: {pattern!r} matches no test case id (the vectors have "
-                f"{len(texts)} cases, ids {texts[0]} to {texts[-1]})"
-                if texts
-                else f"the cases parameter: {pattern!r} matches no test case id"
-            )
-        chosen.update(matched)
-    return chosen
-
-
 def check(
     vectors: dict[str, Any],
     results: dict[str, dict[str, Any]],
@@ -342,6 +332,7 @@ def check(
     unknown = sorted(set(results) - {str(tc_id) for tc_id in cases_by_id}, key=str)
     if unknown:
         raise InvalidInputError(f"results for unknown test case ids {unknown[:10]}")
+    known = list(vectors.get("metrics") or _every_metric())  # the vectors' own, in order
     given_metrics: dict[str, dict[str, Any]] = {}
     for tc_id, entry in results.items():
         if set(entry) == {"error"}:
@@ -349,7 +340,7 @@ def check(
             continue
         named: dict[str, Any] = {}
         for name, value in entry.items():
-            metric = _canonical(name, f"results[{tc_id!r}]")
+            metric = _canonical(name, f"results[{tc_id!r}]", known)
             if metric in named:
                 raise InvalidInputError(
                     f"results[{tc_id!r}] gives {metric} twice (as two of its names); give "
@@ -358,10 +349,10 @@ def check(
             named[metric] = value
         given_metrics[tc_id] = named
     if metrics:
-        checked = [_canonical(name, "the metrics parameter") for name in metrics]
+        checked = [_canonical(name, "the metrics parameter", known) for name in metrics]
     else:
         mentioned = {name for entry in given_metrics.values() for name in entry if name != "*"}
-        checked = [name for name in METRICS if name in mentioned]
+        checked = [name for name in known if name in mentioned]
     checked = list(dict.fromkeys(checked))
     skip = set(skip_flags)
     verdicts: list[Verdict] = []

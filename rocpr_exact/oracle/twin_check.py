@@ -38,9 +38,9 @@ from rocpr_exact.oracle.conformance import (
     Verdict,
     error_text,
     exact_value,
-    select_cases,
     within,
 )
+from rocpr_exact.oracle.names import select_cases
 from rocpr_exact.oracle.results import (
     UNDEFINED,
     Given,
