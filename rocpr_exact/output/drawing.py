@@ -11,7 +11,8 @@ reduced to what the pixels can show:
   the points in one column, the first, the lowest, the highest and the last are kept, in
   their order (the M4 reduction of Jugel et al., VLDB 2014): the line drawn through them
   covers the same pixels as the line through them all;
-* markers are thinned to one per pixel per kind (:func:`thin_markers`);
+* markers are thinned when drawn, to one per device pixel
+  (:mod:`rocpr_exact.output.panels`);
 * the PR image of a ROC segment is a hyperbola (Theorem 3.1); a segment that spans more
   than half a pixel is sampled on its hyperbola every half pixel (:func:`pr_path`).
 
@@ -30,7 +31,7 @@ import numpy as np
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.views import int64_array
 
-__all__ = ["counts", "on_hull", "pr_path", "ratios", "roc_path", "thin_markers", "thin_path"]
+__all__ = ["counts", "on_hull", "pr_path", "ratios", "roc_path", "thin_path"]
 
 #: Counts below this are exact in a double, so their ratio is correctly rounded by numpy.
 _EXACT_DOUBLE = 1 << 53
@@ -89,22 +90,6 @@ def thin_path(x: Any, y: Any, columns: int) -> Any:
     highest = np.minimum.reduceat(np.where(y == np.repeat(high, size), index, count), starts)
     kept = np.unique(np.concatenate((starts, ends, lowest, highest)))
     return kept[kept < count]
-
-
-def thin_markers(x: Any, y: Any, pixels: tuple[int, int]) -> Any:
-    """The indices of the first point in each pixel (``pixels``: columns and rows).
-
-    >>> thin_markers(np.array([0, .01, .5]), np.array([0, .01, .5]), (10, 10)).tolist()
-    [0, 2]
-    """
-    if x.shape[0] == 0:
-        return np.arange(0)
-    columns, rows = pixels
-    cell = np.minimum((x * columns).astype(np.int64), columns - 1) * rows + np.minimum(
-        (y * rows).astype(np.int64), rows - 1
-    )
-    _, first = np.unique(cell, return_index=True)
-    return np.sort(first)
 
 
 def roc_path(curve: Curve) -> tuple[Any, Any]:

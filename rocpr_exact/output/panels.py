@@ -85,13 +85,10 @@ def _path(x: Any, y: Any, style: Style, pixels: tuple[int, int]) -> tuple[Any, A
     return x[kept], y[kept]
 
 
-def _markers(
-    axes: Any, x: Any, y: Any, on: Any, colour: str, style: Style, pixels: Any, named: bool
-) -> None:
+def _markers(axes: Any, x: Any, y: Any, on: Any, colour: str, style: Style, named: bool) -> None:
     """Points on the hull filled, points strictly below it hollow, under the lines (so a cloud
     of points never hides the hull), one marker per device pixel (:func:`_pixel_markers`);
     ``named``: in the legend (one model; several share :func:`_marker_key`)."""
-    del pixels  # the device's own pixels decide, when drawn
     for chosen, label, face in ((on, "on the hull", colour), (~on, "below the hull", "white")):
         if not chosen.any():
             continue
@@ -169,7 +166,7 @@ def draw_roc(
                 axes.plot(*xy, label=label, **line)
         if style.markers:
             x, y, on = on_hull(curve, hull)
-            _markers(axes, x, y, on, colour, style, pixels, not many)
+            _markers(axes, x, y, on, colour, style, not many)
     if many:
         axes.plot([], [], color="0.3", linestyle="--", linewidth=1.2, label="convex hulls")
         axes.plot([0.0, 1.0], [0.0, 1.0], label="random", **_RANDOM)
@@ -207,7 +204,7 @@ def draw_pr(
             tps, fps = counts(curve.tps), counts(curve.fps)
             shown = (tps + fps) > 0  # (0, 0) has no PR point
             precision = ratios(tps[shown], (tps + fps)[shown])
-            _markers(axes, tpr[shown], precision, on[shown], colour, style, pixels, not many)
+            _markers(axes, tpr[shown], precision, on[shown], colour, style, not many)
     if many:
         axes.plot([], [], color="0.3", linestyle="--", linewidth=1.2, label="achievable PR curves")
         _marker_key(axes, style)
