@@ -176,10 +176,33 @@ __all__ = [
 __version__ = "0.1.0"
 
 
+#: The package's rooms (docs/architecture.md), importable as attributes.
+_ROOMS = frozenset(
+    [
+        "areas",
+        "cli",
+        "consistency",
+        "core",
+        "engines",
+        "errors",
+        "exact",
+        "geometry",
+        "io",
+        "limits",
+        "oracle",
+        "output",
+        "profiles",
+        "testing",
+    ]
+)
+
+
 def __getattr__(name: str) -> object:
     """A name of the flat namespace (:data:`_LAZY`), imported when first used."""
     module = _LAZY.get(name)
     if module is None:
+        if name in _ROOMS:  # ``rx.geometry.tuning``, as when every room was imported at once
+            return importlib.import_module(f"rocpr_exact.{name}")
         raise AttributeError(f"module 'rocpr_exact' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later uses are plain lookups
