@@ -7,9 +7,15 @@ the *plain subset* of CSV that it reads exactly:
 * ASCII text (a UTF-8 byte order mark before the header is fine), no double quote, no control
   byte but the tab, line ends ``\\n`` or ``\\r\\n``, no line longer than ``max_line_chars``;
 * every line after the header blank (spaces and tabs only: skipped, as the python reader
-  skips it) or holding exactly as many fields as the header;
+  skips it) or holding exactly as many fields as the header, separated by the dialect's
+  delimiter (:class:`~rocpr_exact.io.dialect.CsvDialect`; a comma by default);
 * every score and label in the subsets of :mod:`rocpr_exact.io.decimals` (decimal numerals
-  of at most 18 significant digits, infinities; 0/1/true/false).
+  of at most 18 significant digits, infinities; 0/1/true/false), or with named labels a
+  label field that is one of the names, or (one name against the rest) any field without
+  spaces at its ends.
+
+A file named ``.gz``, ``.bz2`` or ``.xz`` is decompressed as it is read
+(:func:`rocpr_exact.io.files.open_input`).
 
 Otherwise (a quoted field, a fraction ``p/q``, a malformed row, a score the python reader
 refuses...) the whole file is read by :func:`rocpr_exact.io.readers.read_scored_csv`, which
