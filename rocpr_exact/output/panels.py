@@ -29,7 +29,15 @@ from rocpr_exact.output.figure import (
 )
 from rocpr_exact.output.report import area_decimal
 
-__all__ = ["MARKER_LIMIT", "PALETTE", "Style", "draw_pr", "draw_roc", "place_legend"]
+__all__ = [
+    "MARKER_LIMIT",
+    "PALETTE",
+    "Style",
+    "comparison_legend",
+    "draw_pr",
+    "draw_roc",
+    "place_legend",
+]
 
 #: Okabe & Ito's colour-blind-safe palette (blue, orange, bluish green, vermillion, reddish
 #: purple, sky blue, yellow, black): "Color Universal Design" (2008).
@@ -49,7 +57,7 @@ AUC_DIGITS = 3
 _BEST = {"color": PALETTE[0], "linewidth": 2.2, "zorder": 3}
 _CURVE = {"color": "0.45", "linewidth": 1.0, "zorder": 2}
 _STRAIGHT = {"color": PALETTE[3], "linestyle": "--", "linewidth": 1.5, "zorder": 2.5}
-_RANDOM = {"color": "0.7", "linestyle": ":", "linewidth": 1.0, "zorder": 1}
+_RANDOM: dict[str, Any] = {"color": "0.7", "linestyle": ":", "linewidth": 1.0, "zorder": 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +151,17 @@ def _label(names: list[str], area: str | None, model: str) -> str:
 
 def draw_roc(
     axes: Any, curves: list[Curve], names: list[str], style: Style, pixels: tuple[int, int]
-) -> None:
-    """The ROC panel (module docstring)."""
+) -> list[str | None]:
+    """The ROC panel (module docstring); returns each model's AUC-ROC as shown (None: none)."""
     from rocpr_exact.output.drawing import on_hull, roc_path
 
     many = len(curves) > 1
+    areas: list[str | None] = []
     for number, (curve, name) in enumerate(zip(curves, names, strict=True)):
         hull = achievable_pr_curve(curve)
         colour = PALETTE[number % len(PALETTE)]
         area = decimal(auc_roc(curve), AUC_DIGITS) if style.auc else None
+        areas.append(area)
         raw = _path(*roc_path(curve), style, pixels)
         if many:
             axes.plot(*raw, color=colour, linewidth=1.2, zorder=2, label=_label([name], area, ""))
@@ -172,19 +182,22 @@ def draw_roc(
         axes.plot([0.0, 1.0], [0.0, 1.0], label="random", **_RANDOM)
         _marker_key(axes, style)
     _frame(axes, "False positive rate", "True positive rate", "ROC space")
+    return areas
 
 
 def draw_pr(
     axes: Any, curves: list[Curve], names: list[str], style: Style, pixels: tuple[int, int]
-) -> None:
-    """The PR panel (module docstring)."""
+) -> list[str | None]:
+    """The PR panel (module docstring); returns each model's area under its PR curve as shown."""
     from rocpr_exact.output.drawing import counts, on_hull, pr_path, ratios
 
     many = len(curves) > 1
+    areas: list[str | None] = []
     for number, (curve, name) in enumerate(zip(curves, names, strict=True)):
         hull = achievable_pr_curve(curve)
         colour = PALETTE[number % len(PALETTE)]
         area = area_decimal(curve, "continuous", AUC_DIGITS) if style.auc else None
+        areas.append(area)
         best = _floats(pr_samples(hull, style.resolution))
         raw = _path(*pr_path(curve, curve.precision_at(0), *pixels), style, pixels)
         if many:
@@ -209,6 +222,7 @@ def draw_pr(
         axes.plot([], [], color="0.3", linestyle="--", linewidth=1.2, label="achievable PR curves")
         _marker_key(axes, style)
     _frame(axes, "Recall", "Precision", "PR space")
+    return areas
 
 
 def _frame(axes: Any, xlabel: str, ylabel: str, title: str) -> None:
@@ -228,3 +242,31 @@ def place_legend(figure: Any, axes: Any, placement: str | None) -> None:
         figure.legend(handles, labels, loc=placement, fontsize="small", ncols=columns)
     else:
         axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, fontsize="small")
+
+
+def comparison_legend(
+    figure: Any, names: list[str], areas: list[tuple[str | None, str | None]], style: Style
+) -> None:
+    """One legend under both panels for several models: each model's colour, name and areas
+    (AUC-ROC, and AUC-PR: the area under its PR curve), then what the line styles mean."""
+    from matplotlib.lines import Line2D
+
+    handles, labels = [], []
+    for number, (name, (roc, pr)) in enumerate(zip(names, areas, strict=True)):
+        handles.append(Line2D([], [], color=PALETTE[number % len(PALETTE)], linewidth=1.2))
+        shown = ", ".join(f"{what} {a}" for what, a in (("AUC-ROC", roc), ("AUC-PR", pr)) if a)
+        labels.append(f"{name} ({shown})" if shown else name)
+    dashed: dict[str, Any] = {"color": "0.3", "linestyle": "--", "linewidth": 1.2}
+    for label, line in (("dashed: convex hull, achievable PR curve", dashed), ("random", _RANDOM)):
+        handles.append(Line2D([], [], **line))
+        labels.append(label)
+    if style.markers:
+        for label, face in (("on the hull", "0.3"), ("below the hull", "white")):
+            point: dict[str, Any] = {
+                "marker": "o",
+                "markerfacecolor": face,
+                "markeredgecolor": "0.3",
+            }
+            handles.append(Line2D([], [], markersize=4, linestyle="none", **point))
+            labels.append(label)
+    figure.legend(handles, labels, loc="outside lower center", fontsize="small", ncols=2)

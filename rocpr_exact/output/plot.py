@@ -12,9 +12,10 @@ geometry of :mod:`rocpr_exact.output.figure` (few vertices, sampled exactly); th
 PR curves and their points are reduced to the pixels they cover (:mod:`rocpr_exact.output.
 drawing`), so a curve of 10^7 points draws in seconds and looks the same as one drawn point
 by point (``tests/output/test_plot_scale.py`` compares the two).  Several models share the
-panels, one colour each from Okabe and Ito's colour-blind-safe palette; the legend gives each
-model's AUC-ROC and AUC-PR (the area under its PR curve, ``continuous``), certified to three
-digits, unless ``auc=False``.  Legends sit outside the panels, so they cover no curve.
+panels, one colour each from Okabe and Ito's colour-blind-safe palette; one legend under both
+panels gives each model's AUC-ROC and AUC-PR (the area under its PR curve, ``continuous``),
+certified to three digits, unless ``auc=False``.  Legends sit outside the panels, so they
+cover no curve.
 
 Files: PNG (300 dpi by default), SVG and PDF by the file's suffix, written atomically; PDF
 fonts are embedded as Type 42 (TrueType, never Type 3) and SVG text stays text.  matplotlib is
@@ -191,12 +192,17 @@ def plot(
         markers = all(len(curve.tps) <= panels.MARKER_LIMIT for curve in curves)
     style = panels.Style(auc=auc, markers=markers, resolution=resolution, thin=thin)
     pixels = _pixels(figure)
+    combined = outside and len(curves) > 1  # one legend for both panels: a model, a colour
+    areas: list[list[str | None]] = []
     for drawn, placement in ((roc_ax, "outside lower left"), (pr_ax, "outside lower right")):
         if drawn is None:
             continue
         draw = panels.draw_roc if drawn is roc_ax else panels.draw_pr
-        draw(drawn, curves, names, style, pixels)
-        panels.place_legend(figure, drawn, placement if outside else None)
+        areas.append(draw(drawn, curves, names, style, pixels))
+        if not combined:
+            panels.place_legend(figure, drawn, placement if outside else None)
+    if combined:
+        panels.comparison_legend(figure, names, list(zip(*areas, strict=True)), style)
     if title:
         figure.suptitle(title)
     if path is not None:

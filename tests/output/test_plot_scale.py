@@ -121,8 +121,9 @@ def test_two_models_areas_in_the_legend_and_ax() -> None:
     figure = plot([a, b], labels=["A", "B"])
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
     roc_a = rx.decimal(rx.auc_roc(a), 3)
-    assert f"A (AUC {roc_a})" in texts
-    assert any(t.startswith("B (AUC ") for t in texts)
+    pr_a = rx.decimal(rx.auc_pr(a, "continuous"), 3)  # the area under A's PR curve
+    assert f"A (AUC-ROC {roc_a}, AUC-PR {pr_a})" in texts  # one legend for both panels
+    assert any(t.startswith("B (AUC-ROC ") for t in texts) and len(figure.legends) == 1
     figure = plot([a, b], labels=["A", "B"], auc=False)
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
     assert "A" in texts and not any("AUC" in t for t in texts)
@@ -171,7 +172,7 @@ def test_cli_two_files_labels_title_and_options(
     argv = ["plot", *files, "--label", "A", "--label", "B", "-o", str(out), "--title", ""]
     assert main([*argv, "--no-markers", "--size", "7x3.2"]) == 0, capsys.readouterr().err
     text = out.read_text()
-    assert ">A (AUC 0." in text and ">B (AUC 0." in text
+    assert ">A (AUC-ROC 0." in text and ">B (AUC-ROC 0." in text
     assert "m0.csv" not in text  # --title "": no title, not the file name
     assert main([*argv, "--no-auc"]) == 0
     assert "AUC" not in out.read_text()
