@@ -97,9 +97,11 @@ def _legend_clear_of_axes(figure: object) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     canvas = FigureCanvasAgg(figure)  # type: ignore[arg-type]
+    figure.draw_without_rendering()  # type: ignore[attr-defined]  # as plot.save draws
     canvas.draw()
     renderer = canvas.get_renderer()
-    boxes = [ax.get_window_extent(renderer) for ax in figure.axes]  # type: ignore[attr-defined]
+    # each panel with its tick labels, axis labels and title
+    boxes = [ax.get_tightbbox(renderer) for ax in figure.axes]  # type: ignore[attr-defined]
     legends = figure.legends + [ax.get_legend() for ax in figure.axes if ax.get_legend()]  # type: ignore[attr-defined]
     assert legends
     for legend in legends:
