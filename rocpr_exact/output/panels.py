@@ -115,6 +115,8 @@ def _pixel_markers(x: Any, y: Any, thin: bool) -> Any:
 
     class PixelMarkers(Line2D):
         def draw(self, renderer: Any) -> None:
+            if "draw_markers" in getattr(renderer, "__dict__", {}):
+                return  # a layout pass that draws nothing (Figure.draw_without_rendering)
             if not thin or len(x) < 2:
                 super().draw(renderer)
                 return
@@ -229,6 +231,11 @@ def _frame(axes: Any, xlabel: str, ylabel: str, title: str) -> None:
     """The unit square with a small margin, labels and title."""
     axes.set(xlim=(-0.01, 1.01), ylim=(-0.01, 1.03), xlabel=xlabel, ylabel=ylabel, title=title)
     axes.set_aspect("equal")
+    # Fixed ticks: the layout, computed from the tick labels, then holds at the first draw
+    # (automatic ticks change with the panel's size, and a legend could overlap new labels).
+    ticks = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    axes.set_xticks(ticks)
+    axes.set_yticks(ticks)
 
 
 def place_legend(figure: Any, axes: Any, placement: str | None) -> None:

@@ -246,9 +246,8 @@ def save(figure: Any, path: str | Path, title: str | None = None) -> Path:
         with warnings.catch_warnings(), rc_context(SAVE_SETTINGS):  # type: ignore[arg-type]
             # A small size crowds the panels; the file is still the size asked for.
             warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
-            # The layout is computed from the tick labels drawn before it; a first pass lets
-            # it see the labels the final panel size gives (else a legend or a title may
-            # overlap the axes' labels).
+            # A first layout pass without output: the legend under the panels is placed from
+            # the sizes of a first draw, and would otherwise overlap the axes' labels.
             figure.draw_without_rendering()
             figure.savefig(stream, format=fmt, metadata=metadata)
 
