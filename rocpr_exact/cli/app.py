@@ -32,23 +32,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from rocpr_exact import limits
-from rocpr_exact.cli import (
-    check,
-    compare,
-    consistent,
-    curve,
-    interrupts,
-    plot,
-    report,
-    vectors,
-)
+from rocpr_exact import __version__, limits
+from rocpr_exact.cli.commands import HELP, MODULES
+from rocpr_exact.cli import interrupts
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 
@@ -63,9 +56,8 @@ EXIT_BROKEN_PIPE = 141
 #: Messages longer than this are shortened in the middle (a score of 10,000 digits, say).
 MAX_MESSAGE_CHARS = 1_000
 
-#: The commands, in the order ``--help`` lists them.  Each module has ``register(commands)``,
-#: which adds its sub-parser with ``set_defaults(run=run)``, and ``run(args) -> (output, status)``.
-COMMANDS: tuple[ModuleType, ...] = (report, curve, vectors, check, plot, consistent, compare)
+#: The commands, in the order ``--help`` lists them (:mod:`rocpr_exact.cli.commands`).
+COMMANDS: tuple[str, ...] = tuple(MODULES)
 
 
 class _UsageError(Exception):
@@ -82,15 +74,31 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser: every command in full, or (``command``) that one in full and the others by
+    name and help only, so that a run imports the modules of its own command alone."""
     parser = _Parser(
         prog="rocpr-exact",
         description="Exact ROC and precision-recall analysis (Davis & Goadrich 2006).",
     )
+    parser.add_argument("--version", action="version", version=f"rocpr-exact {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
-        command.register(commands)
+    for name in COMMANDS:
+        if command is None or command == name:
+            _module(name).register(commands)
+        else:
+            commands.add_parser(name, help=HELP[name])
     return parser
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"rocpr_exact.cli.{MODULES[name]}")
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv`` (its first word that is not an option), if known."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in MODULES else None
 
 
 def _one_line(text: str) -> str:
@@ -113,8 +121,9 @@ def _limits_of(args: argparse.Namespace) -> limits.Limits:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    words = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_command(words) or "").parse_args(words)
     except _UsageError as exc:
         _say(f"error: {exc}")
         return EXIT_BAD_INPUT

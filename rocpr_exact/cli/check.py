@@ -11,9 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import tolerance
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.oracle import conformance, twin_check
+from rocpr_exact.oracle import conformance
 from rocpr_exact.oracle.twins import TOOLS
 
 __all__ = ["register", "run"]
@@ -23,7 +24,7 @@ def register(commands: Any) -> None:
     """Add the ``check`` command."""
     command = commands.add_parser(
         "check",
-        help="compare another implementation's results with the vectors (exit 0 = all pass)",
+        help=HELP["check"],
         description=(
             "RESULTS.json: {'results': {tcId: {metric: value}}}; with --profile TOOL, "
             "{'results': {tcId: value}} checked against the tool's twin vectors (VECTORS "
@@ -59,6 +60,14 @@ def register(commands: Any) -> None:
         "with --profile: this function (default: every function)",
     )
     command.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="check only this test case: an id or a glob such as '1*' (repeatable; default: "
+        "every case); cases not selected are not checked, so never MISSING",
+    )
+    command.add_argument(
         "--skip-flag",
         action="append",
         default=[],
@@ -71,11 +80,20 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.profile is not None:
+        from rocpr_exact.oracle import twin_check  # the twins' vectors: only for --profile
+
         vectors, results = (
             (None, args.vectors) if args.results is None else (args.vectors, args.results)
         )
         report = twin_check.check_twin_files(
-            args.profile, results, vectors, args.rtol, args.atol, args.metric, args.skip_flag
+            args.profile,
+            results,
+            vectors,
+            args.rtol,
+            args.atol,
+            args.metric,
+            args.skip_flag,
+            args.case,
         )
         return report.format(args.quiet), report.exit_code
     if args.results is None:
@@ -83,6 +101,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "check needs VECTORS and RESULTS.json (or --profile TOOL RESULTS.json)"
         )
     report = conformance.check_files(
-        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag
+        args.vectors, args.results, args.rtol, args.atol, args.metric, args.skip_flag, args.case
     )
     return report.format(args.quiet), report.exit_code

@@ -17,6 +17,7 @@ from typing import Any
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.inference import DelongTest, delong_test
 from rocpr_exact.areas.variance import auc_variance
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_digits_argument, add_limit_arguments, whole_number
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.fastcsv import plain_csv_keys, scored_csv_curve
@@ -28,11 +29,7 @@ __all__ = ["register", "run"]
 
 def register(commands: Any) -> None:
     """Add the ``compare`` command."""
-    compare = commands.add_parser(
-        "compare",
-        help="DeLong's test of two AUC-ROCs: two score columns of one file (paired) or two "
-        "files (unpaired)",
-    )
+    compare = commands.add_parser("compare", help=HELP["compare"])
     compare.add_argument("data", nargs="+", metavar="DATA", help="one CSV file, or two")
     compare.add_argument(
         "--score-column",

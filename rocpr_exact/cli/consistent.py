@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from rocpr_exact.cli import consistent_ci
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
@@ -32,7 +33,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add the ``consistent`` command to ``commands`` (``set_defaults(run=run)``)."""
     parser = commands.add_parser(
         "consistent",
-        help="decide exactly whether reported metrics can all be true for P and N",
+        help=HELP["consistent"],
         description=(
             "Decide exactly whether reported metrics (as printed, e.g. 0.873) can all hold for "
             "some ranking of P positives and N negatives. Exit 0 possible (with a witness), "

@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import (
     add_data_arguments,
     add_digits_argument,
@@ -20,9 +21,7 @@ __all__ = ["register", "run"]
 
 def register(commands: Any) -> None:
     """Add the ``curve`` command."""
-    curve = commands.add_parser(
-        "curve", help="exact ROC and PR points and the PR curve on a recall grid"
-    )
+    curve = commands.add_parser("curve", help=HELP["curve"])
     add_data_arguments(curve)
     add_digits_argument(curve)
     curve.add_argument(

@@ -11,17 +11,18 @@ import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from rocpr_exact import limits
-from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.data import weight_scale
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
-from rocpr_exact.io.fastcsv import scored_csv_curve
-from rocpr_exact.io.points import curve_from_points, read_points_csv
-from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
-from rocpr_exact.output.report import DEFAULT_DIGITS
+from rocpr_exact.io.dialect import CsvDialect
+
+if TYPE_CHECKING:
+    from rocpr_exact.core.curve import Curve
+
+# The readers, the curve and the report are imported by the functions that use them: the
+# commands that do not read data (--help, check, vectors) start without numpy and the rest.
 
 _T = TypeVar("_T")
 
@@ -29,9 +30,12 @@ __all__ = [
     "PARAMETER_FLAGS",
     "add_ci_arguments",
     "add_data_arguments",
+    "add_dialect_arguments",
     "add_digits_argument",
     "add_limit_arguments",
     "cli_message",
+    "csv_dialect",
+    "delimiter",
     "digits",
     "exact_number",
     "figure_size",
@@ -57,6 +61,10 @@ PARAMETER_FLAGS = {
     "pass glob=True": "pass --glob",
     # the CLI has no format option: it tells CSV from Parquet by the name
     "pass file_format='csv' or 'parquet'": "give the file a name ending in .csv or .parquet",
+    "positive_label": "--positive-label",
+    "negative_label": "--negative-label",
+    "the delimiter parameter": "--delimiter",
+    "the cases parameter": "--case",
 }
 
 
@@ -163,8 +171,8 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every command that reads data shares (with the limit options)."""
     parser.add_argument(
         "data",
-        help="CSV file with a header ('-' reads standard input), or a .parquet file "
-        "(reduced by DuckDB, extra 'parquet')",
+        help="CSV file with a header ('-' reads standard input; .gz, .bz2 and .xz are "
+        "decompressed), or a .parquet file (reduced by DuckDB, extra 'parquet')",
     )
     parser.add_argument("--score-column", default="score", help="score column (default: score)")
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
@@ -180,12 +188,54 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the number of negatives for operating points",
     )
+    add_dialect_arguments(parser)
     add_engine_arguments(parser)
     add_limit_arguments(parser)
 
 
+def delimiter(text: str) -> str:
+    r"""``--delimiter C``: one character; ``\t`` or ``tab`` is a tab (as a shell passes them).
+
+    >>> delimiter(";"), delimiter("\\t"), delimiter("tab")
+    (';', '\t', '\t')
+    """
+    return "\t" if text in ("\\t", "tab", "TAB") else text
+
+
+def add_dialect_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--delimiter``, ``--positive-label`` and ``--negative-label`` (io.dialect)."""
+    parser.add_argument(
+        "--delimiter",
+        type=delimiter,
+        default=",",
+        metavar="C",
+        help="the character between fields of a CSV: ',' (default), ';', '|', or '\\t' for a tab",
+    )
+    parser.add_argument(
+        "--positive-label",
+        metavar="VALUE",
+        help="the label of a positive example, e.g. yes (alone: every other label is negative)",
+    )
+    parser.add_argument(
+        "--negative-label",
+        metavar="VALUE",
+        help="the label of a negative example, e.g. no (alone: every other label is positive)",
+    )
+
+
+def csv_dialect(args: argparse.Namespace) -> CsvDialect:
+    """The :class:`CsvDialect` the flags name (checked: one line naming the flag if not)."""
+    return CsvDialect(
+        getattr(args, "delimiter", ","),
+        getattr(args, "positive_label", None),
+        getattr(args, "negative_label", None),
+    )
+
+
 def add_digits_argument(parser: argparse.ArgumentParser) -> None:
     """The --digits option (digits after the point in every decimal)."""
+    from rocpr_exact.output.report import DEFAULT_DIGITS
+
     parser.add_argument(
         "--digits",
         type=digits,
@@ -282,6 +332,12 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     if args.data == "-":
         raise InvalidInputError(f"the {engine} engine reads files, not standard input")
     glob = getattr(args, "glob", False)
+    dialect = csv_dialect(args)
+    if engine == "spark" and dialect != CsvDialect():
+        raise InvalidInputError(
+            "--delimiter, --positive-label and --negative-label are read by the python and "
+            "duckdb engines; the spark engine reads comma-separated files with 0/1 labels"
+        )
     if engine == "spark":
         from rocpr_exact.engines import spark
 
@@ -297,7 +353,12 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
 
     # a Parquet file of float or integer scores is read into numpy in one pass
     return file_curve(
-        args.data, args.score_column, args.label_column, args.weight_column, glob=glob
+        args.data,
+        args.score_column,
+        args.label_column,
+        args.weight_column,
+        glob=glob,
+        dialect=dialect,
     )
 
 
@@ -326,6 +387,12 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 def load_curve(args: argparse.Namespace) -> Curve:
     """The curve named by the shared data arguments: scored examples ('-': standard input),
     a Parquet file, or operating points."""
+    from rocpr_exact.core.curve import Curve
+    from rocpr_exact.core.data import weight_scale
+    from rocpr_exact.io.fastcsv import scored_csv_curve
+    from rocpr_exact.io.points import curve_from_points, read_points_csv
+    from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
+
     engine = getattr(args, "engine", None)
     is_parquet = args.data.lower().endswith(".parquet")
     points = args.positives is not None or args.negatives is not None
@@ -336,6 +403,12 @@ def load_curve(args: argparse.Namespace) -> Curve:
         )
     if engine in ("duckdb", "spark") or (engine is None and is_parquet):
         return _engine_curve(args, engine or "duckdb")
+    dialect = csv_dialect(args)
+    if points and dialect != CsvDialect():
+        raise InvalidInputError(
+            "--delimiter, --positive-label and --negative-label read scored examples; "
+            "a CSV of operating points is comma-separated"
+        )
     weight_column = getattr(args, "weight_column", None)
     if weight_column is not None and points:
         raise InvalidInputError("--weight-column weighs scored examples, not operating points")
@@ -343,7 +416,7 @@ def load_curve(args: argparse.Namespace) -> Curve:
         source = _stdin() if args.data == "-" else args.data
         name = "<stdin>" if args.data == "-" else None
         scores, labels, weights = read_weighted_csv(
-            source, args.score_column, args.label_column, weight_column, name=name
+            source, args.score_column, args.label_column, weight_column, name=name, dialect=dialect
         )
         args.weight_unit = Fraction(1, weight_scale(weights))  # the report names the unit
         return Curve.from_scores(scores, labels, weights=weights)
@@ -359,8 +432,8 @@ def load_curve(args: argparse.Namespace) -> Curve:
         return curve_from_points(kind, rows, args.positives, args.negatives)
     if args.data == "-":
         scores, labels = read_scored_csv(
-            _stdin(), args.score_column, args.label_column, name="<stdin>"
+            _stdin(), args.score_column, args.label_column, name="<stdin>", dialect=dialect
         )
         return Curve.from_scores(scores, labels)
     # one vectorised pass when the file is plain CSV, else the python reader (same results)
-    return scored_csv_curve(args.data, args.score_column, args.label_column)
+    return scored_csv_curve(args.data, args.score_column, args.label_column, dialect)

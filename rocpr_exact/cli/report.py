@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import (
     add_ci_arguments,
     add_data_arguments,
@@ -24,9 +25,7 @@ __all__ = ["register", "run"]
 
 def register(commands: Any) -> None:
     """Add the ``report`` command."""
-    report = commands.add_parser(
-        "report", help="exact report of a scored dataset (CSV with score and label columns)"
-    )
+    report = commands.add_parser("report", help=HELP["report"])
     add_data_arguments(report)
     add_digits_argument(report)
     report.add_argument("--format", choices=("json", "text"), default="json")
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.ci is not None:
         require_ranking(args, "--ci")
     with Progress(enabled=not args.no_progress) as progress:
-        with progress.stage("reading"):
+        with progress.stage("reading", file=args.data):
             curve = load_curve(args)
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
         if args.ci is not None:

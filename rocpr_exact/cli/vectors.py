@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.io.files import check_not_an_input
+from rocpr_exact.cli.commands import HELP
 from rocpr_exact.oracle import twin_vectors, vectors
 
 __all__ = ["register", "run"]
@@ -17,9 +18,7 @@ __all__ = ["register", "run"]
 
 def register(commands: Any) -> None:
     """Add the ``vectors`` command."""
-    command = commands.add_parser(
-        "vectors", help="write the golden test vectors (deterministic; see docs/oracle.md)"
-    )
+    command = commands.add_parser("vectors", help=HELP["vectors"])
     command.add_argument(
         "--write", type=Path, metavar="DIR", help="write the vector files into DIR (else print)"
     )

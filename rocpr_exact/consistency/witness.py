@@ -21,7 +21,7 @@ from rocpr_exact.consistency.search import RANKING_METRICS
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import decimal
+from rocpr_exact.exact.display import decimal, html_table
 
 __all__ = [
     "CLOSED_FORM_METRICS",
@@ -75,6 +75,15 @@ class Verdict:
     def __post_init__(self) -> None:
         if (self.verdict == "possible") != (self.witness is not None):
             raise InvalidInputError("a verdict has a witness exactly when it is 'possible'")
+
+    def _repr_html_(self) -> str:
+        """A table in Jupyter: the verdict, each reason, and a witness's values."""
+        rows: list[tuple[str, str]] = [("verdict", str(self.verdict))]
+        rows += [(f"reason {i}", reason) for i, reason in enumerate(self.reasons, 1)]
+        if self.witness is not None:
+            rows.append(("witness", f"{len(self.witness.scores):,} examples"))
+            rows += [(name, exact_text(value)) for name, value in self.witness.values]
+        return html_table("consistency verdict", rows)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``verdict``, ``reasons`` and for "possible" the ``witness``."""

@@ -15,6 +15,7 @@ from fractions import Fraction
 from rocpr_exact.core.segment import Segment
 from rocpr_exact.core.views import take
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.exact.display import html_table
 
 __all__ = ["CurveReading"]
 
@@ -115,3 +116,22 @@ class CurveReading:
         """The segment that leaves TP = 0 (it exists when P > 0)."""
         j = bisect_right(self.tps, 0) - 1
         return Segment(self.tps[j], self.fps[j], self.tps[j + 1], self.fps[j + 1])
+
+    def _repr_html_(self) -> str:
+        """A table in Jupyter: the class totals, the number of points, and the first and last
+        points with their thresholds (never a dump of every count)."""
+        tps, fps = self.tps, self.fps
+        cuts = getattr(self, "thresholds", None)
+        rows = [
+            ("positives (P)", str(self.positives)),
+            ("negatives (N)", str(self.negatives)),
+            ("points", f"{len(tps):,}, from (TP, FP) = (0, 0) to (P, N)"),
+        ]
+        shown = list(range(min(len(tps), 6)))
+        shown += list(range(max(len(tps) - 2, 6), len(tps)))
+        for i in shown:
+            if i > 6 and i == shown[6]:  # after the first six, a gap before the last two
+                rows.append(("...", f"{len(tps) - 8:,} points not shown"))
+            cut = "" if cuts is None or i == 0 else f", score >= {cuts[i - 1]}"
+            rows.append((f"point {i}", f"TP {tps[i]}, FP {fps[i]}{cut}"))
+        return html_table("rocpr_exact.Curve", rows)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
 from rocpr_exact.io.readers import first_defect, read_csv_header
 
 __all__ = [
@@ -96,12 +97,16 @@ def matched_files(con: Any, path: str, glob: bool) -> list[str]:
     return files
 
 
-def csv_header(files: Sequence[str], columns: tuple[str, str, str | None]) -> tuple[list[str], int]:
+def csv_header(
+    files: Sequence[str],
+    columns: tuple[str, str, str | None],
+    dialect: CsvDialect = DEFAULT_DIALECT,
+) -> tuple[list[str], int]:
     """The header every CSV file shares, and its line, read by the python engine's reader."""
     required = columns[:2]
-    first, line = read_csv_header(files[0], required)
+    first, line = read_csv_header(files[0], required, dialect=dialect)
     for file in files[1:]:
-        other, other_line = read_csv_header(file, required)
+        other, other_line = read_csv_header(file, required, dialect=dialect)
         if (other, other_line) != (first, line):
             raise InvalidInputError(
                 f"{file}: its header {shown_columns(other)} (line {other_line}) is not the header "
@@ -109,6 +114,18 @@ def csv_header(files: Sequence[str], columns: tuple[str, str, str | None]) -> tu
                 "must share one header"
             )
     return first, line
+
+
+def uncompressed_name(path: str) -> str:
+    """``path`` in lower case without a ``.gz`` or ``.zst`` suffix (DuckDB reads those);
+    a path ending in ``.bz2`` or ``.xz`` is refused (DuckDB cannot read it)."""
+    plain = path.lower().removesuffix(".gz").removesuffix(".zst")
+    if plain.endswith((".bz2", ".xz")):
+        raise InvalidInputError(
+            f"{path}: the duckdb engine reads CSV compressed with gzip (.gz) or zstd (.zst), "
+            "not bzip2 or xz; read it with the python engine (--engine python)"
+        )
+    return plain
 
 
 def check_parquet_markers(file: str) -> None:
@@ -205,7 +222,11 @@ def sentence(error: Exception) -> str:
     return line or type(error).__name__
 
 
-def csv_defect(files: Sequence[str], columns: tuple[str, str, str | None]) -> RocPrError | None:
+def csv_defect(
+    files: Sequence[str],
+    columns: tuple[str, str, str | None],
+    dialect: CsvDialect = DEFAULT_DIALECT,
+) -> RocPrError | None:
     """The first defect the python engine's reader finds in ``files`` (None: it finds none).
 
     The message is the python engine's, with the line (``FILE: line 3: ...``).  Memory
@@ -213,7 +234,7 @@ def csv_defect(files: Sequence[str], columns: tuple[str, str, str | None]) -> Ro
     """
     for file in files:
         try:
-            first_defect(file, columns[0], columns[1])
+            first_defect(file, columns[0], columns[1], dialect)
         except RocPrError as exc:
             return exc
     return None

@@ -48,6 +48,7 @@ from rocpr_exact.engines import filecheck
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
 from rocpr_exact.limits import check_examples, current
 
 __all__ = ["file_curve", "file_histogram"]
@@ -83,7 +84,8 @@ def _format_of(path: str, file_format: FileFormat | None) -> FileFormat:
         if file_format not in ("csv", "parquet"):
             raise InvalidInputError(f"file_format must be 'csv' or 'parquet', got {file_format!r}")
         return file_format
-    suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
+    plain = filecheck.uncompressed_name(path)
+    suffix = plain.rsplit(".", 1)[-1] if "." in plain else ""
     if suffix in ("parquet", "pq"):
         return "parquet"
     if suffix in ("csv", "txt", "tsv"):
@@ -124,7 +126,11 @@ def _file_list(names: list[str]) -> str:
 
 
 def _csv_columns(
-    name: str, files: str, header: tuple[list[str], int], columns: tuple[str, str, str | None]
+    name: str,
+    files: str,
+    header: tuple[list[str], int],
+    columns: tuple[str, str, str | None],
+    delimiter: str,
 ) -> tuple[str, dict[str, str]]:
     """The CSV rows after the checked header, and each wanted column's positional name.
 
@@ -143,7 +149,7 @@ def _csv_columns(
     longest = current().max_line_chars
     reader = (
         f"read_csv({files}, auto_detect = false, header = false, skip = {line}, "
-        f"columns = {struct}, delim = ',', quote = '\"', escape = '\"', "
+        f"columns = {struct}, delim = {_sql_string(delimiter)}, quote = '\"', escape = '\"', "
         f"max_line_size = {2**31 - 1 if longest is None else longest + 2})"
     )
     return reader, {column: f"c{cells.index(column)}" for column in columns if column is not None}
@@ -210,11 +216,12 @@ def _grouped_rows(
     kind: FileFormat,
     columns: tuple[str, str, str | None],
     header: tuple[list[str], int] | None,
+    dialect: CsvDialect,
 ) -> list[Any]:
     """(score, label, count) per distinct pair, computed by DuckDB from the files ``names``."""
     files = _file_list(names)
     if header is not None:  # a CSV: text
-        reader, picked = _csv_columns(name, files, header, columns)
+        reader, picked = _csv_columns(name, files, header, columns, dialect.delimiter)
         types = {column: "VARCHAR" for column in picked}
     else:
         found = _parquet_columns(con, name, names, columns)
@@ -233,6 +240,8 @@ def _grouped_rows(
     weight = columns[2]
     count = _count_expression(con, source, name, weight, types[weight] if weight else "")
     score, label = ("trim(s)", "lower(trim(y))") if kind == "csv" else ("s", "y")
+    if kind == "csv" and dialect.named_labels:
+        label = "trim(y)"  # named labels are compared exactly (io.dialect)
     rows = con.execute(
         f"SELECT {score}, {label}, {count}, COUNT(*) FROM {source} GROUP BY ALL"
     ).fetchall()
@@ -250,12 +259,15 @@ def file_histogram(
     *,
     file_format: FileFormat | None = None,
     glob: bool = False,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Histogram:
     """The exact histogram of a CSV or Parquet file (or, with ``glob=True``, of files).
 
     ``weight_column`` names a column of non-negative integer weights (an
     example of weight w counts w times); NULL, negative or fractional weights
     are refused.  CSV files need a header row; every CSV value is read as text.
+    A CSV is read in ``dialect`` (delimiter, label names: :class:`CsvDialect`), compressed
+    with gzip (``.gz``) or zstd (``.zst``) or not.
     Every file that cannot be used is refused with one line that says why
     (an :class:`InvalidInputError`, or a ``ResourceLimitError`` for a limit).
 
@@ -283,24 +295,24 @@ def file_histogram(
             raise filecheck.explained(exc, name, kind, [], columns) from None
         header = None
         if kind == "csv":
-            header = filecheck.csv_header(files, columns)
+            header = filecheck.csv_header(files, columns, dialect)
         else:
             for file in files:
                 filecheck.check_parquet_markers(file)
         with _readable(files) as names:
             try:
-                rows = _grouped_rows(con, names, name, kind, columns, header)
+                rows = _grouped_rows(con, names, name, kind, columns, header, dialect)
             except duckdb.Error as exc:
                 raise filecheck.explained(exc, name, kind, files, columns) from None
     finally:
         con.close()
     try:
-        return from_labelled_counts(rows, name)
+        return from_labelled_counts(rows, name, dialect=dialect)
     except RocPrError as exc:
         if kind != "csv":
             raise
         # the same message as the python engine, with the line of the first defect
-        raise filecheck.csv_defect(files, columns) or exc from None
+        raise filecheck.csv_defect(files, columns, dialect) or exc from None
 
 
 #: The rows sampled by :func:`_few_distinct`.
@@ -370,6 +382,7 @@ def file_curve(
     *,
     file_format: FileFormat | None = None,
     glob: bool = False,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Curve:
     """The curve of :func:`file_histogram`'s histogram, read in one vectorised pass when it can.
 
@@ -394,7 +407,7 @@ def file_curve(
         arrays = _parquet_arrays(name, score_column, label_column)
         if arrays is not None:
             return Curve.from_scores(*arrays)
-    hist = file_histogram(
-        path, score_column, label_column, weight_column, file_format=file_format, glob=glob
-    )
-    return hist.curve()
+    columns = (score_column, label_column, weight_column)
+    return file_histogram(
+        path, *columns, file_format=file_format, glob=glob, dialect=dialect
+    ).curve()

@@ -24,7 +24,8 @@ from typing import Any
 from rocpr_exact.core.curve import Curve, Thresholds
 from rocpr_exact.core.data import ZERO_WEIGHTS, Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.io.readers import parse_label, parse_score
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
+from rocpr_exact.io.readers import parse_score
 
 __all__ = ["Group", "Histogram", "from_labelled_counts", "merge_histograms"]
 
@@ -141,10 +142,10 @@ def merge_histograms(histograms: Iterable[Histogram]) -> Histogram:
     return Histogram(tuple(_merged(list(histograms))))
 
 
-def _label(value: Any, where: str) -> int:
+def _label(value: Any, where: str, dialect: CsvDialect) -> int:
     """0 or 1 from a label as an engine returns it (bool, int, float, Decimal or text)."""
     if isinstance(value, str):
-        return parse_label(value, where)
+        return dialect.label(value, where)
     if value is not None and not isinstance(value, bytes):
         try:
             if value == 1 or value == 0:  # exact for bool, int, float, Decimal
@@ -180,7 +181,10 @@ def _score(value: Any, where: str) -> Score:
 
 
 def from_labelled_counts(
-    rows: Iterable[Sequence[Any]], where: str, allow_empty: bool = False
+    rows: Iterable[Sequence[Any]],
+    where: str,
+    allow_empty: bool = False,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Histogram:
     """The histogram of engine output rows (score, label, count), as ``GROUP BY score, label``
     returns them.
@@ -191,7 +195,8 @@ def from_labelled_counts(
     number (NULL and NaN are refused), a label 0/1/true/false (NULL refused),
     a count a non-negative int.  ``where`` names the source in messages.
     (The engines check the number of rows against ``max_examples``.)  An empty result
-    is an error unless ``allow_empty`` (one range of several may be empty).
+    is an error unless ``allow_empty`` (one range of several may be empty).  Text labels are
+    read by ``dialect`` (named labels, :class:`~rocpr_exact.io.dialect.CsvDialect`).
     """
     merged: dict[Score, list[int]] = {}
     labels: dict[Any, int] = {}
@@ -205,9 +210,9 @@ def from_labelled_counts(
         try:
             label = labels[key]
         except KeyError:
-            label = labels[key] = _label(label_value, where)
+            label = labels[key] = _label(label_value, where, dialect)
         except TypeError:  # unhashable: a list or a dict from a nested column, never a label
-            label = _label(label_value, where)
+            label = _label(label_value, where, dialect)
         score = _score(score_value, where)
         counts = merged.setdefault(score, [0, 0])
         counts[1 - label] += count
@@ -216,5 +221,7 @@ def from_labelled_counts(
         if read:  # rows whose counts (the sums of their weights) are all 0
             raise InvalidInputError(f"{where}: {ZERO_WEIGHTS}")
         raise InvalidInputError(f"{where}: no data rows; give at least one (score, label) pair")
+    if not allow_empty:  # a misspelt label name (io.dialect)
+        dialect.check_found(sum(g[1] for g in groups), sum(g[2] for g in groups), where)
     groups.sort(key=lambda group: group[0], reverse=True)
     return Histogram(tuple(groups))

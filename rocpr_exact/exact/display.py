@@ -10,7 +10,9 @@ rounded to nearest, ties to even) and an exact string, ``"p/q"`` or ``"p"``, nev
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
+from html import escape
 
 try:  # optional: fast big-integer to decimal conversion
     import gmpy2
@@ -23,7 +25,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_decimal, check_digits, check_exact
 
-__all__ = ["ClosedFormJSON", "decimal", "exact_string", "number"]
+__all__ = ["ClosedFormJSON", "decimal", "exact_string", "html_table", "number"]
 
 
 class ClosedFormJSON(TypedDict):
@@ -166,3 +168,18 @@ def number(
     check_exact(value, what)
     check_decimal(value, digits, what)
     return {"exact": exact_string(value), "decimal": _certified(value, digits)}
+
+
+def html_table(caption: str, rows: Sequence[tuple[str, str]]) -> str:
+    """A small HTML table (``name | value``) for Jupyter's ``_repr_html_``, text escaped.
+
+    >>> table = html_table("curve", [("positives", "2"), ("AUC <ROC>", "3/4")])
+    >>> table.startswith("<table><caption>curve</caption>"), "AUC &lt;ROC&gt;" in table
+    (True, True)
+    """
+    cells = "".join(
+        f'<tr><th style="text-align:left">{escape(name)}</th>'
+        f'<td style="text-align:left">{escape(value)}</td></tr>'
+        for name, value in rows
+    )
+    return f"<table><caption>{escape(caption)}</caption>{cells}</table>"

@@ -1,4 +1,4 @@
-"""The best threshold of a curve for F-beta or Youden's J, exactly.
+"""The best threshold of a curve for F-beta or Youden's J, or under a constraint, exactly.
 
 Over the curve's threshold points (every point but (0, 0), where nothing is
 predicted positive), with P positives and N negatives:
@@ -11,6 +11,18 @@ threshold (the first point) is returned.  Each objective is linear-fractional in
 (FP, TP), so its maximum over the ROC convex hull sits at a hull vertex, which is
 a point of the curve: the best threshold of a curve is also the best of its hull
 (tested).  O(number of points).
+
+Under a constraint (:func:`constrained_operating_point`), among the threshold points that
+meet it:
+
+* ``recall`` >= R: the greatest precision (the precision at a recall; ties: the greater
+  recall, then the strictest threshold);
+* ``precision`` >= Q: the greatest recall (ties: the greater precision, then the strictest);
+* ``fpr`` <= F: the greatest TPR (ties: the smaller FPR, then the strictest): the
+  Neyman-Pearson point.
+
+No point meets the constraint: an :class:`InvalidInputError` that says so (a recall of at
+most 1 is always met, by the last point).
 """
 
 from __future__ import annotations
@@ -23,9 +35,10 @@ from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["OperatingPoint", "best_operating_point"]
+__all__ = ["Constraint", "OperatingPoint", "best_operating_point", "constrained_operating_point"]
 
 Objective = Literal["f_beta", "youden"]
+Constraint = Literal["recall", "precision", "fpr"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +101,53 @@ def best_operating_point(
             best = OperatingPoint(value, index, tp, fp, cut)
     assert best is not None  # a curve has at least its last point (P, N)
     return best
+
+
+def constrained_operating_point(
+    curve: Curve, constraint: Constraint, level: Fraction | int
+) -> OperatingPoint:
+    """The best threshold point meeting ``recall >= level``, ``precision >= level`` or
+    ``fpr <= level`` (module docstring); ``value`` is the precision, recall or TPR it gives.
+
+    >>> c = Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0])
+    >>> constrained_operating_point(c, "recall", 1)      # (2, 1): precision 2/3
+    OperatingPoint(value=Fraction(2, 3), index=3, tp=2, fp=1, threshold=2)
+    >>> constrained_operating_point(c, "precision", 1).threshold     # (1, 0): recall 1/2
+    4
+    >>> constrained_operating_point(c, "fpr", Fraction(1, 2)).value  # (2, 1): TPR 1
+    Fraction(1, 1)
+    """
+    require_curve(curve, "curve")
+    if isinstance(level, bool) or not isinstance(level, int | Fraction) or not 0 <= level <= 1:
+        raise InvalidInputError(
+            f"the {constraint} level must be an exact int or Fraction in [0, 1], got {level!r}"
+        )
+    p, n = curve.positives, curve.negatives
+    if constraint == "fpr":
+        curve.require_both_classes("constrained_operating_point (fpr)")
+    elif constraint in ("recall", "precision"):
+        if p == 0:
+            raise InvalidInputError(f"a {constraint} constraint needs at least one positive")
+    else:
+        raise InvalidInputError(
+            f"constraint must be 'recall', 'precision' or 'fpr', got {constraint!r}"
+        )
+    best: tuple[tuple[Fraction, Fraction], OperatingPoint] | None = None
+    thresholds = curve.thresholds
+    for index in range(1, len(curve.tps)):
+        tp, fp = int(curve.tps[index]), int(curve.fps[index])
+        recall = Fraction(tp, p) if p else Fraction(0)
+        precision = Fraction(tp, tp + fp) if tp + fp else Fraction(0)
+        if constraint == "recall":
+            met, key = recall >= level, (precision, recall)
+        elif constraint == "precision":
+            met, key = tp + fp > 0 and precision >= level, (recall, precision)
+        else:
+            met, key = Fraction(fp, n) <= level, (Fraction(tp, p), -Fraction(fp, n))
+        if met and (best is None or key > best[0]):
+            cut = thresholds[index - 1] if thresholds is not None else None
+            best = (key, OperatingPoint(key[0], index, tp, fp, cut))
+    if best is None:
+        what = "an FPR of at most" if constraint == "fpr" else f"a {constraint} of at least"
+        raise InvalidInputError(f"no threshold of the curve gives {what} {level}")
+    return best[1]

@@ -7,9 +7,15 @@ the *plain subset* of CSV that it reads exactly:
 * ASCII text (a UTF-8 byte order mark before the header is fine), no double quote, no control
   byte but the tab, line ends ``\\n`` or ``\\r\\n``, no line longer than ``max_line_chars``;
 * every line after the header blank (spaces and tabs only: skipped, as the python reader
-  skips it) or holding exactly as many fields as the header;
+  skips it) or holding exactly as many fields as the header, separated by the dialect's
+  delimiter (:class:`~rocpr_exact.io.dialect.CsvDialect`; a comma by default);
 * every score and label in the subsets of :mod:`rocpr_exact.io.decimals` (decimal numerals
-  of at most 18 significant digits, infinities; 0/1/true/false).
+  of at most 18 significant digits, infinities; 0/1/true/false), or with named labels a
+  label field that is one of the names, or (one name against the rest) any field without
+  spaces at its ends.
+
+A file named ``.gz``, ``.bz2`` or ``.xz`` is decompressed as it is read
+(:func:`rocpr_exact.io.files.open_input`).
 
 Otherwise (a quoted field, a fraction ``p/q``, a malformed row, a score the python reader
 refuses...) the whole file is read by :func:`rocpr_exact.io.readers.read_scored_csv`, which
@@ -34,6 +40,8 @@ from rocpr_exact.core.arraycounts import curve_arrays
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.views import MappedView
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
+from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
 from rocpr_exact.io.readers import read_csv_header, read_scored_csv
 from rocpr_exact.limits import check_examples, current
 
@@ -47,13 +55,16 @@ except ImportError:  # pragma: no cover - numpy is optional
 __all__ = ["plain_csv_curve", "plain_csv_keys", "scored_csv_curve"]
 
 _BLOCK = 1 << 23
-_NEWLINE, _RETURN, _COMMA = 10, 13, 44
+_NEWLINE, _RETURN, _SPACE, _TAB = 10, 13, 32, 9
 #: Bytes outside the plain subset: control bytes (but tab, LF, CR), the quote, non-ASCII.
 _REFUSED = [b for b in range(256) if (b < 32 and b not in (9, 10, 13)) or b == 34 or b >= 127]
 
 
 def scored_csv_curve(
-    path: str | Path, score_column: str = "score", label_column: str = "label"
+    path: str | Path,
+    score_column: str = "score",
+    label_column: str = "label",
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Curve:
     """The curve of the scored CSV file ``path``: vectorised when the file is plain, else the
     python reader's (module docstring).  Identical curves, thresholds and refusals.
@@ -65,15 +76,18 @@ def scored_csv_curve(
     ...     scored_csv_curve(p).tps, scored_csv_curve(p).thresholds
     ((0, 1, 2, 2), (Decimal('0.9'), Decimal('0.80'), Fraction(1, 3)))
     """
-    curve = plain_csv_curve(path, score_column, label_column)
+    curve = plain_csv_curve(path, score_column, label_column, dialect)
     if curve is None:
-        scores, labels = read_scored_csv(path, score_column, label_column)
+        scores, labels = read_scored_csv(path, score_column, label_column, dialect=dialect)
         curve = Curve.from_scores(scores, labels)
     return curve
 
 
 def plain_csv_curve(
-    path: str | Path, score_column: str = "score", label_column: str = "label"
+    path: str | Path,
+    score_column: str = "score",
+    label_column: str = "label",
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Curve | None:
     """The curve of a plain CSV file read by the vectorised path; None when it is not plain.
 
@@ -88,7 +102,7 @@ def plain_csv_curve(
     >>> c.tps, c.fps, tuple(c.thresholds)
     ((0, 1, 1), (0, 0, 1), (Decimal('0.5'), Decimal('-Infinity')))
     """
-    read = plain_csv_keys(path, score_column, label_column)
+    read = plain_csv_keys(path, score_column, label_column, dialect)
     if read is None:
         return None
     keys, labels = read
@@ -99,7 +113,10 @@ def plain_csv_curve(
 
 
 def plain_csv_keys(
-    path: str | Path, score_column: str = "score", label_column: str = "label"
+    path: str | Path,
+    score_column: str = "score",
+    label_column: str = "label",
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> tuple[Any, Any] | None:
     """The scores of a plain CSV file as order keys (:func:`decimals.sort_keys`: integers that
     compare and tie exactly as the scores) and the labels, in file order; None when not plain.
@@ -110,16 +127,23 @@ def plain_csv_keys(
     if np is None or not os.path.isfile(path) or score_column == label_column:
         return None
     name = str(path)
-    header, header_line = read_csv_header(path, (score_column, label_column))
+    header, header_line = read_csv_header(path, (score_column, label_column), dialect=dialect)
     columns = (header.index(score_column), header.index(label_column))
-    rows = _read_rows(name, header_line, len(header), columns)
+    try:
+        rows = _read_rows(name, header_line, len(header), columns, dialect)
+    except READ_ERRORS as exc:  # a damaged compressed file (the header was fine)
+        raise unreadable(name, exc) from None
     if rows is None:
         return None
-    return decimals.sort_keys(rows[0]), rows[1]
+    keys = decimals.sort_keys(rows[0])
+    labels = rows[1]
+    positives = int(np.count_nonzero(labels))
+    dialect.check_found(positives, labels.shape[0] - positives, name)
+    return keys, labels
 
 
 def _read_rows(
-    name: str, header_line: int, width: int, columns: tuple[int, int]
+    name: str, header_line: int, width: int, columns: tuple[int, int], dialect: CsvDialect
 ) -> tuple[Any, Any] | None:
     """The exact names and labels of every data row, or None when a line is not plain."""
     limits = current()
@@ -129,7 +153,7 @@ def _read_rows(
     most = limits.max_examples
     parts: list[tuple[Any, Any]] = []
     count = 0
-    with open(name, "rb") as stream:
+    with open_input(name) as stream:
         line = _skip_header(stream, header_line)
         if line is None:
             return None
@@ -146,7 +170,7 @@ def _read_rows(
             block, pending = block[:end], block[end:]
             if not block:
                 break
-            read = _read_block(block, width, columns, longest, longest_exponent)
+            read = _read_block(block, width, columns, longest, longest_exponent, dialect)
             if read is None:
                 return None
             names, labels, lines = read
@@ -184,7 +208,12 @@ def _skip_header(stream: Any, header_line: int) -> tuple[int, bytes] | None:
 
 
 def _read_block(
-    block: bytes, width: int, columns: tuple[int, int], longest: int | None, longest_exponent: int
+    block: bytes,
+    width: int,
+    columns: tuple[int, int],
+    longest: int | None,
+    longest_exponent: int,
+    dialect: CsvDialect,
 ) -> tuple[Any, Any, Any] | None:
     """The names, labels and line offsets (from the block's first line) of a block's rows."""
     padded = np.frombuffer(block + bytes(decimals.WIDEST), dtype=np.uint8)
@@ -206,7 +235,7 @@ def _read_block(
         ends = np.maximum(ends, starts)
     if longest is not None and int((ends - starts).max()) > longest:
         return None
-    commas = np.flatnonzero(data == _COMMA)
+    commas = np.flatnonzero(data == ord(dialect.delimiter))
     per_line = np.diff(np.searchsorted(commas, ends), prepend=0)  # no comma ends a line
     blank = per_line == 0
     if (per_line[~blank] != width - 1).any():
@@ -224,11 +253,44 @@ def _read_block(
         return first, last
 
     names = decimals.read_scores(padded, *field(columns[0]), longest_exponent)
-    labels, labelled = decimals.read_labels(padded, *field(columns[1]))
+    if dialect.named_labels:
+        labels, labelled = _named_labels(padded, *field(columns[1]), dialect)
+    else:
+        labels, labelled = decimals.read_labels(padded, *field(columns[1]))
     if not (names.read.all() and labelled.all()):
         return None
     names.read = None  # 1 byte a row no longer needed
     return names, labels, rows
+
+
+def _named_labels(padded: Any, starts: Any, ends: Any, dialect: CsvDialect) -> tuple[Any, Any]:
+    """(labels as int8 0/1, read) for fields holding named labels (:class:`CsvDialect`).
+
+    A field is read when it is exactly one of the names, or, when one name stands against
+    the rest, any non-empty field without a space or tab at either end (the python reader,
+    which strips them, reads the others).
+    """
+    lengths = ends - starts
+
+    def named(label: str | None) -> Any:
+        found = np.zeros(starts.shape[0], dtype=bool)
+        if label is None:
+            return found
+        text = label.encode("utf-8")
+        rows = np.flatnonzero(lengths == len(text))
+        same = np.ones(rows.shape[0], dtype=bool)
+        for k, byte in enumerate(text):
+            same &= padded[starts[rows] + k] == byte
+        found[rows[same]] = True
+        return found
+
+    positive, negative = named(dialect.positive_label), named(dialect.negative_label)
+    if dialect.positive_label is not None and dialect.negative_label is not None:
+        return positive.astype(np.int8), positive | negative
+    first, last = padded[starts], padded[np.maximum(ends - 1, 0)]
+    bare = (lengths > 0) & (first != _SPACE) & (first != _TAB) & (last != _SPACE) & (last != _TAB)
+    labels = positive if dialect.negative_label is None else ~negative
+    return labels.astype(np.int8), bare
 
 
 def _joined(parts: list[tuple[Any, Any]]) -> tuple[Any, Any]:

@@ -13,19 +13,77 @@ writer) leaves the target as it was and no temporary file behind; an ``OSError``
 
 from __future__ import annotations
 
+import bz2
 import contextlib
 import errno
+import gzip
 import io
+import lzma
 import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["check_not_an_input", "make_directory", "open_input", "write_atomically"]
+__all__ = [
+    "BYTES_READ",
+    "COMPRESSIONS",
+    "READ_ERRORS",
+    "check_not_an_input",
+    "make_directory",
+    "open_input",
+    "unreadable",
+    "write_atomically",
+]
+
+#: Compressed input, recognised by the file name's last suffix, and its reader (opened and
+#: closed by :func:`open_input`).
+COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
+    ".gz": lambda raw: gzip.GzipFile(fileobj=raw, mode="rb"),
+    ".bz2": lambda raw: bz2.BZ2File(raw, mode="rb"),
+    ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
+}
+
+#: What reading an input may raise besides InvalidInputError: an OSError, and for a damaged
+#: compressed file ``EOFError`` (cut short) or ``lzma.LZMAError``; a reader names the file.
+READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, lzma.LZMAError)
+
+
+def unreadable(name: str, error: Exception) -> InvalidInputError:
+    """The one line for a file that cannot be read (one of :data:`READ_ERRORS`)."""
+    return InvalidInputError(f"cannot read {name}: {getattr(error, 'strerror', None) or error}")
+
+
+#: When set, called with the number of bytes of each read of an input file from the disk (a
+#: compressed file: its compressed bytes): progress of reading, ``output.progress``.
+BYTES_READ: ContextVar[Callable[[int], None] | None] = ContextVar("bytes_read", default=None)
+
+
+class _Counted(io.RawIOBase):
+    """A raw stream that tells :data:`BYTES_READ`'s callback how many bytes each read took."""
+
+    def __init__(self, inner: io.RawIOBase, count: Callable[[int], None]) -> None:
+        super().__init__()
+        self._inner, self._count = inner, count
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._inner.fileno()
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        read = self._inner.readinto(buffer) or 0
+        self._count(read)
+        return read
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
 
 
 class _Replayed(io.RawIOBase):
@@ -77,7 +135,9 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     A directory raises ``IsADirectoryError`` (as ``open`` does); a named pipe with no
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
-    (a missing or unreadable file) is left to the caller, which names the file.
+    (a missing or unreadable file) is left to the caller, which names the file.  A name
+    ending in ``.gz``, ``.bz2`` or ``.xz`` (:data:`COMPRESSIONS`) is decompressed as it is
+    read; a damaged one raises one of :data:`READ_ERRORS`.
     """
     name = name or str(path)
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on
@@ -90,11 +150,19 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
         if nonblocking:
             os.set_blocking(descriptor, True)
         raw: io.RawIOBase = _Replayed(descriptor, first) if first else io.FileIO(descriptor)
+        count = BYTES_READ.get()
+        if count is not None:
+            raw = _Counted(raw, count)
     except BaseException:
         os.close(descriptor)
         raise
     with io.BufferedReader(raw) as stream:
-        yield stream
+        decompress = COMPRESSIONS.get(Path(path).suffix.lower())
+        if decompress is None:
+            yield stream
+            return
+        with decompress(stream) as text:
+            yield text
 
 
 def _umask() -> int:

@@ -14,7 +14,7 @@ import csv
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, TypeVar
@@ -22,7 +22,8 @@ from typing import IO, TypeVar
 from rocpr_exact.core.data import check_roles
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
-from rocpr_exact.io.files import open_input
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect, parse_label
+from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
 from rocpr_exact.limits import check_examples, current, exceeded
 
 __all__ = [
@@ -46,10 +47,6 @@ WeightedData = tuple[list[Decimal | Fraction], list[int], list[Decimal | Fractio
 #: One non-blank CSV row as read: where it is ("FILE: line 3"), the line it ends on, its cells.
 CsvRow = tuple[str, int, list[str]]
 _T = TypeVar("_T")
-
-_TRUE, _FALSE = {"1", "true"}, {"0", "false"}
-#: A decimal numeral as a float column writes a label ("1.0", "0.00", "1e0"): ASCII digits only.
-_NUMERAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?", re.ASCII)
 
 
 def parse_score(text: str, where: str) -> Decimal | Fraction:
@@ -82,33 +79,6 @@ def parse_weight(text: str, where: str) -> Decimal | Fraction:
     if value < 0:
         raise InvalidInputError(f"{where}: weight {text!r} is negative; weights must be >= 0")
     return value
-
-
-def parse_label(text: str, where: str) -> int:
-    """Parse one label: 1/true = positive, 0/false = negative (case-insensitive).
-
-    A decimal numeral of at most 40 characters equal to 0 or 1 ("1.0", "0.00",
-    as written for a float column) is that label, as ``1.0`` is in the Python API.
-
-    >>> parse_label(" True ", "line 2"), parse_label("0", "line 3"), parse_label("1.0", "line 4")
-    (1, 0, 1)
-    """
-    cleaned = text.strip().lower()
-    if cleaned in _TRUE:
-        return 1
-    if cleaned in _FALSE:
-        return 0
-    if len(cleaned) <= 40 and _NUMERAL.fullmatch(cleaned):  # ASCII: Decimal takes "0_1", "١"
-        try:
-            number = Decimal(cleaned)
-        except InvalidOperation:
-            pass
-        else:
-            if number.is_finite() and number in (0, 1):
-                return 1 if number else 0
-    raise InvalidInputError(
-        f"{where}: label {text!r} is not 0/1 or true/false (1 = positive, 0 = negative)"
-    )
 
 
 # A line and its end, split as text mode with newline="" splits: "\r\n", "\r" or "\n".
@@ -180,13 +150,13 @@ def _lines(stream: IO[str] | IO[bytes], name: str) -> Iterator[str]:
             yield text
 
 
-def _rows(stream: IO[str] | IO[bytes], name: str) -> Iterator[CsvRow]:
+def _rows(stream: IO[str] | IO[bytes], name: str, delimiter: str = ",") -> Iterator[CsvRow]:
     """The non-blank CSV rows: where they are ("FILE: line 3", or "FILE: lines 3-5" for a quoted
     line break), the line they end on, and their cells.
 
     Strict quoting: ``"0.5"3`` is an error rather than the silent ``0.53``.
     """
-    reader = csv.reader(_lines(stream, name), strict=True)
+    reader = csv.reader(_lines(stream, name), delimiter=delimiter, strict=True)
     last = 0
     try:
         for row in reader:
@@ -217,30 +187,38 @@ def read_csv(
     read: Callable[[Iterator[CsvRow], str], _T],
     *,
     name: str | None = None,
+    delimiter: str = ",",
 ) -> _T:
     """``read(rows, name)`` on the non-blank rows of the CSV ``source``: the one bounded reader.
 
     ``source`` is a path (opened by :func:`rocpr_exact.io.files.open_input`: a directory or
     a pipe with no writer is an error at once), a text stream, or a binary stream of UTF-8
-    (a byte order mark is allowed).  No line longer than ``max_line_chars`` is read into
-    memory; ``read`` bounds the number of rows it takes.  Messages name the file as
-    ``name`` (default: the path, or the stream's ``name``).
+    (a byte order mark is allowed); a path ending in .gz, .bz2 or .xz is decompressed.  No
+    line longer than ``max_line_chars`` is read into memory; ``read`` bounds the number of
+    rows it takes.  Messages name the file as ``name`` (default: the path, or the stream's
+    ``name``).
     """
     if isinstance(source, str | Path):
         name = name or str(source)
         try:
             with open_input(source, name) as stream:
-                return read(_rows(stream, name), name)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+                return read(_rows(stream, name, delimiter), name)
+        except READ_ERRORS as exc:
+            raise unreadable(name, exc) from None
     name = name or str(getattr(source, "name", "<stream>"))
     try:
-        return read(_rows(source, name), name)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {name}: {exc.strerror or exc}") from None
+        return read(_rows(source, name, delimiter), name)
+    except READ_ERRORS as exc:
+        raise unreadable(name, exc) from None
 
 
-def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> list[str]:
+def _separated(delimiter: str) -> str:
+    return "comma-separated" if delimiter == "," else f"separated by {delimiter!r}"
+
+
+def check_header(
+    row: list[str] | None, name: str, columns: Sequence[str], delimiter: str = ","
+) -> list[str]:
     """The header ``row`` (its cells stripped), checked: present, no name twice, ``columns`` in it.
 
     Refusals name the fix: an empty file, duplicate names, a missing column (with a hint
@@ -257,9 +235,11 @@ def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> li
         raise InvalidInputError(f"{name}: duplicate column names {duplicates} in the header")
     missing = [c for c in columns if c not in counts]
     if missing:
-        separator = next((sep for sep in (";", "\t", "|") if sep in "".join(header)), None)
+        seps = [sep for sep in (",", ";", "\t", "|") if sep != delimiter]
+        separator = next((sep for sep in seps if sep in "".join(header)), None)
         hint = (
-            f" (the header contains {separator!r}: the file must be comma-separated)"
+            f" (the header contains {separator!r}: the file must be {_separated(delimiter)}, "
+            "or name the delimiter with the delimiter parameter)"
             if len(header) == 1 and separator
             else ""
         )
@@ -273,7 +253,11 @@ def check_header(row: list[str] | None, name: str, columns: Sequence[str]) -> li
 
 
 def read_csv_header(
-    source: str | Path, columns: Sequence[str], *, name: str | None = None
+    source: str | Path,
+    columns: Sequence[str],
+    *,
+    name: str | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> tuple[list[str], int]:
     """The checked header of a CSV file (:func:`check_header`) and the line it ends on.
 
@@ -283,9 +267,11 @@ def read_csv_header(
 
     def header(rows: Iterator[CsvRow], name: str) -> tuple[list[str], int]:
         first = next(rows, None)
-        return check_header(first[2] if first else None, name, columns), first[1] if first else 0
+        return check_header(first[2] if first else None, name, columns, dialect.delimiter), first[
+            1
+        ] if first else 0
 
-    return read_csv(source, header, name=name)
+    return read_csv(source, header, name=name, delimiter=dialect.delimiter)
 
 
 def read_scored_csv(
@@ -294,11 +280,14 @@ def read_scored_csv(
     label_column: str = "label",
     *,
     name: str | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> ScoredData:
     """Read a CSV with a header row and (at least) a score and a label column.
 
-    ``source`` is a path, a text stream, or a binary stream of UTF-8 (a byte
-    order mark is allowed).  Blank lines are skipped; quoted fields, CRLF line
+    ``source`` is a path (``.gz``, ``.bz2`` and ``.xz`` decompressed), a text stream, or a
+    binary stream of UTF-8 (a byte order mark is allowed).  ``dialect`` names the delimiter
+    and the labels (:class:`~rocpr_exact.io.dialect.CsvDialect`; default: commas, 0/1).
+    Blank lines are skipped; quoted fields, CRLF line
     ends and other columns are fine.  Messages name the file as ``name``
     (default: the path, or the stream's ``name``).
 
@@ -310,12 +299,12 @@ def read_scored_csv(
     def read(rows: Iterator[CsvRow], name: str) -> ScoredData:
         scores: list[Decimal | Fraction] = []
         labels: list[int] = []
-        for score, label, _ in _examples(rows, name, score_column, label_column):
+        for score, label, _ in _examples(rows, name, score_column, label_column, None, dialect):
             scores.append(score)
             labels.append(label)
         return scores, labels
 
-    return read_csv(source, read, name=name)
+    return read_csv(source, read, name=name, delimiter=dialect.delimiter)
 
 
 def read_weighted_csv(
@@ -325,6 +314,7 @@ def read_weighted_csv(
     weight_column: str = "weight",
     *,
     name: str | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> WeightedData:
     """:func:`read_scored_csv` with a column of exact non-negative weights (decimals or p/q).
 
@@ -338,20 +328,21 @@ def read_weighted_csv(
         labels: list[int] = []
         weights: list[Decimal | Fraction] = []
         for score, label, weight in _examples(
-            rows, name, score_column, label_column, weight_column
+            rows, name, score_column, label_column, weight_column, dialect
         ):
             scores.append(score)
             labels.append(label)
             weights.append(weight)
         return scores, labels, weights
 
-    return read_csv(source, read, name=name)
+    return read_csv(source, read, name=name, delimiter=dialect.delimiter)
 
 
 def first_defect(
     source: str | Path | IO[str] | IO[bytes],
     score_column: str = "score",
     label_column: str = "label",
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> None:
     """Read the CSV ``source`` as :func:`read_scored_csv` does, keeping nothing.
 
@@ -360,10 +351,10 @@ def first_defect(
     """
 
     def read(rows: Iterator[CsvRow], name: str) -> None:
-        for _ in _examples(rows, name, score_column, label_column):
+        for _ in _examples(rows, name, score_column, label_column, None, dialect):
             pass
 
-    read_csv(source, read)
+    read_csv(source, read, delimiter=dialect.delimiter)
 
 
 def _examples(
@@ -372,16 +363,17 @@ def _examples(
     score_column: str,
     label_column: str,
     weight_column: str | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Iterator[tuple[Decimal | Fraction, int, Decimal | Fraction]]:
     """The (score, label, weight) of every data row, each checked (weight 1 without a weight
     column); at most ``max_examples`` of them."""
     columns = (score_column, label_column) + ((weight_column,) if weight_column else ())
     first = next(rows, None)
-    header = check_header(first[2] if first else None, name, columns)
+    header = check_header(first[2] if first else None, name, columns, dialect.delimiter)
     i_score, i_label = header.index(score_column), header.index(label_column)
     i_weight = header.index(weight_column) if weight_column else None
     one = Decimal(1)
-    count = 0
+    count = positives = 0
     for where, _, row in rows:
         count += 1
         check_examples(count, where)
@@ -395,6 +387,9 @@ def _examples(
                 f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
             )
         weight = one if i_weight is None else parse_weight(row[i_weight], where)
-        yield parse_score(row[i_score], where), parse_label(row[i_label], where), weight
+        label = dialect.label(row[i_label], where)
+        positives += label
+        yield parse_score(row[i_score], where), label, weight
     if not count:
         raise InvalidInputError(f"{name}: the file has a header but no data rows")
+    dialect.check_found(positives, count - positives, name)

@@ -51,14 +51,14 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact import certify
-from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.logsum import Term
+
+if TYPE_CHECKING:
+    from rocpr_exact.exact.logsum import Term
 from rocpr_exact.exact.numbers import parse_number
-from rocpr_exact.oracle.metrics import ALIASES, METRICS
+from rocpr_exact.oracle.names import ALIASES, select_cases
 from rocpr_exact.oracle.results import UNDEFINED, Given, load_results, load_vectors, parse_given
 
 __all__ = [
@@ -88,6 +88,8 @@ def _parts(exact: ExactValue) -> tuple[Fraction, tuple[Term, ...]]:
         return Fraction(parse_number(text, "exact value in the vectors"))
 
     pairs = [(rational(c), rational(a)) for c, a in exact["log_terms"]]
+    from rocpr_exact.exact.closedform import ClosedForm  # closed forms only (start-up)
+
     form = ClosedForm.from_parts(rational(exact["rational"]), pairs)
     return form.rational, form.terms
 
@@ -103,7 +105,12 @@ def enclosure(exact: ExactValue, bits: int = 128) -> tuple[Fraction, Fraction]:
     >>> float(low), float(high), 0 < high - low < Fraction(1, 10**18)
     (0.6931471805599453, 0.6931471805599453, True)
     """
-    return certify.enclosure(*_parts(exact), bits)
+    rational, terms = _parts(exact)
+    if not terms:  # a rational is its own enclosure
+        return rational, rational
+    from rocpr_exact.exact import certify
+
+    return certify.enclosure(rational, terms, bits)
 
 
 def _passes(given: Fraction, exact: Fraction, rtol: Fraction, atol: Fraction) -> bool:
@@ -141,6 +148,8 @@ def within(given: Fraction, exact: ExactValue, rtol: Fraction, atol: Fraction) -
     rational, terms = _parts(exact)
     if not terms:
         return verdict(rational)
+    from rocpr_exact.exact import certify
+
     return certify.refine(rational, terms, decide, verdict, "within", 120)
 
 
@@ -235,9 +244,17 @@ class CheckReport:
         return "\n".join([*lines, summary])
 
 
-def _canonical(name: str, where: str) -> str:
+def _every_metric() -> list[str]:
+    """Every metric name (:data:`rocpr_exact.oracle.metrics.METRICS`), for vectors without a
+    ``metrics`` header; imported only then (it imports every profile)."""
+    from rocpr_exact.oracle.metrics import METRICS
+
+    return list(METRICS)
+
+
+def _canonical(name: str, where: str, known: Sequence[str]) -> str:
     canonical = ALIASES.get(name, name)
-    if canonical not in METRICS:
+    if canonical not in known:
         raise InvalidInputError(f"{where}: unknown metric {name!r}; see the vectors' 'metrics'")
     return canonical
 
@@ -303,12 +320,19 @@ def check(
     atol: Fraction = Fraction(0),
     metrics: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
-    """Compare results with the vectors; see the module docstring for the rules."""
-    cases = {case["tcId"]: case for group in vectors["testGroups"] for case in group["tests"]}
-    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases}, key=str)
+    """Compare results with the vectors; see the module docstring for the rules.
+
+    ``cases``: ids or globs of the test cases to check (:func:`select_cases`; default all):
+    a case not selected is not checked, so it is never MISSING.
+    """
+    cases_by_id = {c["tcId"]: c for group in vectors["testGroups"] for c in group["tests"]}
+    selected = select_cases(sorted(cases_by_id), cases)
+    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases_by_id}, key=str)
     if unknown:
         raise InvalidInputError(f"results for unknown test case ids {unknown[:10]}")
+    known = list(vectors.get("metrics") or _every_metric())  # the vectors' own, in order
     given_metrics: dict[str, dict[str, Any]] = {}
     for tc_id, entry in results.items():
         if set(entry) == {"error"}:
@@ -316,7 +340,7 @@ def check(
             continue
         named: dict[str, Any] = {}
         for name, value in entry.items():
-            metric = _canonical(name, f"results[{tc_id!r}]")
+            metric = _canonical(name, f"results[{tc_id!r}]", known)
             if metric in named:
                 raise InvalidInputError(
                     f"results[{tc_id!r}] gives {metric} twice (as two of its names); give "
@@ -325,16 +349,18 @@ def check(
             named[metric] = value
         given_metrics[tc_id] = named
     if metrics:
-        checked = [_canonical(name, "the metrics parameter") for name in metrics]
+        checked = [_canonical(name, "the metrics parameter", known) for name in metrics]
     else:
         mentioned = {name for entry in given_metrics.values() for name in entry if name != "*"}
-        checked = [name for name in METRICS if name in mentioned]
+        checked = [name for name in known if name in mentioned]
     checked = list(dict.fromkeys(checked))
     skip = set(skip_flags)
     verdicts: list[Verdict] = []
     skipped = 0
-    for tc_id in sorted(cases):
-        case = cases[tc_id]
+    for tc_id in sorted(cases_by_id):
+        case = cases_by_id[tc_id]
+        if str(tc_id) not in selected:
+            continue
         if skip & set(case["flags"]):
             skipped += 1
             continue
@@ -355,8 +381,9 @@ def check_files(
     atol: Fraction = Fraction(0),
     metrics: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
     """:func:`check` on files (raises :class:`InvalidInputError` for bad input files)."""
     vectors = load_vectors(vectors_path)
     results = load_results(results_path)
-    return check(vectors, results, rtol, atol, metrics, skip_flags)
+    return check(vectors, results, rtol, atol, metrics, skip_flags, cases)

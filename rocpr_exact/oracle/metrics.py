@@ -19,6 +19,7 @@ from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.oracle.names import ALIASES  # other spellings, accepted by canonical_metric
 from rocpr_exact.profiles.registry import PROFILES
 
 __all__ = ["ALIASES", "METRICS", "canonical_metric", "compute_metric"]
@@ -37,9 +38,6 @@ METRICS.update(
         for name, function in functions.items()
     }
 )
-
-#: Other spellings accepted by :func:`canonical_metric`.
-ALIASES = {"roc_auc": "auc_roc", "average_precision": "auc_pr_step"}
 
 
 def canonical_metric(name: str) -> str:

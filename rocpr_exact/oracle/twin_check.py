@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.oracle.conformance import CheckReport, Verdict, error_text, exact_value, within
+from rocpr_exact.oracle.conformance import (
+    CheckReport,
+    Verdict,
+    error_text,
+    exact_value,
+    within,
+)
+from rocpr_exact.oracle.names import select_cases
 from rocpr_exact.oracle.results import (
     UNDEFINED,
     Given,
@@ -170,17 +177,22 @@ def check_twins(
     atol: Fraction = _ATOL,
     functions: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
     """Verdicts of ``results`` ({tcId: value}) against a twin vector file (module docstring).
+
+    ``cases``: ids or globs of the cases to check (:func:`select_cases`; default all); a case
+    not selected is never MISSING.
 
     Raises :class:`InvalidInputError` for a tcId or function the vectors do not have, and
     for a value that is no number.
     """
-    cases = {int(c["tcId"]): c for group in vectors["testGroups"] for c in group["tests"]}
-    unknown = sorted(set(results) - {str(tc_id) for tc_id in cases}, key=str)
+    by_id = {int(c["tcId"]): c for group in vectors["testGroups"] for c in group["tests"]}
+    selected = select_cases(sorted(by_id), cases)
+    unknown = sorted(set(results) - {str(tc_id) for tc_id in by_id}, key=str)
     if unknown:
         raise InvalidInputError(f"results for unknown test case ids {unknown[:10]}")
-    known = list(dict.fromkeys(str(c["function"]) for c in cases.values()))
+    known = list(dict.fromkeys(str(c["function"]) for c in by_id.values()))
     for function in functions:
         if function not in known:
             raise InvalidInputError(f"unknown function {function!r}; the vectors have {known}")
@@ -188,9 +200,9 @@ def check_twins(
     skip = set(skip_flags)
     verdicts: list[Verdict] = []
     skipped = 0
-    for tc_id in sorted(cases):
-        case = cases[tc_id]
-        if case["function"] not in chosen:
+    for tc_id in sorted(by_id):
+        case = by_id[tc_id]
+        if case["function"] not in chosen or str(tc_id) not in selected:
             continue
         if skip & set(case["flags"]):
             skipped += 1
@@ -208,6 +220,7 @@ def check_twin_files(
     atol: Fraction = _ATOL,
     functions: Sequence[str] = (),
     skip_flags: Iterable[str] = (),
+    cases: Sequence[str] = (),
 ) -> CheckReport:
     """:func:`check_twins` on files; ``vectors_path`` None: the tool's vectors built in memory.
 
@@ -224,4 +237,4 @@ def check_twin_files(
                 f"{vectors_path} holds the vectors of {vectors['tool']!r}, not {tool!r}"
             )
     results = load_twin_results(results_path)
-    return check_twins(vectors, results, rtol, atol, functions, skip_flags)
+    return check_twins(vectors, results, rtol, atol, functions, skip_flags, cases)

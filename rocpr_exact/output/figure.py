@@ -130,7 +130,7 @@ def _polyline_key(curve: Curve) -> LineKey:
     """The ROC polyline through the corners in count space; since Theorem 3.1 maps
     ROC points one-to-one to PR points with TP > 0, equal keys also mean equal PR curves."""
     corners = curve.corners()
-    return ("polyline", corners.tps, corners.fps)
+    return ("polyline", len(corners.tps), corners.tps, corners.fps)  # lengths compare first
 
 
 def roc_lines(curve: Curve, hull: Curve) -> list[list[str]]:
@@ -153,7 +153,7 @@ def roc_lines(curve: Curve, hull: Curve) -> list[list[str]]:
     >>> roc_lines(c, achievable_pr_curve(c))
     [['ROC curve'], ['convex hull', 'random']]
     """
-    diagonal = ("polyline", (0, curve.positives), (0, curve.negatives))
+    diagonal = ("polyline", 2, (0, curve.positives), (0, curve.negatives))
     return _group(
         [
             ("ROC curve", _polyline_key(curve)),
@@ -192,10 +192,14 @@ def pr_lines(curve: Curve, hull: Curve) -> list[list[str]]:
 
 def _group(lines: list[tuple[str, LineKey]]) -> list[list[str]]:
     """Names grouped by equal key, groups and names in order of first appearance."""
-    groups: dict[LineKey, list[str]] = {}
-    for name, key in lines:
-        groups.setdefault(key, []).append(name)
-    return list(groups.values())
+    groups: list[tuple[LineKey, list[str]]] = []
+    for name, key in lines:  # compared, not hashed: a key of 10^7 counts hashes slowly
+        found = next((names for other, names in groups if other == key), None)
+        if found is None:
+            groups.append((key, [name]))
+        else:
+            found.append(name)
+    return [names for _, names in groups]
 
 
 def legend_label(names: list[str]) -> str:

@@ -3,7 +3,8 @@
 AUCCalculator writes ``.roc``, ``.pr`` and ``.spr`` files: the ROC points, the
 interpolated PR points, and the PR curve sampled at fixed recalls.  Here the
 same information is exact: every ROC point (FPR, TPR), every PR point
-(recall, precision) of a threshold that predicts something positive, and the
+(recall, precision) of a threshold that predicts something positive, each with its
+threshold (the score cut-off: positive iff score >= threshold, :func:`threshold_text`), and the
 precision of the PR curve (:meth:`Curve.precision_at`, the upper value at a
 vertical drop, the limit at recall 0) at recall 0, h, 2h, ... and 1 for a step h.
 The schema of the JSON form is ``rocpr_exact/schemas/curve.schema.json``.
@@ -12,16 +13,27 @@ The schema of the JSON form is ``rocpr_exact/schemas/curve.schema.json``.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
+from numbers import Integral
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
+from rocpr_exact.geometry.optimal import OperatingPoint
 from rocpr_exact.limits import check_grid_points
 
-__all__ = ["curve_listing", "curve_schema", "format_listing", "recall_grid"]
+__all__ = [
+    "curve_listing",
+    "curve_schema",
+    "format_listing",
+    "format_point",
+    "point_listing",
+    "recall_grid",
+    "threshold_text",
+]
 
 
 def recall_grid(step: Fraction) -> list[Fraction]:
@@ -46,6 +58,40 @@ def recall_grid(step: Fraction) -> list[Fraction]:
     return grid
 
 
+def threshold_text(score: object) -> str | None:
+    """A threshold (a score) written exactly; None for no threshold (a curve from counts).
+
+    A ``Decimal`` as it is (``0.80`` stays ``0.80``), fractions as ``p/q``, integers as digits,
+    a binary double as its exact decimal expansion (never a rounded one), infinities as
+    ``inf`` and ``-inf`` (the CSV reader's spelling).
+
+    >>> threshold_text(Decimal("0.80")), threshold_text(Fraction(1, 3)), threshold_text(0.5)
+    ('0.80', '1/3', '0.5')
+    >>> threshold_text(0.1)
+    '0.1000000000000000055511151231257827021181583404541015625'
+    >>> threshold_text(float("-inf")), threshold_text(None)
+    ('-inf', None)
+    """
+    if score is None:
+        return None
+    if isinstance(score, Fraction):
+        return str(score)
+    if isinstance(score, Integral):
+        return str(int(score))
+    value = Decimal(getattr(score, "item", lambda: score)())  # type: ignore[arg-type]
+    if value.is_infinite():
+        return "inf" if value > 0 else "-inf"
+    return str(value) if isinstance(score, Decimal) else f"{value:f}"
+
+
+def _thresholds(curve: Curve) -> list[str | None]:
+    """Each point's threshold: none for (0, 0) (nothing is predicted positive)."""
+    cuts = curve.thresholds
+    if cuts is None:
+        return [None] * len(curve.points)
+    return [None] + [threshold_text(cut) for cut in cuts]
+
+
 def curve_listing(curve: Curve, recall_step: Fraction, digits: int) -> dict[str, Any]:
     """ROC points, PR points and the PR curve on a recall grid, each number exact and decimal.
 
@@ -57,14 +103,16 @@ def curve_listing(curve: Curve, recall_step: Fraction, digits: int) -> dict[str,
     >>> [(g["recall"]["exact"], g["precision"]["decimal"]) for g in listing["pr_grid"]]
     [('0', '1.000'), ('1/2', '1.000'), ('1', '0.667')]
     """
+    cuts = _thresholds(curve)
     roc = [
         {
             "tp": c.tp,
             "fp": c.fp,
             "fpr": number(c.fpr, digits),
             "tpr": number(c.tpr, digits),
+            "threshold": cut,
         }
-        for c in curve.points
+        for c, cut in zip(curve.points, cuts, strict=True)
     ]
     pr = [
         {
@@ -72,8 +120,9 @@ def curve_listing(curve: Curve, recall_step: Fraction, digits: int) -> dict[str,
             "fp": c.fp,
             "recall": number(c.recall, digits),
             "precision": number(c.precision, digits),
+            "threshold": cut,
         }
-        for c in curve.points
+        for c, cut in zip(curve.points, cuts, strict=True)
         if c.tp + c.fp > 0
     ]
     grid = [
@@ -94,18 +143,64 @@ def curve_listing(curve: Curve, recall_step: Fraction, digits: int) -> dict[str,
 def format_listing(listing: dict[str, Any]) -> str:
     """A text form: three tables of decimals (the exact values are in the JSON form)."""
     lines = [f"positives {listing['positives']}  negatives {listing['negatives']}", "", "ROC"]
-    lines += ["TP FP FPR TPR"]
+    lines += ["TP FP FPR TPR threshold"]
     lines += [
-        f"{p['tp']} {p['fp']} {p['fpr']['decimal']} {p['tpr']['decimal']}" for p in listing["roc"]
+        f"{p['tp']} {p['fp']} {p['fpr']['decimal']} {p['tpr']['decimal']} {_cut(p)}"
+        for p in listing["roc"]
     ]
-    lines += ["", "PR", "TP FP recall precision"]
+    lines += ["", "PR", "TP FP recall precision threshold"]
     lines += [
-        f"{p['tp']} {p['fp']} {p['recall']['decimal']} {p['precision']['decimal']}"
+        f"{p['tp']} {p['fp']} {p['recall']['decimal']} {p['precision']['decimal']} {_cut(p)}"
         for p in listing["pr"]
     ]
     lines += ["", f"PR curve, recall step {listing['recall_step']}", "recall precision"]
     lines += [f"{g['recall']['decimal']} {g['precision']['decimal']}" for g in listing["pr_grid"]]
     return "\n".join(lines)
+
+
+def _cut(point: dict[str, Any]) -> str:
+    """A point's threshold in the text form: ``-`` for none."""
+    return "-" if point.get("threshold") is None else str(point["threshold"])
+
+
+def point_listing(curve: Curve, point: OperatingPoint, digits: int) -> dict[str, Any]:
+    """One operating point: its counts, its threshold and its rates, each exact and decimal.
+
+    >>> from rocpr_exact.geometry.optimal import best_operating_point
+    >>> c = Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0])
+    >>> listing = point_listing(c, best_operating_point(c), 3)
+    >>> listing["threshold"], listing["tp"], listing["tn"], listing["precision"]["exact"]
+    ('2', 2, 1, '2/3')
+    """
+    p, n, tp, fp = curve.positives, curve.negatives, point.tp, point.fp
+
+    def rate(num: int, den: int) -> dict[str, Any] | None:
+        return number(Fraction(num, den), digits) if den else None
+
+    return {
+        "value": number(point.value, digits),
+        "threshold": threshold_text(point.threshold),
+        "tp": tp,
+        "fp": fp,
+        "fn": p - tp,
+        "tn": n - fp,
+        "recall": rate(tp, p),
+        "precision": rate(tp, tp + fp),
+        "fpr": rate(fp, n),
+        "specificity": rate(n - fp, n),
+    }
+
+
+def format_point(listing: dict[str, Any]) -> str:
+    """A text form of :func:`point_listing` (with whatever heads it): one ``name value`` a line."""
+    width = max(len(key) for key in listing)
+
+    def shown(value: Any) -> str:
+        if isinstance(value, dict):
+            return f"{value['decimal']}  ({value['exact']})"
+        return "-" if value is None else str(value)
+
+    return "\n".join(f"{key:<{width}}  {shown(value)}" for key, value in listing.items())
 
 
 def curve_schema() -> dict[str, Any]:

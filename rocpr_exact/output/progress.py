@@ -1,8 +1,9 @@
 """Progress on long work, shown on standard error only when a person is watching.
 
-A :class:`Progress` shows one line per stage (``reading``, ``sorting``,
-``summing``, ``certifying``) on standard error, drawn by ``tqdm``, when it is
-enabled and standard error is a terminal.  Otherwise every call is a no-op:
+A :class:`Progress` shows one line per stage (``reading``, with the bytes read of the file's
+size; ``sorting``, ``summing``, ``certifying``; ``drawing`` and ``writing`` for a figure) on
+standard error, drawn by ``tqdm``, when it is enabled and standard error is a terminal.
+Otherwise every call is a no-op:
 nothing is written when standard error is a pipe or a file, and nothing ever
 goes to standard output, which belongs to the report.  ``tqdm`` is an optional
 extra (``pip install '.[progress]'`` in the source tree); without it progress is silently
@@ -20,6 +21,7 @@ False
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,11 +29,12 @@ from types import TracebackType
 from typing import Any, TextIO
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.files import BYTES_READ
 
 __all__ = ["STAGES", "Progress", "Stage"]
 
-#: The stages of a report, in the order they run.
-STAGES = ("reading", "sorting", "summing", "certifying")
+#: The stages of a report, in the order they run, and of a figure (reading, drawing, writing).
+STAGES = ("reading", "sorting", "summing", "certifying", "drawing", "writing")
 
 
 class Stage:
@@ -73,9 +76,13 @@ class Progress:
         return None
 
     @contextmanager
-    def stage(self, name: str, total: int | None = None, unit: str = "it") -> Iterator[Stage]:
+    def stage(
+        self, name: str, total: int | None = None, unit: str = "it", file: str | None = None
+    ) -> Iterator[Stage]:
         """A stage named one of :data:`STAGES`, with ``total`` units of work if known.
 
+        ``file``: the stage reads that file; its bar counts the bytes read from the disk of
+        the file's size (every read of :func:`rocpr_exact.io.files.open_input` in the stage).
         Its line disappears when the stage ends (the terminal keeps only results).
         """
         if name not in STAGES:
@@ -83,18 +90,34 @@ class Progress:
         if self._tqdm is None:
             yield Stage(name, None)
             return
+        size = _size(file)
         bar = self._tqdm(
-            total=total,
-            desc=name,
-            unit=unit,
+            total=size if size is not None else total,
+            desc=f"{name} {os.path.basename(file)}" if file and file != "-" else name,
+            unit="B" if file else unit,
+            unit_scale=bool(file),
             file=self.stream,
             leave=False,
             dynamic_ncols=True,
         )
+        stage = Stage(name, bar)
+        token = BYTES_READ.set(stage.advance) if file else None
         try:
-            yield Stage(name, bar)
+            yield stage
         finally:
+            if token is not None:
+                BYTES_READ.reset(token)
             bar.close()
+
+
+def _size(file: str | None) -> int | None:
+    """The size of a regular file in bytes, else None (standard input, a pipe, a pattern)."""
+    if not file or file == "-":
+        return None
+    try:
+        return os.path.getsize(file) if os.path.isfile(file) else None
+    except OSError:
+        return None
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -29,7 +29,7 @@ A report of two classes never contains ``undefined``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any
@@ -41,14 +41,22 @@ from rocpr_exact.areas.dg import dg_decimal
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.display import number
+from rocpr_exact.exact.display import decimal, html_table, number
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
-__all__ = ["DEFAULT_DIGITS", "build_report", "profile_report", "report_schema", "undefined"]
+__all__ = [
+    "DEFAULT_DIGITS",
+    "Report",
+    "area_decimal",
+    "build_report",
+    "profile_report",
+    "report_schema",
+    "undefined",
+]
 
 DEFAULT_DIGITS = 30
 
@@ -101,6 +109,17 @@ def _exact_areas(
     for method in PR_METHODS:
         out[method.replace("-", "_")] = _area(curve, method, digits, exact)
     return out
+
+
+def area_decimal(curve: Curve, method: Any, digits: int) -> str:
+    """The certified decimal of ``auc_pr(curve, method)`` with ``digits`` digits, computed the
+    report's fastest way (the legend of a figure: :mod:`rocpr_exact.output.plot`).
+
+    >>> area_decimal(Curve.from_scores([3, 2, 1], [1, 0, 1]), "step", 3)
+    '0.833'
+    """
+    value = _area(curve, method, digits, False)
+    return value if isinstance(value, str) else decimal(value, digits)
 
 
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
@@ -172,6 +191,29 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
     return entry
 
 
+class Report(dict[str, Any]):
+    """The report: a plain dict (JSON as is) that Jupyter shows as a table (``_repr_html_``)."""
+
+    def _repr_html_(self) -> str:
+        """Each field one row: a number as its decimal (the exact value beside it when short),
+        nested fields by their path ("auc_pr.continuous"), long lists by their length."""
+        return html_table("rocpr-exact report", list(_rows(self, "")))
+
+
+def _rows(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict) and set(value) == {"exact", "decimal"}:
+        exact = value["exact"] if isinstance(value["exact"], str) else "closed form"
+        shown = value["decimal"] + (f"  ({exact})" if len(exact) <= 40 else "")
+        yield path, shown
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _rows(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list) and len(value) > 8:
+        yield path, f"{len(value):,} items"
+    else:
+        yield path, str(value)
+
+
 @one_decimal_budget
 def build_report(
     curve: Curve,
@@ -220,7 +262,7 @@ def build_report(
     'AUC-ROC needs at least one negative example (FPR = FP/N)'
     """
     p, n = curve.positives, curve.negatives
-    report: dict[str, Any] = {"positives": p, "negatives": n, "thresholds": len(curve) - 1}
+    report: dict[str, Any] = Report(positives=p, negatives=n, thresholds=len(curve) - 1)
     report["digits"] = digits
     stage = (progress or Progress(enabled=False)).stage
     if p > 0 and n > 0:

@@ -11,17 +11,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import math
-import warnings
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
-from sklearn import metrics
-from sklearn.exceptions import UndefinedMetricWarning
 
 from rocpr_exact.cli import main
 from rocpr_exact.oracle.twin_check import check_twin_files, check_twins
@@ -50,41 +46,34 @@ def write(tmp_path: Path, results: dict[str, Any], name: str = "results.json") -
     return path
 
 
-def plain(value: Any) -> Any:
-    """A tool's output as JSON data: arrays as lists, nan as null, inf as "inf"."""
-    if isinstance(value, tuple | list | np.ndarray):
-        return [plain(v) for v in value]
-    number = float(value)
-    if math.isnan(number):
-        return None
-    return "inf" if math.isinf(number) else number
+def _recipe():  # type: ignore[no-untyped-def]
+    """docs/oracle.md's script (examples/twin_results_sklearn.py), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "recipe", ROOT / "examples" / "twin_results_sklearn.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def sklearn_result(case: dict[str, Any]) -> Any:
-    function = getattr(metrics, case["function"])
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            # arrays, as sklearn makes them first (1.9.1 crashes on a list y_score for
-            # multiclass average_precision_score, a documented leniency of the twin)
-            inputs = {k: np.asarray(v) for k, v in decode(case["input"]).items()}
-            value = function(**inputs, **decode(case["parameters"]))
-        except (ValueError, TypeError) as exc:
-            return {"error": f"{type(exc).__name__}: {exc}"}
-    # sklearn's warning that a class is missing (UndefinedMetricWarning, or UserWarning "No
-    # positive class found"): the value it returns is a convention, the twins' "undefined"
-    warned = [w for w in caught if issubclass(w.category, UndefinedMetricWarning | UserWarning)]
-    if warned:
-        return {"error": f"warning: {warned[0].message}"}
-    result = plain(value)
-    return None if result is None else result
+def test_the_documented_script_writes_a_results_file_that_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sklearn-results.json"
+    assert _recipe().main([str(out)]) == 0
+    code, text, _ = run(["check", "--profile", "sklearn", str(out), "--rtol", "1e-12"], capsys)
+    assert code == 0 and "53 checked" in text and "53 PASS" in text, text
+    docs = (ROOT / "docs" / "oracle.md").read_text()
+    script = (ROOT / "examples" / "twin_results_sklearn.py").read_text()
+    assert f"```python\n{script}```" in docs  # the docs show the script as it is
 
 
 def test_scikit_learn_itself_passes_its_twin_vectors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     every = cases("sklearn")
-    results = {str(case["tcId"]): sklearn_result(case) for case in every}
+    results = {str(case["tcId"]): _recipe().result(case) for case in every}
     path = write(tmp_path, results)
     # sklearn's float64 error on these small cases is a few ulps (docs/profiles/sklearn.md)
     code, out, _ = run(["check", "--profile", "sklearn", str(path), "--rtol", "1e-12"], capsys)
@@ -301,3 +290,26 @@ def test_an_implementation_that_ignores_ties_fails_exactly_the_tied_cases(tmp_pa
     failed = {v.tc_id for v in report.verdicts if v.status == "FAIL"}
     tied = {c["tcId"] for c in binary if "Ties" in c["flags"]}
     assert tied and failed == tied
+
+
+def test_case_selects_the_cases_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/oracle.md's example: three sklearn cases, right values (the script's values agree)
+    results = {"1": 0.75, "11": None, "36": [[0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1],
+               ["inf", 0.8, 0.4, 0.35, 0.1]]}  # fmt: skip
+    path = write(tmp_path, results)
+    base = ["check", "--profile", "sklearn", str(path), "--quiet"]
+    code, out, _ = run(base, capsys)
+    assert code == 1 and "50 MISSING" in out  # every other case is missing
+    code, out, _ = run([*base, "--case", "1", "--case", "11", "--case", "36"], capsys)
+    assert code == 0 and "3 checked" in out and "3 PASS" in out, out
+    code, out, _ = run([*base, "--case", "3?"], capsys)  # 30..39: 36 given, nine missing
+    assert code == 1 and "10 checked" in out and "1 PASS" in out and "9 MISSING" in out
+    code, _, err = run([*base, "--case", "999"], capsys)
+    assert code == 2 and "--case: '999' matches no test case id" in err
+    # the main vectors: tc1's AUC-ROC is 3/4 (the README's results.json)
+    main_results = tmp_path / "main.json"
+    main_results.write_text('{"results": {"1": {"auc_roc": 0.75}}}')
+    vectors = str(ROOT / "vectors" / "rocpr_auc_test.json")
+    assert run(["check", vectors, str(main_results), "--quiet"], capsys)[0] == 1
+    code, out, _ = run(["check", vectors, str(main_results), "--case", "1"], capsys)
+    assert code == 0 and "1 checked" in out, out

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,10 @@ PLACEHOLDERS = {
     # A results file of "another implementation": one correct value (tc1's AUC-ROC is 3/4).
     "results.json": '{"results": {"1": {"auc_roc": 0.75}}}\n',
 }
+
+#: Files the docs make with a script before a command reads them: the script, run with the
+#: file's path as its only argument.
+MADE_BY_SCRIPTS = {"sklearn-results.json": ROOT / "examples" / "twin_results_sklearn.py"}
 
 #: Documented exit statuses other than 0, by command and arguments.
 STATUSES = {
@@ -115,6 +121,11 @@ def test_documented_command_runs(
         if name in argv and not (ROOT / name).exists():
             (tmp_path / name).write_text(content, encoding="utf-8")
             argv = [str(tmp_path / name) if a == name else a for a in argv]
+    for name, script in MADE_BY_SCRIPTS.items():
+        if name in argv:
+            made = tmp_path / name
+            subprocess.run([sys.executable, str(script), str(made)], check=True, cwd=ROOT)
+            argv = [str(made) if a == name else a for a in argv]
     monkeypatch.chdir(ROOT)
     status = main(argv)
     err = capsys.readouterr().err

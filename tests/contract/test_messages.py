@@ -733,7 +733,7 @@ NAME = "name the columns with score_column and label_column"
 NOT_A_NUMBER = (
     "is not a number; write a decimal such as 0.75, an integer, inf/-inf, or a fraction p/q"
 )
-SEPARATED = "the file must be comma-separated"
+SEPARATED = "the file must be comma-separated, or name the delimiter with the delimiter parameter"
 SEVERAL = "(a quoted field runs over several lines: is a closing quote missing?)"
 NOT_UTF8 = "the file is not UTF-8 text"
 

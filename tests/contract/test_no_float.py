@@ -18,7 +18,13 @@ PACKAGE = Path(__file__).resolve().parents[2] / "rocpr_exact"
 
 #: Modules whose purpose is to format or plot approximations, or to compare other
 #: tools' float output with exact values.  Nothing else may touch floats.
-DISPLAY_MODULES = {"output/plot.py", "oracle/testing.py", "oracle/conformance.py"}
+DISPLAY_MODULES = {
+    "output/plot.py",
+    "output/panels.py",
+    "output/drawing.py",
+    "oracle/testing.py",
+    "oracle/conformance.py",
+}
 
 #: Functions of ``math`` that take and return Python ints exactly (no float inside).
 INTEGER_MATH = {"isqrt", "gcd", "lcm", "comb", "perm", "factorial"}

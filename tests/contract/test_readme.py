@@ -37,7 +37,7 @@ def test_the_pytest_helper_block_passes_for_a_correct_implementation() -> None:
 
 
 def test_every_command_in_the_table_exists() -> None:
-    commands = set(re.findall(r"^\| `rocpr-exact (\w+)", README, flags=re.M))
+    commands = set(re.findall(r"^\| `rocpr-exact ([\w-]+)", README, flags=re.M))
     choices = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert commands == set(choices)
 

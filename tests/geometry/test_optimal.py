@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import rocpr_exact as rx
 from rocpr_exact.errors import InvalidInputError, NoNegativesError
-from rocpr_exact.geometry.optimal import best_operating_point
+from rocpr_exact.geometry.optimal import best_operating_point, constrained_operating_point
 from tests.strategies import datasets, examples
 
 betas = st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(2), Fraction(1, 3), 3])
@@ -65,3 +65,60 @@ def test_refusals() -> None:
         best_operating_point(rx.Curve.from_scores([2, 1], [1, 1]), "youden")
     with pytest.raises(InvalidInputError, match="at least one positive"):
         best_operating_point(rx.Curve.from_scores([2, 1], [0, 0]))
+
+
+def brute_constrained(
+    scores: list[int], labels: list[int], constraint: str, level: Fraction
+) -> tuple[Fraction, int] | None:
+    """The constrained best (value, cut-off) from the definitions, every cut-off tried.
+
+    recall >= level: max precision, ties the greater recall; precision >= level: max recall,
+    ties the greater precision; fpr <= level: max TPR, ties the smaller FPR; then the
+    strictest cut-off (the first, scanning from the highest score).
+    """
+    p, n = sum(labels), len(labels) - sum(labels)
+    best: tuple[tuple[Fraction, Fraction], int] | None = None
+    for cut in sorted(set(scores), reverse=True):
+        tp = sum(1 for s, y in zip(scores, labels, strict=True) if s >= cut and y == 1)
+        fp = sum(1 for s, y in zip(scores, labels, strict=True) if s >= cut and y == 0)
+        recall, precision = Fraction(tp, p), Fraction(tp, tp + fp)
+        fpr = Fraction(fp, n)
+        if constraint == "recall":
+            met, key = recall >= level, (precision, recall)
+        elif constraint == "precision":
+            met, key = precision >= level, (recall, precision)
+        else:
+            met, key = fpr <= level, (recall, -fpr)
+        if met and (best is None or key > best[0]):
+            best = (key, cut)
+    return None if best is None else (best[0][0], best[1])
+
+
+levels = st.sampled_from(
+    [Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(9, 10), Fraction(1)]
+)
+
+
+@settings(max_examples=examples(1), deadline=None)
+@given(datasets(max_size=30), levels, st.sampled_from(["recall", "precision", "fpr"]))
+def test_constrained_equals_brute_force(
+    data: tuple[list[int], list[int]], level: Fraction, constraint: str
+) -> None:
+    scores, labels = data
+    curve = rx.Curve.from_scores(scores, labels)
+    expected = brute_constrained(scores, labels, constraint, level)
+    if expected is None:
+        with pytest.raises(InvalidInputError, match="no threshold of the curve gives"):
+            constrained_operating_point(curve, constraint, level)  # type: ignore[arg-type]
+        return
+    found = constrained_operating_point(curve, constraint, level)  # type: ignore[arg-type]
+    assert (found.value, found.threshold) == expected
+
+
+def test_constrained_refuses_bad_levels_and_constraints() -> None:
+    curve = rx.Curve.from_scores([2, 1], [1, 0])
+    for level in (Fraction(3, 2), -1, 0.5, True):
+        with pytest.raises(InvalidInputError, match="level must be"):
+            constrained_operating_point(curve, "recall", level)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="constraint must be"):
+        constrained_operating_point(curve, "tnr", 1)  # type: ignore[arg-type]

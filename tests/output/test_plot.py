@@ -152,14 +152,16 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def svg_texts(path: Path) -> set[str]:
-    """The texts of an SVG: matplotlib draws text as paths and names each in a comment."""
+    """The texts of an SVG (text kept as text: svg.fonttype none), each on one line, without
+    the legend's areas " (AUC 0.xyz)"."""
     texts: list[str] = []
-    for comment in re.findall(r"<!-- (.*?) -->", path.read_text(encoding="utf-8")):
-        if comment.startswith("= ") and texts:  # a long legend entry has a name a line
-            texts[-1] += " " + comment
+    for element in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text"):
+        text = " ".join(part.strip() for part in element.itertext() if part.strip())
+        if text.startswith("= ") and texts:  # a long legend entry has a name a line
+            texts[-1] += " " + text
         else:
-            texts.append(comment)
-    return set(texts)
+            texts.append(text)
+    return {re.sub(r" \(AUC [0-9.]+\)$", "", text) for text in texts}
 
 
 @pytest.mark.parametrize(
@@ -181,9 +183,9 @@ def test_png_default_is_print_quality_and_not_blank(agg: None, tmp_path: Path) -
     render(FIGURE6_CURVE, out)
     assert png_size(out.read_bytes()) == (3000, 1500)  # 10 x 5 inches at 300 dpi
     pixels = imread(str(out))[:, :, :3]
-    # Tableau blue C0 = (31, 119, 180) draws the hull; red C3 = (214, 39, 40) the straight line.
-    blue = np.all(np.abs(pixels - np.array([31, 119, 180]) / 255) < 0.05, axis=2)
-    red = np.all(np.abs(pixels - np.array([214, 39, 40]) / 255) < 0.05, axis=2)
+    # Okabe-Ito blue (0, 114, 178) draws the hull; vermillion (213, 94, 0) the straight line.
+    blue = np.all(np.abs(pixels - np.array([0, 114, 178]) / 255) < 0.05, axis=2)
+    red = np.all(np.abs(pixels - np.array([213, 94, 0]) / 255) < 0.05, axis=2)
     assert blue[:, :1500].sum() > 2000 and blue[:, 1500:].sum() > 2000  # both panels
     assert red[:, :1500].sum() == 0 and red[:, 1500:].sum() > 2000  # straight lines: PR only
     white = np.all(pixels > 0.99, axis=2).mean()
@@ -198,7 +200,7 @@ def test_svg_is_xml_with_the_title(agg: None, tmp_path: Path) -> None:
     assert (root.get("width"), root.get("height")) == ("504pt", "252pt")  # 72 points per inch
     titles = [e.text for e in root.iter() if e.tag.endswith("}title")]
     assert "Figure 6 & <friends>" in titles  # the file's metadata
-    assert "Figure 6 &amp; &lt;friends&gt;" in svg_texts(out)  # the drawn title
+    assert "Figure 6 & <friends>" in svg_texts(out)  # the drawn title, as text
 
 
 @pytest.mark.parametrize(("size", "box"), [((7, 3.5), (504, 252)), ((10, 5), (720, 360))])

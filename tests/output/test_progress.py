@@ -138,3 +138,42 @@ def test_report_with_progress_off_terminal_is_the_same_report() -> None:
     stream = io.StringIO()
     with_progress = build_report(curve, 7, progress=Progress(stream=stream))
     assert with_progress == build_report(curve, 7) and stream.getvalue() == ""
+
+
+def test_reading_counts_the_bytes_read_of_the_file(tmp_path: Path) -> None:
+    """Progress of reading (``Progress.stage(..., file=)``): every byte of the file is counted
+    once, compressed bytes for a compressed file, by both CSV readers."""
+    import gzip
+
+    from rocpr_exact.io.fastcsv import scored_csv_curve
+    from rocpr_exact.io.files import BYTES_READ
+    from rocpr_exact.io.readers import read_scored_csv
+
+    plain = tmp_path / "d.csv"
+    plain.write_text("score,label\n" + "0.5,1\n0.25,0\n" * 5000)
+    packed = tmp_path / "d.csv.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    for path in (plain, packed):
+        for read in (scored_csv_curve, read_scored_csv):
+            counted: list[int] = []
+            token = BYTES_READ.set(counted.append)
+            try:
+                read(path)
+            finally:
+                BYTES_READ.reset(token)
+            # the header is read once more (read_csv_header), so at least the file, at most twice
+            assert path.stat().st_size <= sum(counted) <= 2 * path.stat().st_size, (path, read)
+
+
+def test_a_file_stage_names_the_file_and_counts_bytes() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    with Progress(enabled=True, stream=stream) as progress:  # type: ignore[arg-type]
+        if not progress.active:
+            pytest.skip("tqdm is not installed")
+        with progress.stage("reading", file=__file__) as stage:
+            stage.advance(10)
+    assert "reading test_progress.py" in stream.getvalue()

@@ -1,0 +1,63 @@
+"""Start-up of ``rocpr-exact --help``, ``--version`` and ``check`` on a small file.
+
+Issue 30's target: under 0.25 s each, so that a CI job calling ``check`` per file does not pay
+for libraries it does not use.  Each command runs ``--repeat`` times in a child process (the
+installed ``rocpr-exact`` script beside this Python, else ``python -m rocpr_exact``); the
+script prints the best and the median wall time, and the peer in the same run: the Python
+interpreter alone (``python -c pass``), which no command can beat.  The small file is one
+result for the first main vector (``{"results": {"1": {"auc_roc": 0.75}}}``, checked with
+``--case 1``).
+
+    python benchmarks/bench_startup.py [--repeat 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 0.25
+
+
+def seconds(argv: list[str], repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    repeat = parser.parse_args().repeat
+    script = Path(sys.executable).with_name("rocpr-exact")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "rocpr_exact"]
+    with tempfile.TemporaryDirectory() as folder:
+        results = Path(folder) / "results.json"
+        results.write_text('{"results": {"1": {"auc_roc": 0.75}}}\n')
+        vectors = str(ROOT / "vectors" / "rocpr_auc_test.json")
+        cases = {
+            "python -c pass (peer)": [sys.executable, "-c", "pass"],
+            "--help": [*command, "--help"],
+            "--version": [*command, "--version"],
+            "check (1 case)": [*command, "check", vectors, str(results), "--case", "1"],
+        }
+        print(f"{' '.join(command)}, {repeat} runs each")
+        for name, argv in cases.items():
+            times = seconds(argv, repeat)
+            best, median = min(times), statistics.median(times)
+            verdict = "" if "peer" in name else ("  ok" if best < TARGET else "  OVER")
+            print(f"  {name:24} best {best:.3f} s  median {median:.3f} s{verdict}", flush=True)
+    print(f"target: best under {TARGET} s")
+
+
+if __name__ == "__main__":
+    main()
