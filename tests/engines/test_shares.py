@@ -101,3 +101,32 @@ def test_enclosures_add_up_to_an_enclosure_of_the_whole():
     for (lo, hi), (wlo, whi) in zip(merged.enclosures, whole.enclosures, strict=True):
         assert lo <= whi and wlo <= hi  # both enclose the same number
         assert hi - lo <= 3 * 400 + 64  # m terms: under m units wide (plus Arb's few units)
+
+
+def test_the_shipped_zip_imports_without_the_installed_package(tmp_path):
+    """``python -m rocpr_exact.engines.ship`` writes a zip that a Python without rocpr-exact
+    on its path imports (as an executor does with ``--py-files``)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "rocpr_exact.engines.ship", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    archive = tmp_path / "out" / "rocpr_exact.zip"
+    assert done.stdout.strip() == str(archive)
+    probe = (
+        f"import sys; sys.path.insert(0, {str(archive)!r})\n"
+        "import rocpr_exact.engines.shares as s\n"
+        "print(s.__file__); print(s.collect_limit(30))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    where, limit = done.stdout.split()
+    assert where == str(archive / "rocpr_exact" / "engines" / "shares.py")
+    assert limit == "192512"
