@@ -195,6 +195,7 @@ def summary(
     per range, which the driver merges exactly.  Needs rocpr-exact on the executors.
     """
     functions = pyspark_sql().functions
+    check_executors(df.sparkSession)
     grouped = _counted(df, score_col, label_col, weight_col).persist()
     try:
         _check_values(grouped, score_col, label_col)
@@ -252,7 +253,6 @@ def report(
     if rangeable and distributed is not False:
         stats = distinct_estimate(df, score_col, label_col)
         if stats["rows"] and (distributed or stats["distinct"] > HISTOGRAM_DISTINCT):
-            check_executors(df.sparkSession)
             if exact:
                 return _exact_shares_report(df, score_col, label_col, None, digits, partitions)
             exact_shares: list[RangeSummary] = []
@@ -262,9 +262,7 @@ def report(
                     exact_shares.append(summary(df, score_col, label_col, None, partitions))
                 return exact_shares[0].auc_pr[PR_METHODS.index(method)]
 
-            return ranged_report(
-                df, score_col, label_col, stats["rows"], digits, exact_area, partitions
-            )
+            return ranged_report(df, score_col, label_col, stats, digits, exact_area, partitions)
     elif distributed:
         return _exact_shares_report(df, score_col, label_col, weight_col, digits, partitions)
     return histogram_report(histogram(df, score_col, label_col, weight_col), digits, exact)

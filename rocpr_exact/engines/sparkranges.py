@@ -1,15 +1,16 @@
 """The spark engine at scale: score ranges from quantiles, certified shares on the executors.
 
-Nothing of size n reaches the driver.  Four Spark jobs, each O(n) on the executors:
+Nothing of size n reaches the driver.  Three Spark jobs, each O(n) on the executors:
 
 1. one aggregation: the number of rows and of positives, the NULL/NaN scores and bad labels,
-   and an estimate of the number of distinct scores (``approx_count_distinct``); with few
-   distinct scores the caller takes the histogram path instead (:data:`HISTOGRAM_DISTINCT`);
-2. ``approxQuantile`` of the score: the cuts of the ranges.  A row's range is the number of
-   cuts at or above its score (a binary search written as nested CASE WHEN), so equal
-   scores always fall in one range: no tie group is split;
-3. pass 1, the (positives, negatives) of every range (a JVM aggregation);
-4. pass 2, ``groupBy(range).applyInArrow``: each range's rows reach one Python worker as
+   an estimate of the number of distinct scores (``approx_count_distinct``; with few of
+   them the caller takes the histogram path instead, :data:`HISTOGRAM_DISTINCT`) and
+   ``QUANTILE_GRID`` quantiles of the score (``percentile_approx``), among which the cuts
+   of the ranges are chosen.  A row's range is the number of cuts at or above its score (a
+   binary search written as nested CASE WHEN), so equal scores always fall in one range: no
+   tie group is split;
+2. pass 1, the (positives, negatives) of every range (a JVM aggregation);
+3. pass 2, ``groupBy(range).applyInArrow``: each range's rows reach one Python worker as
    Arrow columns and come back as one pickled :class:`~rocpr_exact.engines.shares.Share`
    (:func:`~rocpr_exact.engines.shares.share_of_range`, with its start broadcast in the
    function's closure).
@@ -41,6 +42,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 __all__ = [
     "HISTOGRAM_DISTINCT",
     "LABEL_TYPES",
+    "QUANTILE_GRID",
     "SCORE_TYPES",
     "check_executors",
     "distinct_estimate",
@@ -56,6 +58,9 @@ SCORE_TYPES = ("double", "float", "bigint", "int", "smallint", "tinyint")
 
 #: Label column types compared with 1 and 0 in Spark.
 LABEL_TYPES = ("boolean", "double", "float", "bigint", "int", "smallint", "tinyint")
+
+#: The number of quantiles job 1 computes (the ranges' cuts are chosen among them).
+QUANTILE_GRID = 1024
 
 #: Rows per range aimed at: a range's rows are one worker's numpy arrays.
 ROWS_PER_RANGE = 1 << 20
@@ -100,8 +105,9 @@ def check_executors(session: Any) -> None:
         ) from None
 
 
-def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, int]:
-    """Job 1: rows, positives, bad values and the estimated number of distinct scores."""
+def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]:
+    """Job 1: rows, positives, bad values, the estimated number of distinct scores, and the
+    score's quantiles at 1/G, ..., (G - 1)/G (``grid``, G = ``QUANTILE_GRID``)."""
     from pyspark.sql import functions as F
 
     score, label = F.col(score_col), F.col(label_col)
@@ -116,9 +122,14 @@ def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, int]
         F.count(F.when(bad_score, 1)).alias("bad_scores"),
         F.count(F.when(label.isNull() | ~good_label, 1)).alias("bad_labels"),
         F.approx_count_distinct(score).alias("distinct"),
+        F.percentile_approx(score, [i / QUANTILE_GRID for i in range(1, QUANTILE_GRID)]).alias(
+            "grid"
+        ),
     ).first()
-    stats = {key: int(row[key]) for key in ("rows", "positives", "bad_scores", "bad_labels")}
-    stats["distinct"] = int(row["distinct"])
+    stats: dict[str, Any] = {
+        key: int(row[key]) for key in ("rows", "positives", "bad_scores", "bad_labels", "distinct")
+    }
+    stats["grid"] = list(row["grid"] or [])
     if stats["bad_labels"]:
         value = df.filter(label.isNull() | ~good_label).select(label).first()[0]
         from_labelled_counts([(0, value, 1)], "the DataFrame")  # raises the label's message
@@ -147,7 +158,7 @@ def ranged_report(
     df: Any,
     score_col: str,
     label_col: str,
-    rows: int,
+    stats: dict[str, Any],
     digits: int,
     exact_area: Callable[[str], Fraction | ClosedForm],
     ranges: int | None = None,
@@ -155,19 +166,18 @@ def ranged_report(
 ) -> dict[str, Any]:
     """The report of a DataFrame from certified range shares (jobs 2 to 4 above).
 
-    ``rows`` comes from :func:`distinct_estimate`; ``ranges`` defaults to about one per
-    ``ROWS_PER_RANGE`` rows and at least twice the default parallelism; ``collect`` to
-    :func:`~rocpr_exact.engines.shares.collect_limit`.
+    ``stats`` comes from :func:`distinct_estimate`; ``ranges`` (at most ``QUANTILE_GRID``)
+    defaults to about one per ``ROWS_PER_RANGE`` rows and at least twice the default
+    parallelism; ``collect`` to :func:`~rocpr_exact.engines.shares.collect_limit`.
     """
     from pyspark.sql import functions as F
 
     session = df.sparkSession
     check_executors(session)
     parallel = session.sparkContext.defaultParallelism
-    k = ranges or max(2 * parallel, -(-rows // ROWS_PER_RANGE))
-    probabilities = [i / k for i in range(1, k)]
-    quantiles = df.approxQuantile(score_col, probabilities, 1 / (4 * k)) if k > 1 else []
-    cuts = sorted({float(q) if isinstance(q, float) else q for q in quantiles}, reverse=True)
+    k = min(ranges or max(2 * parallel, -(-stats["rows"] // ROWS_PER_RANGE)), QUANTILE_GRID)
+    grid = stats["grid"]
+    cuts = sorted({grid[i * QUANTILE_GRID // k - 1] for i in range(1, k)}, reverse=True)
     score, label = F.col(score_col), F.col(label_col)
     ranged = df.select(
         _range_column(score, cuts).alias("range"),

@@ -161,9 +161,9 @@ def test_range_shares_in_many_small_partitions_equal_single_process(spark, case)
     assert engine.report(df, "score", "label", digits=digits, distributed=True, partitions=7) == (
         expected
     )
-    rows = distinct_estimate(df, "score", "label")["rows"]
+    stats = distinct_estimate(df, "score", "label")
     got = ranged_report(
-        df, "score", "label", rows, digits, lambda m: auc_pr(curve, m), ranges=7, collect=-1
+        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), ranges=7, collect=-1
     )
     assert {k: v for k, v in got.items() if k != "auc_pr"} == {
         k: v for k, v in expected.items() if k != "auc_pr"
