@@ -46,10 +46,25 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
+    points = args.positives is not None or args.negatives is not None
+    engine = getattr(args, "engine", None)
+    if engine == "spark" and not profiles and not points and args.data != "-":
+        from rocpr_exact.engines import spark  # the report where the rows are (docs/engines.md)
+
+        columns = (args.score_column, args.label_column, getattr(args, "weight_column", None))
+        glob = getattr(args, "glob", False)
+        report = spark.file_report(
+            args.data, *columns, glob=glob, digits=args.digits, exact=args.exact
+        )
+        return _written(args, report)
     with Progress(enabled=not args.no_progress) as progress:
         with progress.stage("reading"):
             curve = load_curve(args)
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
+    return _written(args, report)
+
+
+def _written(args: argparse.Namespace, report: dict[str, Any]) -> tuple[str, int]:
     head: dict[str, object] = {"source": args.data}
     if getattr(args, "weight_column", None) is not None:
         # counts are sums of weights in units of 1/L (L: the lcm of the weights' denominators)

@@ -25,7 +25,8 @@ Java and the local session: :mod:`rocpr_exact.engines.sparksession`.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.engines.filecheck import (
@@ -64,11 +65,16 @@ __all__ = [
     "DROPPED_FLAG",
     "ensure_java",
     "file_histogram",
+    "file_report",
     "histogram",
     "local_session",
+    "on_file",
     "report",
     "summary",
 ]
+
+
+_T = TypeVar("_T")
 
 
 def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) -> None:
@@ -121,7 +127,44 @@ def file_histogram(
     glob: bool = False,
     session: Any = None,
 ) -> Histogram:
-    """The exact histogram of a CSV or Parquet file read by Spark (``--engine spark``).
+    """The exact histogram of a CSV or Parquet file read by Spark (:func:`on_file`)."""
+    columns = (score_col, label_col, weight_col)
+    return on_file(path, glob, session, lambda frame: histogram(frame, *columns), columns)
+
+
+def file_report(
+    path: str,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    glob: bool = False,
+    *,
+    digits: int = 30,
+    exact: bool = False,
+) -> dict[str, Any]:
+    """The report of a file read by Spark (``rocpr-exact report FILE --engine spark``).
+
+    :func:`report` of the file's DataFrame: a Parquet file of many distinct numeric scores
+    takes the range shares, so its rows never reach the driver; a CSV file is read as text
+    (parsed exactly) and takes the histogram path.  Checks and messages of :func:`on_file`.
+    """
+    return on_file(
+        path,
+        glob,
+        None,
+        lambda frame: report(frame, score_col, label_col, weight_col, digits=digits, exact=exact),
+        (score_col, label_col, weight_col),
+    )
+
+
+def on_file(
+    path: str,
+    glob: bool,
+    session: Any,
+    work: Callable[[Any], _T],
+    columns: tuple[str, str, str | None] | None = None,
+) -> _T:
+    """``work`` on the DataFrame of a CSV or Parquet file read by Spark (``--engine spark``).
 
     The path is checked first, as the duckdb engine checks it: Spark takes ``* ? [ ] { }``
     as patterns, so a path with them is refused unless ``glob`` (never other files); a
@@ -148,12 +191,12 @@ def file_histogram(
             if path.lower().endswith(".parquet")
             else reader.csv(path, header=True, inferSchema=False, mode="FAILFAST")
         )
-        return histogram(frame, score_col, label_col, weight_col)
+        return work(frame)
     except RocPrError:
         raise
     except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
-        if not path.lower().endswith(".parquet") and not glob:
-            defect = csv_defect([path], (score_col, label_col, weight_col))
+        if not path.lower().endswith(".parquet") and not glob and columns is not None:
+            defect = csv_defect([path], columns)
             if defect is not None:  # the python engine's own line for the same file
                 raise defect from None
         raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
