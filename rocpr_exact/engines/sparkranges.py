@@ -115,16 +115,14 @@ def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]
     bad_score = score.isNull()
     if types[score_col] in ("double", "float"):
         bad_score = bad_score | F.isnan(score)
-    good_label = label.cast("double").isin(0.0, 1.0)
+    good_label = label.cast("double").isin(0, 1)  # numeric labels (LABEL_TYPES)
     row = df.agg(
         F.count(F.lit(1)).alias("rows"),
-        F.count(F.when(label.cast("double") == 1.0, 1)).alias("positives"),
+        F.count(F.when(label.cast("double") == 1, 1)).alias("positives"),
         F.count(F.when(bad_score, 1)).alias("bad_scores"),
         F.count(F.when(label.isNull() | ~good_label, 1)).alias("bad_labels"),
         F.approx_count_distinct(score).alias("distinct"),
-        F.percentile_approx(score, [i / QUANTILE_GRID for i in range(1, QUANTILE_GRID)]).alias(
-            "grid"
-        ),
+        F.percentile_approx(score, _grid_fractions()).alias("grid"),
     ).first()
     stats: dict[str, Any] = {
         key: int(row[key]) for key in ("rows", "positives", "bad_scores", "bad_labels", "distinct")
@@ -139,6 +137,13 @@ def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]
             "(remove the row or give it a score; infinities are allowed)"
         )
     return stats
+
+
+def _grid_fractions() -> Any:
+    """The probabilities 1/G, ..., (G - 1)/G as a Spark array (divided by Spark)."""
+    from pyspark.sql import functions as F
+
+    return F.array(*(F.lit(i) / F.lit(QUANTILE_GRID) for i in range(1, QUANTILE_GRID)))
 
 
 def _range_column(score: Any, cuts: list[Any]) -> Any:
@@ -182,7 +187,7 @@ def ranged_report(
     ranged = df.select(
         _range_column(score, cuts).alias("range"),
         score.alias("score"),
-        (label.cast("double") == 1.0).alias("positive"),
+        (label.cast("double") == 1).alias("positive"),
     )
     counted = ranged.groupBy("range").agg(
         F.count(F.when(F.col("positive"), 1)).alias("p"), F.count(F.lit(1)).alias("n")
