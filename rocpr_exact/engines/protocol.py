@@ -20,6 +20,7 @@ import numpy as np
 
 from rocpr_exact.areas.arrayterms import DIVISORS
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr
+from rocpr_exact.core.counts import INT64_CROSS
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.shares import (
     Enclosure,
@@ -123,6 +124,12 @@ def protocol_report(
     starts, positives, negatives = offsets(counts)
     if positives + negatives == 0:
         raise InvalidInputError("the dataset is empty; give at least one (score, label) pair")
+    if positives + negatives >= INT64_CROSS:  # the shares' terms are int64 products of counts
+        raise InvalidInputError(
+            f"the range shares take fewer than {INT64_CROSS:,} examples (int64 products of "
+            f"counts); this dataset has {positives + negatives:,}: use the exact shares "
+            "(exact=True)"
+        )
 
     def whole(frac_bits: int) -> Share:
         return merge_all_shares(shares_at(starts, (positives, negatives), frac_bits))

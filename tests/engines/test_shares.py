@@ -130,3 +130,13 @@ def test_the_shipped_zip_imports_without_the_installed_package(tmp_path):
     where, limit = done.stdout.split()
     assert where == str(archive / "rocpr_exact" / "engines" / "shares.py")
     assert limit == "192512"
+
+
+def test_counts_past_int64_products_are_refused_before_pass_2():
+    from rocpr_exact.engines.protocol import protocol_report
+
+    def never(*args):
+        raise AssertionError("pass 2 must not run")
+
+    with pytest.raises(InvalidInputError, match="fewer than 3,000,000,000 examples"):
+        protocol_report([(2 * 10**9, 10**9)], never, 10, never)
