@@ -101,7 +101,9 @@ def _warm_up(session: Any, *peers: Any) -> None:
         peer(small)
 
 
-def bench(session: Any, folder: Path, rows: int, rate: float, digits: int) -> None:
+def bench(
+    session: Any, folder: Path, rows: int, rate: float, digits: int, peers: list[str]
+) -> None:
     scores, labels = _data(rows, rate, 31)
     path = folder / f"data-{rate}.parquet"
     import pyarrow as pa
@@ -115,7 +117,7 @@ def bench(session: Any, folder: Path, rows: int, rate: float, digits: int) -> No
     )
     df = session.read.parquet(str(path)).cache()
     df.count()
-    _warm_up(session, bcm_of, ml_of)
+    _warm_up(session, *[{"bcm": bcm_of, "ml": ml_of}[name] for name in peers])
     print(f"  load average before: {os.getloadavg()}", flush=True)
     _heap_peaks(session, reset=True)
     t_ours, ours = _timed(
@@ -125,19 +127,27 @@ def bench(session: Any, folder: Path, rows: int, rate: float, digits: int) -> No
     heap = _heap_peaks(session, reset=False)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    t_bcm, (bcm_roc, bcm_pr) = _timed("BinaryClassificationMetrics ROC + PR", lambda: bcm_of(df))
-    t_ml, (ml_roc, ml_pr) = _timed("ml BinaryClassificationEvaluator numBins=0", lambda: ml_of(df))
+    times, values = {}, {}
+    for name, label, peer in (
+        ("bcm", "BinaryClassificationMetrics ROC + PR", bcm_of),
+        ("ml", "ml BinaryClassificationEvaluator numBins=0", ml_of),
+    ):
+        if name in peers:
+            times[name], values[name] = _timed(label, lambda peer=peer: peer(df))
     print(f"  load average after: {os.getloadavg()}", flush=True)
     df.unpersist()
     t_single, single = _timed(
         "single-process build_report (check)",
         lambda: build_report(Curve.from_scores(scores, labels), digits),
     )
-    print(f"  ours / BCM = {t_ours / t_bcm:.2f}   ours / ml(numBins=0) = {t_ours / t_ml:.2f}")
+    for name, elapsed in times.items():
+        print(f"  ours / {name} = {t_ours / elapsed:.2f}")
     print(f"  JVM heap peak during ours: {heap:.0f} MB; Python driver peak RSS: {rss:.0f} MB")
     print(f"  report equal to the single-process report: {ours == single}")
-    print(f"  auc_roc {ours['auc_roc']['decimal']}  BCM {bcm_roc!r}  ml {ml_roc!r}")
-    print(f"  linear  {ours['auc_pr']['linear']['decimal']}  BCM {bcm_pr!r}  ml {ml_pr!r}")
+    print(f"  auc_roc {ours['auc_roc']['decimal']}  peers {[v[0] for v in values.values()]}")
+    print(
+        f"  linear  {ours['auc_pr']['linear']['decimal']}  peers {[v[1] for v in values.values()]}"
+    )
     del t_single
 
 
@@ -147,6 +157,9 @@ def main() -> None:
     parser.add_argument("--rates", type=float, nargs="+", default=[0.5, 0.01])
     parser.add_argument("--digits", type=int, default=30)
     parser.add_argument("--cores", type=int, default=2)
+    parser.add_argument(
+        "--peers", nargs="*", choices=("bcm", "ml"), default=["bcm", "ml"], help="peers to time"
+    )
     parser.add_argument("--driver-memory", default=None, help="spark.driver.memory (default 1g)")
     args = parser.parse_args()
     config = {"spark.driver.memory": args.driver_memory} if args.driver_memory else {}
@@ -158,7 +171,7 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as folder:
         for rate in args.rates:
-            bench(session, Path(folder), args.rows, rate, args.digits)
+            bench(session, Path(folder), args.rows, rate, args.digits, args.peers)
     session.stop()
 
 
