@@ -28,6 +28,7 @@ write the same fields.  O(n) vectorised, plus one Arb evaluation per long segmen
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -50,9 +51,31 @@ try:
 except ImportError:  # pragma: no cover - numpy is a dependency
     np = None  # type: ignore[assignment]
 
-__all__ = ["certified_area"]
+__all__ = [
+    "DIVISORS",
+    "AreaTerms",
+    "certified_area",
+    "continuous_array_terms",
+    "dg_array_terms",
+    "rising_terms",
+]
 
 Exact = Callable[[], Fraction | ClosedForm]
+
+#: Each area is its terms' sum over this many times P.
+DIVISORS = {"step": 1, "linear": 2, "davis-goadrich": 2, "continuous": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class AreaTerms:
+    """An area's terms: ratios, digamma differences and log steps, summed over ``DIVISORS`` P.
+
+    Their sum is enclosed in fixed point by :func:`rocpr_exact.exact.fixed.enclose_terms`.
+    """
+
+    pairs: ArrayRatios
+    digamma: tuple[DigammaTerm, ...] = ()
+    logs: LogSteps | None = None
 
 
 def _arrays(curve: Curve) -> tuple[Any, Any] | None:
@@ -93,86 +116,160 @@ def certified_area(curve: Curve, method: str, digits: int, small_bits: int) -> s
 def _rising_area(
     curve: Curve, tps: Any, fps: Any, method: str, digits: int, small_bits: int
 ) -> str | None:
-    rising = np.flatnonzero(np.diff(tps) > 0) + 1
-    if rising.shape[0] <= small_bits:  # TP + FP differ at every point: as many denominators
-        return None
-    dtp = tps[rising] - tps[rising - 1]
-    tp_b = tps[rising]
+    if int(np.count_nonzero(np.diff(tps) > 0)) <= small_bits:  # as many denominators
+        return None  # (TP + FP differs at every point)
 
     def exact() -> Fraction | ClosedForm:
         return auc_pr(curve, method)  # type: ignore[arg-type]
 
-    if method == "step":
-        terms = ArrayRatios(dtp * tp_b, tp_b + fps[rising])
-        return certified_ratio_sum(terms, curve.positives, digits, exact=exact)
-    tp_a, fp_a = tps[rising - 1], fps[rising - 1]
-    later = tp_a > 0  # the first rising step starts at TP = 0: the recall-0 start
     _, start_num, start_den = start_point(curve)
-    first = int(dtp[0])
-    terms = ArrayRatios(
-        np.concatenate((dtp * tp_b, dtp[later] * tp_a[later])),
-        np.concatenate((tp_b + fps[rising], tp_a[later] + fp_a[later])),
-        [(first * start_num, start_den)],
+    terms = rising_terms(tps, fps, method, (start_num, start_den))
+    divisor = DIVISORS[method] * curve.positives
+    return certified_ratio_sum(terms.pairs, divisor, digits, exact=exact)
+
+
+def rising_terms(tps: Any, fps: Any, method: str, start: tuple[int, int] | None) -> AreaTerms:
+    """The ``step`` or ``linear`` terms of the steps of a chain of points (int64 arrays).
+
+    The chain may start anywhere on a curve (a range of a distributed summary).  ``start``
+    is the recall-0 precision (numerator, denominator) that ``linear`` gives a rising step
+    starting at TP = 0 (:func:`~rocpr_exact.areas.dg.start_point`); unused when
+    ``tps[0] > 0``.  The area is the terms' sum over ``DIVISORS[method]`` P.
+    """
+    rising = np.flatnonzero(np.diff(tps) > 0) + 1
+    dtp = tps[rising] - tps[rising - 1]
+    tp_b = tps[rising]
+    if method == "step":
+        return AreaTerms(ArrayRatios(dtp * tp_b, tp_b + fps[rising]))
+    tp_a, fp_a = tps[rising - 1], fps[rising - 1]
+    later = tp_a > 0  # a rising step from TP = 0 takes the recall-0 start
+    extra: list[tuple[int, int]] = []
+    if rising.shape[0] and int(tp_a[0]) == 0:
+        assert start is not None, "a chain from TP = 0 needs its recall-0 start"
+        extra.append((int(dtp[0]) * start[0], start[1]))
+    return AreaTerms(
+        ArrayRatios(
+            np.concatenate((dtp * tp_b, dtp[later] * tp_a[later])),
+            np.concatenate((tp_b + fps[rising], tp_a[later] + fp_a[later])),
+            extra,
+        )
     )
-    return certified_ratio_sum(terms, 2 * curve.positives, digits, exact=exact)
 
 
 def _dg_area(corners: Curve, tps: Any, fps: Any, digits: int, small_bits: int) -> str | None:
     long = long_segment(digits)
-    k, dfp = np.diff(tps), np.diff(fps)
-    tp_a, fp_a = tps[:-1], fps[:-1]
-    rising = k > 0
-    short = rising & (k <= long)
-    has_long = bool((k > long).any())
-    count = int(k[short].sum())
-    big_c, big_d = k + dfp, fp_a * k - tp_a * dfp
-    # the entry precision of each segment: the start at (0, 0), else TP_A / (TP_A + FP_A)
-    entry_num, entry_den = tp_a.copy(), tp_a + fp_a
-    _, start_num, start_den = start_point(corners)
-    entry_num[0], entry_den[0] = 0, 1  # replaced by the exact start below
-    seg = np.flatnonzero(short)
-    lengths = k[seg]
-    owner = np.repeat(seg, lengths)
-    offset = np.arange(count) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    t = tp_a[owner] + 1 + offset
-    den = big_c[owner] * t + big_d[owner]
-    if has_long:
+    k = np.diff(tps)
+    short = (k > 0) & (k <= long)
+    if bool((k > long).any()):
         if corners.positives <= small_bits:  # predicted_bits counts >= 1 bit per TP
             return None
-    elif count <= long * small_bits and np.unique(den).shape[0] <= small_bits:
+    elif (
+        int(k[short].sum()) <= long * small_bits
+        and _distinct_dg_denominators(tps, fps, short) <= small_bits
+    ):
         return None  # for one k the denominators k (t + FP(t)) all differ
-    last = np.zeros(count, dtype=np.int64)
-    last[np.cumsum(lengths) - 1] = 1
-    num = (2 - last) * (k[owner] * t)
-    extra: list[tuple[int, int]] = []
-    if short[0]:  # the entry of a short first segment (a long one lists its own below)
-        extra.append((start_num, start_den))
-    digammas: list[DigammaTerm] = []
-    for i in np.flatnonzero(rising & (k > long)).tolist():
-        ki, ci, di, ta = int(k[i]), int(big_c[i]), int(big_d[i]), int(tp_a[i])
-        tb = ta + ki
-        prev = (start_num, start_den) if i == 0 else (int(entry_num[i]), int(entry_den[i]))
-        extra += (prev, (-tb * ki, ci * tb + di), (2 * ki * ki, ci))
-        if di:
-            digammas.append((Fraction(-2 * ki * di, ci * ci), Fraction(ci * (ta + 1) + di, ci), ki))
-    entries = seg[seg > 0]
-    terms = ArrayRatios(
-        np.concatenate((num, entry_num[entries])), np.concatenate((den, entry_den[entries])), extra
-    )
+    _, start_num, start_den = start_point(corners)
+    terms = dg_array_terms(tps, fps, (start_num, start_den), long)
     kind = "a sum of {terms} digamma differences"
-    limits.check_decimal_work(digits, len(digammas), DG_WHAT, kind, limits.DIGAMMA_WEIGHT)
+    limits.check_decimal_work(digits, len(terms.digamma), DG_WHAT, kind, limits.DIGAMMA_WEIGHT)
 
     def exact() -> Fraction:
         return dg_area(corners)
 
     return certified_ratio_sum(
-        terms, 2 * corners.positives, digits, digamma=tuple(digammas), exact=exact
+        terms.pairs, 2 * corners.positives, digits, digamma=terms.digamma, exact=exact
     )
+
+
+def _short_points(tps: Any, fps: Any, short: Any) -> tuple[Any, Any, Any]:
+    """Every integer TP t of the short rising segments: (owner segment, t, C t + D)."""
+    k, dfp = np.diff(tps), np.diff(fps)
+    tp_a, fp_a = tps[:-1], fps[:-1]
+    big_c, big_d = k + dfp, fp_a * k - tp_a * dfp
+    seg = np.flatnonzero(short)
+    lengths = k[seg]
+    count = int(lengths.sum())
+    owner = np.repeat(seg, lengths)
+    offset = np.arange(count) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    t = tp_a[owner] + 1 + offset
+    return owner, t, big_c[owner] * t + big_d[owner]
+
+
+def _distinct_dg_denominators(tps: Any, fps: Any, short: Any) -> int:
+    return int(np.unique(_short_points(tps, fps, short)[2]).shape[0])
+
+
+def dg_array_terms(tps: Any, fps: Any, start: tuple[int, int] | None, long: int) -> AreaTerms:
+    """The ``davis-goadrich`` terms of a chain of corners (int64 arrays), over 2P.
+
+    Segments of more than ``long`` TPs are one digamma difference each.  ``start`` is the
+    recall-0 precision that enters a first segment starting at (0, 0); with None (a chain that
+    starts elsewhere: a range of a distributed summary) the first segment is entered at its
+    start's own precision TP / (TP + FP), as every other segment is.
+    """
+    k, dfp = np.diff(tps), np.diff(fps)
+    tp_a, fp_a = tps[:-1], fps[:-1]
+    rising = k > 0
+    short = rising & (k <= long)
+    big_c, big_d = k + dfp, fp_a * k - tp_a * dfp
+    # the entry precision of each segment: the start at (0, 0), else TP_A / (TP_A + FP_A)
+    entry_num, entry_den = tp_a.copy(), tp_a + fp_a
+    if start is not None and k.shape[0]:
+        entry_num[0], entry_den[0] = 0, 1  # replaced by the exact start below
+    owner, t, den = _short_points(tps, fps, short)
+    lengths = k[short]
+    last = np.zeros(t.shape[0], dtype=np.int64)
+    last[np.cumsum(lengths) - 1] = 1
+    num = (2 - last) * (k[owner] * t)
+    extra: list[tuple[int, int]] = []
+    first_entry = (int(entry_num[0]), int(entry_den[0])) if k.shape[0] else (0, 1)
+    if start is not None:
+        first_entry = start
+    if k.shape[0] and short[0]:  # the entry of a short first segment (a long one: below)
+        extra.append(first_entry)
+    digammas: list[DigammaTerm] = []
+    for i in np.flatnonzero(rising & (k > long)).tolist():
+        ki, ci, di, ta = int(k[i]), int(big_c[i]), int(big_d[i]), int(tp_a[i])
+        tb = ta + ki
+        prev = first_entry if i == 0 else (int(entry_num[i]), int(entry_den[i]))
+        extra += (prev, (-tb * ki, ci * tb + di), (2 * ki * ki, ci))
+        if di:
+            digammas.append((Fraction(-2 * ki * di, ci * ci), Fraction(ci * (ta + 1) + di, ci), ki))
+    seg = np.flatnonzero(short)
+    entries = seg[seg > 0]
+    pairs = ArrayRatios(
+        np.concatenate((num, entry_num[entries])), np.concatenate((den, entry_den[entries])), extra
+    )
+    return AreaTerms(pairs, tuple(digammas))
 
 
 def _continuous_area(
     corners: Curve, tps: Any, fps: Any, digits: int, small_bits: int
 ) -> str | None:
+    dtp, dfp = np.diff(tps), np.diff(fps)
+    tp_a, fp_a = tps[:-1], fps[:-1]
+    sloped = (dtp > 0) & (dfp > 0)
+    weighted = int(np.count_nonzero(sloped & (fp_a * dtp - dfp * tp_a != 0)))
+    p_bits = corners.positives.bit_length()
+    count = int(np.count_nonzero((dtp > 0) & (dfp == 0) & (fp_a > 0))) + weighted
+    if count * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
+        return None
+    terms = continuous_array_terms(tps, fps)
+    assert terms.logs is not None
+    limits.check_decimal_work(digits, len(terms.logs), "the continuous AUC-PR")
+
+    def exact() -> ClosedForm:
+        return continuous_area(corners, Fraction(0))
+
+    return certified_ratio_sum(terms.pairs, corners.positives, digits, logs=terms.logs, exact=exact)
+
+
+def continuous_array_terms(tps: Any, fps: Any) -> AreaTerms:
+    """The ``continuous`` terms of a chain of corners (int64 arrays), over P: ratios and logs.
+
+    Each segment's integral of the precision depends on its own two ends only, so the chain may
+    start anywhere on a curve (a range of a distributed summary).
+    """
     dtp, dfp = np.diff(tps), np.diff(fps)
     tp_a, fp_a = tps[:-1], fps[:-1]
     runs = (dtp > 0) & (dfp == 0)
@@ -181,10 +278,6 @@ def _continuous_area(
     m = dtp[sloped] + dfp[sloped]
     weight = fp_a[sloped] * dtp[sloped] - dfp[sloped] * tp_a[sloped]
     weighted = weight != 0
-    p_bits = corners.positives.bit_length()
-    count = run_steps.shape[0] + int(weighted.sum())
-    if count * 2 * (3 + p_bits) + p_bits <= small_bits:  # continuous_terms: >= that many bits
-        return None
     arguments = tps + fps
     w, d_w, m_w = weight[weighted], dtp[sloped][weighted], m[weighted]
     if int(np.abs(w).max(initial=1)).bit_length() + int(d_w.max(initial=1)).bit_length() < 63:
@@ -209,9 +302,4 @@ def _continuous_area(
     logs = LogSteps(extra, indices, numerators, denominators)
     run_total = int(dtp[runs].sum())
     pairs = ArrayRatios(dtp[sloped] * dtp[sloped], m, [(run_total, 1)] if run_total else [])
-    limits.check_decimal_work(digits, len(logs), "the continuous AUC-PR")
-
-    def exact() -> ClosedForm:
-        return continuous_area(corners, Fraction(0))
-
-    return certified_ratio_sum(pairs, corners.positives, digits, logs=logs, exact=exact)
+    return AreaTerms(pairs, logs=logs)

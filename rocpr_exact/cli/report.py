@@ -55,6 +55,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
     if args.ci is not None:
         require_ranking(args, "--ci")
+    points = args.positives is not None or args.negatives is not None
+    engine = getattr(args, "engine", None)
+    if engine == "spark" and not profiles and not points and args.ci is None and args.data != "-":
+        from rocpr_exact.engines import spark  # the report where the rows are (docs/engines.md)
+
+        columns = (args.score_column, args.label_column, getattr(args, "weight_column", None))
+        glob = getattr(args, "glob", False)
+        report = spark.file_report(
+            args.data, *columns, glob=glob, digits=args.digits, exact=args.exact
+        )
+        return _written(args, report)
     with Progress(enabled=not args.no_progress) as progress:
         with progress.stage("reading", file=args.data):
             curve = load_curve(args)
@@ -62,6 +73,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         if args.ci is not None:
             with progress.stage("certifying"):
                 report["auc_roc_ci"] = ci_section(curve, args.ci, args.ci_level, args.digits)
+    return _written(args, report)
+
+
+def _written(args: argparse.Namespace, report: dict[str, Any]) -> tuple[str, int]:
     head: dict[str, object] = {"source": args.data}
     if getattr(args, "weight_column", None) is not None:
         # counts are sums of weights in units of 1/L (L: the lcm of the weights' denominators)

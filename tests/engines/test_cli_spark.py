@@ -59,3 +59,26 @@ def test_a_bad_csv_through_spark_is_the_python_engines_one_line(
     assert main(["report", str(path), "--engine", "spark"]) == 2
     err = capfd.readouterr().err
     assert err == f"rocpr-exact: error: {path}: line 3: 1 fields where the header has 2\n"
+
+
+@pytest.mark.spark
+def test_cli_spark_report_of_many_distinct_scores_takes_the_range_shares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Parquet file whose scores are many (the threshold lowered to 50 here): the CLI's
+    report comes from the range shares, never from a collected histogram, and equals the
+    default engine's report of the same file."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from rocpr_exact.engines import spark
+
+    rows = [((i * 37) % 301 / 301, int((i * 37) % 301 > 120 or i % 7 == 0)) for i in range(900)]
+    path = tmp_path / "many.parquet"
+    scores, labels = zip(*rows, strict=True)
+    pq.write_table(pa.table({"score": list(scores), "label": list(labels)}), path)
+    assert main(["report", str(path)]) == 0
+    default = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(spark, "HISTOGRAM_DISTINCT", 50)
+    monkeypatch.setattr(spark, "histogram", None)  # the histogram path would fail
+    assert main(["report", str(path), "--engine", "spark"]) == 0
+    assert json.loads(capsys.readouterr().out) == default

@@ -11,12 +11,16 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
+from rocpr_exact.areas.auc import auc_pr
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.histogram import Histogram
 from rocpr_exact.engines.summary import summary_report
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.output.report import build_report
+from tests.strategies import datasets
 
 pytestmark = pytest.mark.spark
 
@@ -129,3 +133,106 @@ def test_starts_with_the_pip_jdk_when_no_java_is_present(tmp_path):
     lines = done.stdout.split()
     assert lines[0] == "3/4"
     assert "rocpr-exact-java-" in lines[1]
+
+
+@st.composite
+def _tied_datasets(draw):
+    """Float scores with many ties (ranges of 7 partitions end on tie groups), digits."""
+    scores, labels = draw(datasets(min_size=2, max_size=60, max_distinct=12))
+    return [s / 4 for s in scores], labels, draw(st.integers(0, 25))
+
+
+@given(_tied_datasets())
+@example(([1.0, 1.0, 0.5, 0.5, 0.25, 0.25, 0.0], [1, 0, 0, 1, 1, 0, 1], 3))
+@settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_range_shares_in_many_small_partitions_equal_single_process(spark, case):
+    """The summary path (quantile ranges, pass 1, pass 2 with applyInArrow) on hypothesis data
+    spread over 13 small partitions: with the rising steps collected, the very report of one
+    process; with nothing collected (every AUC-PR from merged enclosures), the same digits."""
+    from rocpr_exact.engines import spark as engine
+    from rocpr_exact.engines.sparkranges import distinct_estimate, ranged_report
+
+    scores, labels, digits = case
+    df = _uneven(spark, list(zip(scores, labels, strict=True)), "score double, label int", 13)
+    curve = Curve.from_scores(scores, labels)
+    expected = build_report(curve, digits)
+    assert engine.report(df, "score", "label", digits=digits, distributed=True, partitions=7) == (
+        expected
+    )
+    stats = distinct_estimate(df, "score", "label")
+    got = ranged_report(
+        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), ranges=7, collect=-1
+    )
+    assert {k: v for k, v in got.items() if k != "auc_pr"} == {
+        k: v for k, v in expected.items() if k != "auc_pr"
+    }
+    assert got["auc_pr"] == {k: {"decimal": v["decimal"]} for k, v in expected["auc_pr"].items()}
+
+
+def test_many_distinct_scores_take_the_range_path_by_default(spark, monkeypatch):
+    """Past HISTOGRAM_DISTINCT (lowered here) the default report never collects the rows."""
+    from rocpr_exact.engines import spark as engine
+    from rocpr_exact.engines import sparkranges
+
+    rnd = random.Random(11)
+    labels = [rnd.randrange(2) for _ in range(3000)]
+    scores = [rnd.random() + 0.3 * y for y in labels]
+    df = _uneven(spark, list(zip(scores, labels, strict=True)), "score double, label int", 9)
+    monkeypatch.setattr(engine, "HISTOGRAM_DISTINCT", 100)
+    monkeypatch.setattr(engine, "histogram", None)  # the histogram path would fail
+    expected = build_report(Curve.from_scores(scores, labels), 12)
+    assert engine.report(df, "score", "label", digits=12) == expected
+    assert sparkranges.HISTOGRAM_DISTINCT == 1 << 16
+
+
+def test_workers_without_rocpr_exact_give_one_clear_error_and_local_mode_uses_this_python(
+    tmp_path,
+):
+    """A session whose workers run another Python (here the base interpreter of this virtual
+    environment, which lacks rocpr-exact) fails with one MissingDependencyError naming the fix;
+    a session built by hand from a virtual environment that is not activated works."""
+    base = Path(sys.base_prefix) / "bin" / "python3"
+    if sys.prefix == sys.base_prefix or not base.exists():
+        pytest.skip("needs to run from a virtual environment")
+    code = (
+        "import os, sys\n"
+        "from pyspark.sql import SparkSession\n"
+        "from rocpr_exact.engines import spark as e\n"
+        "from rocpr_exact.errors import MissingDependencyError\n"
+        "e.ensure_java()\n"
+        f"os.environ['PYSPARK_PYTHON'] = {str(base)!r}\n"
+        "s = SparkSession.builder.master('local[2]').getOrCreate()\n"
+        "df = s.createDataFrame([(0.9, 1), (0.8, 0), (0.7, 1)], 'score double, label int')\n"
+        "try:\n"
+        "    e.report(df, 'score', 'label', distributed=True)\n"
+        "except MissingDependencyError as exc:\n"
+        "    print('ERROR', exc)\n"
+        "s.stop()\n"
+        "del os.environ['PYSPARK_PYTHON']\n"
+        "s = SparkSession.builder.master('local[2]').getOrCreate()\n"
+        "df = s.createDataFrame([(0.9, 1), (0.8, 0), (0.7, 1)], 'score double, label int')\n"
+        "print('AUC', e.report(df, 'score', 'label', distributed=True)['auc_roc']['exact'])\n"
+        "s.stop()\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYSPARK_PYTHON", "VIRTUAL_ENV")}
+    env["PATH"] = os.pathsep.join(
+        p for p in env.get("PATH", "").split(os.pathsep) if not p.startswith(sys.prefix)
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith(("ERROR", "AUC"))]
+    assert lines[0] == (
+        "ERROR the Spark executors cannot import rocpr_exact: install rocpr-exact (with numpy "
+        "and pyarrow) on the executors, or ship it: python -m rocpr_exact.engines.ship builds "
+        "a zip for spark-submit --py-files (README, section Spark)"
+    )
+    assert lines[1] == "AUC 1/2"
