@@ -52,6 +52,7 @@ from rocpr_exact.consistency.chain import chain_groups, chain_range, family_inde
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_range, fp_ranges, point_values
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
+from rocpr_exact.consistency.walk import WALK_METRICS, walk_ranking
 from rocpr_exact.consistency.witness import (
     CLOSED_FORM_METRICS,
     METRICS,
@@ -239,7 +240,7 @@ def check_consistency(
         how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
         reason = f"witness {how or 'constructed directly'}"
         return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
-    quick = _quickmake_witness(p, n, intervals, points)
+    quick = _quickmake_witness(p, n, intervals, points) or _walked(p, n, intervals, points, ties)
     if quick is not None:
         return quick
     return _search(p, n, intervals, points, ties, max_steps)
@@ -285,6 +286,20 @@ def _quickmake_witness(
         if not points or _has_point(groups, p, n, points):
             return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
     return None
+
+
+def _walked(
+    p: int, n: int, intervals: Mapping[str, Interval], points: Mapping[str, Interval], ties: bool
+) -> Verdict | None:
+    """AUC-ROC with an area: the walk of :mod:`~rocpr_exact.consistency.walk` (witnesses only)."""
+    ranking = {name: i for name, i in intervals.items() if name not in POINT_METRICS}
+    if "auc_roc" not in ranking or not any(name in ranking for name in WALK_METRICS):
+        return None
+    groups = walk_ranking(p, n, ranking, ties=ties)
+    if groups is None or (points and not _has_point(groups, p, n, points)):
+        return None
+    reason = "witness found by walking between two rankings of one AUC-ROC (paired moves)"
+    return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
 
 
 def _search(
