@@ -84,8 +84,10 @@ def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
     return points
 
 
-def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
-    """The ``roc_points`` part of the answer, and the reasons a reading cannot be right."""
+def _figure(
+    args: argparse.Namespace,
+) -> tuple[dict[str, Any], list[str], list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """The ``roc_points`` part of the answer, the reasons a reading cannot be right, the boxes."""
     points = _roc_points(args)
     p, n = args.positives, args.negatives
     boxes = pr_boxes_from_roc(points, p, n, args.tolerance)
@@ -115,7 +117,7 @@ def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
             ]
             for method in ("continuous", "davis-goadrich")
         }
-    return out, reasons
+    return out, reasons, [(box.tp, box.fp) for box in boxes]
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -125,7 +127,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise InvalidInputError(
             "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"
         )
-    figure, figure_reasons = _figure(args) if args.roc_point else ({}, [])
+    figure, figure_reasons, boxes = _figure(args) if args.roc_point else ({}, [], [])
     if reported:
         verdict = check_consistency(
             args.positives,
@@ -134,6 +136,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             args.rounding,
             ties=not args.no_ties,
             max_steps=args.max_steps,
+            through=() if figure_reasons else boxes,  # one ranking through every ROC point
         )
         answer = verdict.to_json()
     else:
