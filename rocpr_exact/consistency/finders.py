@@ -1,10 +1,10 @@
 """The areas' stage of :func:`~rocpr_exact.consistency.check.check_consistency`.
 
 When average precision or an AUC-PR is reported, a witness is sought in this
-order: binary searches along chains of rankings
-(:mod:`~rocpr_exact.consistency.chain`), the walk between two rankings of one
-AUC-ROC (:mod:`~rocpr_exact.consistency.walk`), then the exhaustive search
-(:mod:`~rocpr_exact.consistency.search`, the only one that can say
+order: the walk between two rankings of one AUC-ROC
+(:mod:`~rocpr_exact.consistency.walk`, when AUC-ROC is reported), binary
+searches along chains of rankings (:mod:`~rocpr_exact.consistency.chain`),
+then the exhaustive search (:mod:`~rocpr_exact.consistency.search`, the only one that can say
 "impossible").  Every ranking must also pass through the required thresholds
 (:mod:`~rocpr_exact.consistency.through`): ``required[0]`` steers the search,
 the others are checked on what it finds.
@@ -42,8 +42,9 @@ def decide_areas(
     max_steps: int,
 ) -> Verdict:
     """The verdict when an area is reported (after the necessary conditions held)."""
-    quick = _quickmake_witness(p, n, intervals, required) or _walked(
-        p, n, intervals, required, ties
+    # The walk first: its few exact checks cost less than the chains' binary searches.
+    quick = _walked(p, n, intervals, required, ties) or _quickmake_witness(
+        p, n, intervals, required
     )
     if quick is not None:
         return quick

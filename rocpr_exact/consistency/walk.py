@@ -234,12 +234,17 @@ def _distance(start: list[int], end: list[int]) -> int:
 
 
 def _fits(groups: list[Group], p: int, n: int, intervals: Mapping[str, Interval]) -> bool:
-    """Whether every metric of the ranking, computed exactly from its counts, is in its interval."""
-    points, tp, fp = [], 0, 0
+    """Whether every metric of the ranking, computed exactly from its runs, is in its interval.
+
+    Negatives next to each other are one run here: tying them changes no metric.
+    """
+    runs: list[Group] = []
     for a, b in groups:
-        tp, fp = tp + a, fp + b
-        points.append((tp, fp))
-    curve = Curve.from_counts(points, p, n)
+        if runs and a == 0 and runs[-1][0] == 0:
+            runs[-1] = (0, runs[-1][1] + b)
+        else:
+            runs.append((a, b))
+    curve = Curve.from_groups([(len(runs) - i, a, b) for i, (a, b) in enumerate(runs)])
     for name, interval in intervals.items():
         method = _METHODS.get(name)
         value = auc_roc(curve) if method is None else auc_pr(curve, method)  # type: ignore[arg-type]

@@ -192,9 +192,14 @@ def scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int
 def make_witness(
     p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
 ) -> Witness:
-    """Scores and labels of ``groups``, every reported metric recomputed and checked."""
+    """Scores and labels of ``groups``, every reported metric recomputed and checked.
+
+    The metrics are recomputed from the runs (score, positives, negatives) of the
+    witness (``Curve.from_groups``): the same curve as from its expanded scores, in
+    time that grows with the number of runs.
+    """
     scores, labels = scored(groups)
-    curve = Curve.from_scores(scores, labels)
+    curve = Curve.from_groups([(len(groups) - i, a, b) for i, (a, b) in enumerate(groups)])
     values: dict[str, Fraction | ClosedForm] = {}
     if "auc_pr_continuous" in intervals:
         values["auc_pr_continuous"] = auc_pr(curve, "continuous")
