@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
+from rocpr_exact.cli.consistent_text import Ticker, witness_lines
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
+from rocpr_exact.consistency.witness import Witness
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
+from rocpr_exact.io.files import write_atomically
 from rocpr_exact.limits import check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
@@ -69,6 +72,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    parser.add_argument(
+        "--witness",
+        metavar="FILE",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report)",
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="never show progress (shown on standard error past a second, only on a terminal)",
+    )
     add_limit_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -129,15 +142,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         )
     figure, figure_reasons, boxes = _figure(args) if args.roc_point else ({}, [], [])
     if reported:
-        verdict = check_consistency(
-            args.positives,
-            args.negatives,
-            reported,
-            args.rounding,
-            ties=not args.no_ties,
-            max_steps=args.max_steps,
-            through=() if figure_reasons else boxes,  # one ranking through every ROC point
-        )
+        with Ticker(enabled=not args.no_progress):
+            verdict = check_consistency(
+                args.positives,
+                args.negatives,
+                reported,
+                args.rounding,
+                ties=not args.no_ties,
+                max_steps=args.max_steps,
+                through=() if figure_reasons else boxes,  # one ranking through every ROC point
+            )
         answer = verdict.to_json()
     else:
         verdict = None
@@ -147,6 +161,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
     answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
     answer.update(figure)
+    if args.witness is not None and verdict is not None and verdict.witness is not None:
+        _write_witness(args.witness, verdict.witness)
+        answer["witness_file"] = str(args.witness)
     if args.format == "json":
         text = json.dumps(answer, indent=2)
     else:
@@ -160,11 +177,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for method, (low, high) in figure.get("achievable_pr", {}).items():
             lines.append(f"  achievable PR area ({method}): [{low['decimal']}, {high['decimal']}]")
         if verdict is not None and answer["verdict"] == "possible" and verdict.witness is not None:
-            w = verdict.witness
-            lines.append("  witness scores: " + " ".join(map(str, w.scores)))
-            lines.append("  witness labels: " + " ".join(map(str, w.labels)))
-            if w.threshold is not None:
-                lines.append(f"  operating point: positive iff score >= {w.threshold}")
-            lines += [f"  {name} = {value}" for name, value in w.values]
+            lines += witness_lines(verdict.witness, reported, args.witness)
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
+
+
+def _write_witness(path: str, witness: Witness) -> None:
+    """The witness as CSV ``score,label`` (readable by ``report``), written atomically."""
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(b"score,label\n")
+        rows = zip(witness.scores, witness.labels, strict=True)
+        stream.write("".join(f"{score},{label}\n" for score, label in rows).encode("ascii"))
+
+    write_atomically(path, write)

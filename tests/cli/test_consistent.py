@@ -138,3 +138,34 @@ def test_roc_point_is_checked_together_with_the_metrics() -> None:
     out, status = invoke(*base, "--auc-roc", "0.5")
     assert status == 1 and "ROC point" in json.loads(out)["reasons"][0]
     assert invoke(*base, "--auc-roc", "1")[1] == 0
+
+
+def test_text_shows_each_reported_value_beside_the_witness(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from rocpr_exact.cli.app import main
+    from rocpr_exact.cli.consistent_text import Ticker
+
+    target = tmp_path / "w.csv"
+    argv = ["--positives", "2", "--negatives", "3", "--auc-roc", "0.75", "--format", "text"]
+    out, status = invoke(*argv, "--witness", str(target))
+    assert status == 0
+    # 2 x 3 pairs: 0.75 = [0.745, 0.755) holds only 9/12 (2U = 9), i.e. 3/4.
+    assert "auc_roc 0.75 -> 3/4 (0.750000)" in out
+    assert f"every example written to {target}" in out
+    rows = target.read_text().splitlines()
+    assert rows[0] == "score,label" and len(rows) == 6
+    # The file is the witness: 2 positives, and its own AUC-ROC recomputed by pairs is 3/4.
+    pairs = [tuple(map(int, row.split(","))) for row in rows[1:]]
+    pos = [s for s, y in pairs if y == 1]
+    neg = [s for s, y in pairs if y == 0]
+    assert sum(2 if a > b else 1 if a == b else 0 for a in pos for b in neg) == 9
+    capsys.readouterr()
+    assert (
+        main(["report", str(target), "--format", "json", "--no-progress"]) == 0
+    )  # report reads it
+    assert '"3/4"' in capsys.readouterr().out
+    import io
+
+    quiet = io.StringIO()  # not a terminal: the ticker never writes
+    with Ticker(stream=quiet):
+        pass
+    assert quiet.getvalue() == "" and not Ticker(stream=quiet).active
