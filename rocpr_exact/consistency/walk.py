@@ -29,6 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from math import isqrt
+from random import Random
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
@@ -292,7 +293,8 @@ def walk_ranking(
     *,
     ties: bool = True,
     tries: int = 9,
-    climb: int = 60,
+    climb: int = 20_000,
+    restarts: int = 12,
 ) -> list[Group] | None:
     """A ranking meeting AUC-ROC and the areas, found by walking; None if not found.
 
@@ -300,9 +302,12 @@ def walk_ranking(
     (``auc_pr_continuous`` may be added: it is checked, not aimed at).  Up
     to ``tries`` values of F = P N - U spread over the AUC-ROC interval are
     walked.  With ``ties``, an odd 2U is reached by tying one positive with the
-    negative just above it (:func:`_tie_one`), which leaves AP unchanged.  Sound: the
-    returned ranking's metrics are all in their intervals
-    (checked exactly); None says nothing about whether one exists.
+    negative just above it (:func:`_tie_one`), which leaves AP unchanged.  Where the
+    bisection's last move overshoots the interval, a greedy climb of at most
+    max(60, ``climb`` // P) moves starts from both sides of it.  Sound: the returned
+    ranking's metrics are all in their intervals (checked exactly); None says nothing
+    about whether one exists.  Then ``restarts`` climbs start from the walks' ends
+    moved by a few random paired moves (a fixed seed: the same question, the same answer).
     """
     auc = intervals["auc_roc"]
     aimed = next(name for name in WALK_METRICS if name in intervals)
@@ -318,6 +323,7 @@ def walk_ranking(
     def guide(e: list[int]) -> int:
         return _guide(aimed, e)
 
+    starts: list[tuple[int, list[int], tuple[int, int]]] = []
     for tie in (0, 1) if ties else (0,):
         # 2U = 2u + tie: whole u, and with a tie one positive tied with the negative above it
         u_lo, u_hi = (k_lo - tie + 1) // 2, (k_hi - tie) // 2
@@ -328,13 +334,39 @@ def walk_ranking(
         count = min(tries, u_hi - u_lo + 1)
         for u in sorted({u_lo + (u_hi - u_lo) * i // max(count - 1, 1) for i in range(count)}):
             found = _walk(p, n, p * n - u, guide, low, high)
-            climbed = (_climb(aimed, e, n, f_range, (low, high), climb) for e in found)
+            starts += [(tie, e, f_range) for e in found]
+            steps = max(60, climb // p)  # small P: fine steps, many of them
+            climbed = (_climb(aimed, e, n, f_range, (low, high), steps) for e in found)
             for e in [*found, *climbed]:
-                if e is None:
-                    continue
-                groups = errors_groups(e, n)
-                if tie:
-                    groups = _tie_one(groups)  # type: ignore[assignment]
-                if groups is not None and _fits(groups, p, n, intervals):
+                groups = None if e is None else _checked(e, n, tie, p, intervals)
+                if groups is not None:
                     return groups
+    # Restarts: a few random paired moves from where the walks ended, then the climb again.
+    rng = Random(p * n)  # reproducible: the same question gets the same answer
+    for r in range(restarts if starts else 0):
+        tie, e, f_range = starts[r % len(starts)]
+        e = list(e)
+        for _ in range(rng.randrange(1, p + 1)):
+            downs, ups = _moves(aimed, e, n)
+            if not downs or not ups:
+                break
+            i, j = rng.choice(downs)[1], rng.choice(ups)[1]
+            if i != j and not (j == i - 1 and e[j] + 2 > e[i]):
+                e = _apply(e, (i, j))
+        end = _climb(aimed, e, n, f_range, (low, high), max(60, climb // p))
+        groups = None if end is None else _checked(end, n, tie, p, intervals)
+        if groups is not None:
+            return groups
+    return None
+
+
+def _checked(
+    e: list[int], n: int, tie: int, p: int, intervals: Mapping[str, Interval]
+) -> list[Group] | None:
+    """The groups of ``e`` (a positive tied with the negative above it if ``tie``) if they fit."""
+    groups: list[Group] | None = errors_groups(e, n)
+    if tie:
+        groups = _tie_one(groups)  # type: ignore[arg-type]
+    if groups is not None and _fits(groups, p, n, intervals):
+        return groups
     return None
