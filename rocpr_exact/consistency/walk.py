@@ -128,6 +128,18 @@ def _best_move(
     return found
 
 
+def _same_side(want: int, distance: int, move: tuple[int, ...], e: list[int], name: str) -> bool:
+    """Whether ``move`` changes the guide toward ``want`` without passing it."""
+    delta = 0
+    if move[0] >= 0:
+        i = move[0]
+        delta += _term(name, i + 1, e[i] - 1) - _term(name, i + 1, e[i])
+    if len(move) == 2:
+        j = move[1]
+        delta += _term(name, j + 1, e[j] + 1) - _term(name, j + 1, e[j])
+    return (want - delta) * want >= 0 and distance == abs(want - delta)
+
+
 def _climb(
     name: str, e: list[int], n: int, f_range: tuple[int, int], aim: tuple[int, int], steps: int
 ) -> list[int] | None:
@@ -145,8 +157,11 @@ def _climb(
             return e
         want = center - value
         moves = _best_move(name, e, n, f_range, want)
-        if moves and min(moves)[0] < abs(want):
-            e = _apply(e, min(moves)[1])
+        # Prefer moves that do not overshoot (the rest of the way keeps its sign): a big step
+        # across the target tends to be undone by the next one.
+        short = [(d, m) for d, m in moves if d < abs(want) and _same_side(want, d, m, e, name)]
+        if short or (moves and min(moves)[0] < abs(want)):
+            e = _apply(e, min(short or moves)[1])
         else:
             every = _best_move(name, e, n, f_range, want, every=True)
             if len(every) > 400:
@@ -306,7 +321,7 @@ def walk_ranking(
     bisection's last move overshoots the interval, a greedy climb of at most
     max(60, ``climb`` // P) moves starts from both sides of it.  Sound: the returned
     ranking's metrics are all in their intervals (checked exactly); None says nothing
-    about whether one exists.  Then ``restarts`` climbs start from the walks' ends
+    about whether one exists.  Then (P <= 200) ``restarts`` climbs start from the walks' ends
     moved by a few random paired moves (a fixed seed: the same question, the same answer).
     """
     auc = intervals["auc_roc"]
@@ -343,7 +358,7 @@ def walk_ranking(
                     return groups
     # Restarts: a few random paired moves from where the walks ended, then the climb again.
     rng = Random(p * n)  # reproducible: the same question gets the same answer
-    for r in range(restarts if starts else 0):
+    for r in range(restarts if starts and p <= 200 else 0):  # large P: fine steps already
         tie, e, f_range = starts[r % len(starts)]
         e = list(e)
         for _ in range(rng.randrange(1, p + 1)):
