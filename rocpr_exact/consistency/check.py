@@ -27,10 +27,14 @@ How each case is decided:
   O(P + N).
 * average precision and the ``davis-goadrich``, ``linear`` and
   ``continuous`` areas: first the exact one-metric bounds of
-  :mod:`rocpr_exact.consistency.bounds`; then binary searches along chains of
-  rankings (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses
-  only); then the exhaustive search of :mod:`rocpr_exact.consistency.search`
-  (which leaves out the ``continuous`` area, a closed form).
+  :mod:`rocpr_exact.consistency.bounds`; then (:mod:`~rocpr_exact.consistency.finders`)
+  the walk between two rankings of one AUC-ROC (:mod:`rocpr_exact.consistency.walk`)
+  and binary searches along chains of rankings (:mod:`rocpr_exact.consistency.chain`),
+  any size, witnesses only; then the exhaustive search of
+  :mod:`rocpr_exact.consistency.search` (which leaves out the ``continuous``
+  area, a closed form).
+* ROC points read from a figure (``through``): each box of whole counts is a
+  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`).
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ ENCLOSED = {
     "auc_pr_linear": "auc_pr_dg",  # without ties the least linear area is the least DG area
 }
 
-#: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
+#: Default bound on the steps of the exhaustive search (past it the verdict is "undecided").
 DEFAULT_MAX_STEPS = 100_000
 
 

@@ -169,3 +169,19 @@ def test_text_shows_each_reported_value_beside_the_witness(tmp_path, capsys) -> 
     with Ticker(stream=quiet):
         pass
     assert quiet.getvalue() == "" and not Ticker(stream=quiet).active
+
+
+def test_the_text_answer_shown_in_the_docs() -> None:
+    """docs/consistency.md shows the text answer of one command: it is this command's output."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "consistency.md").read_text()
+    command = (
+        "rocpr-exact consistent --positives 50 --negatives 50 --auc-roc 0.848 "
+        "--average-precision 0.858 --format text"
+    )
+    after = doc[doc.index(command) :]
+    shown = after[after.index("```text\n") + 8 :]
+    shown = shown[: shown.index("```")].rstrip("\n")
+    out, status = invoke(*command.split()[2:], "--no-progress")
+    assert status == 0 and out == shown
