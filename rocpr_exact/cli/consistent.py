@@ -187,7 +187,7 @@ def _write_witness(path: str, witness: Witness) -> None:
 
     def write(stream: BinaryIO) -> None:
         stream.write(b"score,label\n")
-        rows = zip(witness.scores, witness.labels, strict=True)
-        stream.write("".join(f"{score},{label}\n" for score, label in rows).encode("ascii"))
+        for score, a, b in witness.runs:  # run by run: never the whole list in memory
+            stream.write(f"{score},1\n".encode("ascii") * a + f"{score},0\n".encode("ascii") * b)
 
     write_atomically(path, write)

@@ -26,17 +26,10 @@ SHOWN = 12
 def witness_runs(witness: Witness) -> list[tuple[int, int, int]]:
     """(score, positives, negatives) of each run of equal scores, highest first.
 
-    >>> from fractions import Fraction
-    >>> witness_runs(Witness((3, 2, 2, 1), (1, 1, 0, 0), None, ()))
+    >>> witness_runs(Witness(((3, 1, 0), (2, 1, 1), (1, 0, 1)), None, ()))
     [(3, 1, 0), (2, 1, 1), (1, 0, 1)]
     """
-    runs: list[tuple[int, int, int]] = []
-    for score, label in zip(witness.scores, witness.labels, strict=True):
-        if not runs or runs[-1][0] != score:
-            runs.append((score, 0, 0))
-        s, a, b = runs[-1]
-        runs[-1] = (s, a + label, b + 1 - label)
-    return runs
+    return list(witness.runs)
 
 
 def _blocks(runs: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:

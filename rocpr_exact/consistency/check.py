@@ -52,7 +52,7 @@ from rocpr_exact.consistency.bounds import (
     minimum_enclosure,
 )
 from rocpr_exact.consistency.finders import decide_areas
-from rocpr_exact.consistency.operating import POINT_METRICS, fp_range, fp_ranges
+from rocpr_exact.consistency.operating import POINT_METRICS, first_fit, fp_range, fp_ranges
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.through import Ranges, box_ranges, passes
 from rocpr_exact.consistency.witness import (
@@ -134,11 +134,19 @@ def _single_metric_reasons(
                 f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
                 f"N = {n} it lies in [{show_value(minimum)}, 1] ({what})"
             )
+    # recall = TP/P, specificity = TN/N, accuracy = (TP + TN)/(P + N): a whole count in
+    # 0..P (0..N, 0..P + N) fits, each count occurring; precision and F1 by TP, first fit ends.
+    counted = {"recall": p, "specificity": n, "accuracy": p + n}
     for name in POINT_METRICS:
         interval = intervals.get(name)
-        if interval is not None and not any(  # stops at the first TP that fits
-            lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
-        ):
+        if interval is not None and name in counted:
+            lo, hi = interval.integers_scaled(counted[name])
+            fits = max(lo, 0) <= min(hi, counted[name])
+        else:
+            fits = interval is None or any(
+                lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
+            )
+        if interval is not None and not fits:
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}; no whole numbers "
                 f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
@@ -210,6 +218,8 @@ def check_consistency(
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
+    if points and len(points) == len(intervals) and not through:
+        return _operating_point(p, n, intervals, texts, ties)
     ranges = fp_ranges(p, n, points) if points else None
     if len(points) > 1 and ranges is not None and all(lo > hi for lo, hi in ranges):
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
@@ -272,3 +282,30 @@ def _auc_and_thresholds(
     return Verdict(
         "possible", (f"witness constructed directly{how}",), make_witness(p, n, groups, intervals)
     )
+
+
+def _operating_point(
+    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
+) -> Verdict:
+    """Operating-point metrics alone: the first fitting (TP, FP), two tied runs as the witness.
+
+    The ranking "TP positives and FP negatives tied above the rest, tied" has the
+    threshold (TP, FP), so any fitting counts give a witness of two runs (without
+    ties: the same order, one example per run).
+    """
+    found = first_fit(p, n, intervals)
+    if found is None:
+        listed = " and ".join(f"{name} {texts[name]}" for name in intervals)
+        return Verdict(
+            "impossible",
+            (
+                f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
+                f"0 <= FP <= {n} give all of them",
+            ),
+        )
+    tp, fp = found
+    runs = [g for g in ((tp, fp), (p - tp, n - fp)) if g != (0, 0)]
+    if not ties:
+        runs = [(1, 0)] * tp + [(0, 1)] * fp + [(1, 0)] * (p - tp) + [(0, 1)] * (n - fp)
+    reason = f"witness constructed directly (operating point TP = {tp}, FP = {fp})"
+    return Verdict("possible", (reason,), make_witness(p, n, runs, intervals))
