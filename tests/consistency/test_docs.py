@@ -33,3 +33,9 @@ def test_the_benchmark_figures_are_the_results_file() -> None:
     assert max(decided) < 2
     genuine = [line for line in rows if "(0):" in line]
     assert genuine and all("possible" in line and "im" not in line for line in genuine)
+
+
+def test_the_operating_point_benchmark_table_is_the_results_file() -> None:
+    results = DOC.parents[1] / "benchmarks" / "results" / "bench_consistent_points.txt"
+    table = "\n".join(results.read_text().splitlines()[1:])
+    assert f"```text\n{table}\n```" in DOC.read_text()
