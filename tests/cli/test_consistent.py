@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -185,3 +186,19 @@ def test_the_text_answer_shown_in_the_docs() -> None:
     shown = shown[: shown.index("```")].rstrip("\n")
     out, status = invoke(*command.split()[2:], "--no-progress")
     assert status == 0 and out == shown
+
+
+def test_json_witness_runs_and_expansion() -> None:
+    out, status = invoke("--positives", "2", "--negatives", "3", "--auc-roc", "0.75")
+    witness = json.loads(out)["witness"]
+    expanded = [(s, y) for s, a, b in witness["runs"] for y in [1] * a + [0] * b]
+    assert status == 0 and expanded == list(zip(witness["scores"], witness["labels"], strict=True))
+    # 120,000 examples: the runs only (two here: TP and FP tied above the rest).
+    big = ["--positives", "60000", "--negatives", "60000", "--precision", "0.6", "--recall", "0.5"]
+    witness = json.loads(invoke(*big)[0])["witness"]
+    assert witness["scores"] is None and witness["labels"] is None
+    runs = witness["runs"]
+    assert sum(a for _, a, _ in runs) == 60000 and sum(b for _, _, b in runs) == 60000
+    # recall tp/60000 in [0.45, 0.55), precision tp/(tp + fp) in [0.55, 0.65)
+    (_, tp, fp), _ = runs
+    assert 27000 <= tp < 33000 and Fraction(11, 20) <= Fraction(tp, tp + fp) < Fraction(13, 20)
