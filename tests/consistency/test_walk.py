@@ -12,7 +12,7 @@ from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency import check_consistency, reported_interval
 from rocpr_exact.consistency.walk import errors_groups, walk_ranking
 from rocpr_exact.core.curve import Curve
-from tests.consistency.brute import scored
+from tests.consistency.brute import possible, scored, table
 from tests.consistency.test_check import recheck
 
 
@@ -78,3 +78,31 @@ def test_genuine_printed_pairs_are_possible(p: int, n: int, ties: bool, rnd) -> 
     verdict = check_consistency(p, n, reported)
     assert verdict.verdict == "possible", (p, n, reported, verdict.reasons)
     recheck(p, n, reported, "nearest", verdict)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 9), st.booleans(), st.data())
+def test_agrees_with_brute_force_up_to_ten_examples(
+    p: int, ties: bool, data: st.DataObject
+) -> None:
+    """Printed AUC-ROC and AP of a ranking (and AP moved): the verdict is brute force's.
+
+    P + N <= 10 without ties, <= 8 with ties (every ranking listed by tests/consistency/brute.py).
+    """
+    n = data.draw(st.integers(1, (8 if ties else 10) - p)) if p < (8 if ties else 10) else 0
+    if n == 0:
+        return
+    rows = table(p, n, ties)
+    row = rows[data.draw(st.integers(0, len(rows) - 1))]
+    shift = data.draw(st.sampled_from(["0", "0.05", "-0.05", "0.1"]))
+    ap = Decimal(printed(row.ranking["average_precision"], 2)) + Decimal(shift)  # type: ignore[arg-type]
+    reported = {
+        "auc_roc": printed(row.ranking["auc_roc"], 2),  # type: ignore[arg-type]
+        "average_precision": str(max(ap, Decimal(0))),
+    }
+    intervals = {name: reported_interval(text) for name, text in reported.items()}
+    verdict = check_consistency(p, n, reported, ties=ties)
+    expected = possible(p, n, intervals, ties)
+    assert verdict.verdict == ("possible" if expected else "impossible"), (reported, verdict)
+    if expected:
+        recheck(p, n, reported, "nearest", verdict)
