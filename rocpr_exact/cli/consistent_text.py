@@ -87,8 +87,9 @@ class Ticker:
     line is erased when the work ends.
     """
 
-    def __init__(self, enabled: bool = True, stream: TextIO | None = None) -> None:
+    def __init__(self, enabled: bool = True, stream: TextIO | None = None, after: int = 1) -> None:
         self.stream = sys.stderr if stream is None else stream
+        self.after = after  # seconds of quiet before the first line
         try:
             terminal = self.stream.isatty()
         except (AttributeError, ValueError):
@@ -100,7 +101,7 @@ class Ticker:
 
     def _run(self) -> None:
         start = time.monotonic()
-        if self._done.wait(1):
+        if self._done.wait(self.after):
             return
         while not self._done.is_set():
             elapsed = int(time.monotonic() - start)

@@ -202,3 +202,27 @@ def test_json_witness_runs_and_expansion() -> None:
     # recall tp/60000 in [0.45, 0.55), precision tp/(tp + fp) in [0.55, 0.65)
     (_, tp, fp), _ = runs
     assert 27000 <= tp < 33000 and Fraction(11, 20) <= Fraction(tp, tp + fp) < Fraction(13, 20)
+
+
+def test_ticker_shows_elapsed_time_on_a_terminal_and_erases_it() -> None:
+    import io
+    import threading
+
+    from rocpr_exact.cli.consistent_text import Ticker
+
+    class Terminal(io.StringIO):
+        wrote = threading.Event()
+
+        def isatty(self) -> bool:
+            return True
+
+        def write(self, text: str) -> int:
+            self.wrote.set()
+            return super().write(text)
+
+    screen = Terminal()
+    with Ticker(stream=screen, after=0):
+        assert screen.wrote.wait(5)  # the line appears once the quiet time has passed
+    shown = screen.getvalue()
+    assert "consistent: deciding ... 0 s" in shown and shown.endswith("\r\033[K")  # then erased
+    assert not Ticker(enabled=False, stream=Terminal()).active
