@@ -107,37 +107,28 @@ def _apply(e: list[int], move: tuple[int, ...]) -> list[int]:
     return out
 
 
+_Move = tuple[int, tuple[int, ...], int]  # (distance to the change sought, move, change left)
+
+
 def _best_move(
     name: str, e: list[int], n: int, f_range: tuple[int, int], want: int, every: bool = False
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Moves and their distance to ``want`` (the change sought): the nearest few, or all."""
+) -> list[_Move]:
+    """Moves with their distance to ``want`` (the change sought): the nearest few, or all."""
     f = sum(e)
     downs, ups = _moves(name, e, n)
-    found: list[tuple[int, tuple[int, ...]]] = []
+    found: list[_Move] = []
     if f - 1 >= f_range[0]:
-        found += [(abs(want - d), (i,)) for d, i in downs]
+        found += [(abs(want - d), (i,), want - d) for d, i in downs]
     if f + 1 <= f_range[1]:
-        found += [(abs(want - u), (-1, j)) for u, j in ups]
+        found += [(abs(want - u), (-1, j), want - u) for u, j in ups]
     ups.sort()
     deltas = [u for u, _ in ups]
     for d, i in downs:
         at = bisect_left(deltas, want - d)
         for u, j in ups if every else ups[max(at - 2, 0) : at + 2]:
             if j != i and not (j == i - 1 and e[j] + 2 > e[i]):
-                found.append((abs(want - d - u), (i, j)))
+                found.append((abs(want - d - u), (i, j), want - d - u))
     return found
-
-
-def _same_side(want: int, distance: int, move: tuple[int, ...], e: list[int], name: str) -> bool:
-    """Whether ``move`` changes the guide toward ``want`` without passing it."""
-    delta = 0
-    if move[0] >= 0:
-        i = move[0]
-        delta += _term(name, i + 1, e[i] - 1) - _term(name, i + 1, e[i])
-    if len(move) == 2:
-        j = move[1]
-        delta += _term(name, j + 1, e[j] + 1) - _term(name, j + 1, e[j])
-    return (want - delta) * want >= 0 and distance == abs(want - delta)
 
 
 def _climb(
@@ -159,7 +150,7 @@ def _climb(
         moves = _best_move(name, e, n, f_range, want)
         # Prefer moves that do not overshoot (the rest of the way keeps its sign): a big step
         # across the target tends to be undone by the next one.
-        short = [(d, m) for d, m in moves if d < abs(want) and _same_side(want, d, m, e, name)]
+        short = [m for m in moves if m[0] < abs(want) and m[2] * want >= 0]
         if short or (moves and min(moves)[0] < abs(want)):
             e = _apply(e, min(short or moves)[1])
         else:
@@ -167,10 +158,9 @@ def _climb(
             if len(every) > 400:
                 return None
             best = (abs(want), e)
-            for _, move in every:
+            for _, move, rest in every:
                 first = _apply(e, move)
-                step = _guide(name, first) - value
-                for distance, second in _best_move(name, first, n, f_range, want - step):
+                for distance, second, _ in _best_move(name, first, n, f_range, rest):
                     if distance < best[0]:
                         best = (distance, _apply(first, second))
             if best[1] is e:
@@ -310,6 +300,7 @@ def walk_ranking(
     tries: int = 9,
     climb: int = 20_000,
     restarts: int = 12,
+    climbs: int = 8,
 ) -> list[Group] | None:
     """A ranking meeting AUC-ROC and the areas, found by walking; None if not found.
 
@@ -318,11 +309,12 @@ def walk_ranking(
     to ``tries`` values of F = P N - U spread over the AUC-ROC interval are
     walked.  With ``ties``, an odd 2U is reached by tying one positive with the
     negative just above it (:func:`_tie_one`), which leaves AP unchanged.  Where the
-    bisection's last move overshoots the interval, a greedy climb of at most
-    max(60, ``climb`` // P) moves starts from both sides of it.  Sound: the returned
-    ranking's metrics are all in their intervals (checked exactly); None says nothing
-    about whether one exists.  Then (P <= 200) ``restarts`` climbs start from the walks' ends
-    moved by a few random paired moves (a fixed seed: the same question, the same answer).
+    bisection's last move overshoots the interval, greedy climbs of at most
+    max(60, ``climb`` // P) moves start from both sides of it (``climbs`` of them in
+    all); then, for P <= 200, ``restarts`` climbs start from the walks' ends moved by
+    a few random paired moves (a fixed seed: the same question, the same answer).
+    Sound: the returned ranking's metrics are all in their intervals (checked
+    exactly); None says nothing about whether one exists.
     """
     auc = intervals["auc_roc"]
     aimed = next(name for name in WALK_METRICS if name in intervals)
@@ -350,12 +342,16 @@ def walk_ranking(
         for u in sorted({u_lo + (u_hi - u_lo) * i // max(count - 1, 1) for i in range(count)}):
             found = _walk(p, n, p * n - u, guide, low, high)
             starts += [(tie, e, f_range) for e in found]
-            steps = max(60, climb // p)  # small P: fine steps, many of them
-            climbed = (_climb(aimed, e, n, f_range, (low, high), steps) for e in found)
-            for e in [*found, *climbed]:
-                groups = None if e is None else _checked(e, n, tie, p, intervals)
+            for e in found:
+                groups = _checked(e, n, tie, p, intervals)
                 if groups is not None:
                     return groups
+    steps = max(60, climb // p)  # small P: fine steps, many of them
+    for tie, e, f_range in starts[:climbs]:  # climbs from where the walks crossed
+        end = _climb(aimed, e, n, f_range, (low, high), steps)
+        groups = None if end is None else _checked(end, n, tie, p, intervals)
+        if groups is not None:
+            return groups
     # Restarts: a few random paired moves from where the walks ended, then the climb again.
     rng = Random(p * n)  # reproducible: the same question gets the same answer
     for r in range(restarts if starts and p <= 200 else 0):  # large P: fine steps already
