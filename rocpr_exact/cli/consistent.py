@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
 from rocpr_exact.cli import consistent_ci
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.consistent_text import Ticker, witness_lines
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
+from rocpr_exact.consistency.witness import Witness
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
+from rocpr_exact.io.files import write_atomically
 from rocpr_exact.limits import check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
@@ -72,6 +75,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     consistent_ci.add_arguments(parser)
+    parser.add_argument(
+        "--witness",
+        metavar="FILE",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report)",
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="never show progress (shown on standard error past a second, only on a terminal)",
+    )
     add_limit_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -87,8 +100,10 @@ def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
     return points
 
 
-def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
-    """The ``roc_points`` part of the answer, and the reasons a reading cannot be right."""
+def _figure(
+    args: argparse.Namespace,
+) -> tuple[dict[str, Any], list[str], list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """The ``roc_points`` part of the answer, the reasons a reading cannot be right, the boxes."""
     points = _roc_points(args)
     p, n = args.positives, args.negatives
     boxes = pr_boxes_from_roc(points, p, n, args.tolerance)
@@ -118,7 +133,7 @@ def _figure(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
             ]
             for method in ("continuous", "davis-goadrich")
         }
-    return out, reasons
+    return out, reasons, [(box.tp, box.fp) for box in boxes]
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -131,16 +146,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise InvalidInputError(
             "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"
         )
-    figure, figure_reasons = _figure(args) if args.roc_point else ({}, [])
+    figure, figure_reasons, boxes = _figure(args) if args.roc_point else ({}, [], [])
     if reported:
-        verdict = check_consistency(
-            args.positives,
-            args.negatives,
-            reported,
-            args.rounding,
-            ties=not args.no_ties,
-            max_steps=args.max_steps,
-        )
+        with Ticker(enabled=not args.no_progress):
+            verdict = check_consistency(
+                args.positives,
+                args.negatives,
+                reported,
+                args.rounding,
+                ties=not args.no_ties,
+                max_steps=args.max_steps,
+                through=() if figure_reasons else boxes,  # one ranking through every ROC point
+            )
         answer = verdict.to_json()
     else:
         verdict = None
@@ -150,6 +167,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
     answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
     answer.update(figure)
+    if args.witness is not None and verdict is not None and verdict.witness is not None:
+        _write_witness(args.witness, verdict.witness)
+        answer["witness_file"] = str(args.witness)
     if args.format == "json":
         text = json.dumps(answer, indent=2)
     else:
@@ -163,11 +183,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for method, (low, high) in figure.get("achievable_pr", {}).items():
             lines.append(f"  achievable PR area ({method}): [{low['decimal']}, {high['decimal']}]")
         if verdict is not None and answer["verdict"] == "possible" and verdict.witness is not None:
-            w = verdict.witness
-            lines.append("  witness scores: " + " ".join(map(str, w.scores)))
-            lines.append("  witness labels: " + " ".join(map(str, w.labels)))
-            if w.threshold is not None:
-                lines.append(f"  operating point: positive iff score >= {w.threshold}")
-            lines += [f"  {name} = {value}" for name, value in w.values]
+            lines += witness_lines(verdict.witness, reported, args.witness)
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
+
+
+def _write_witness(path: str, witness: Witness) -> None:
+    """The witness as CSV ``score,label`` (readable by ``report``), written atomically."""
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(b"score,label\n")
+        for score, a, b in witness.runs:  # run by run: never the whole list in memory
+            stream.write(f"{score},1\n".encode("ascii") * a + f"{score},0\n".encode("ascii") * b)
+
+    write_atomically(path, write)

@@ -27,19 +27,22 @@ How each case is decided:
   O(P + N).
 * average precision and the ``davis-goadrich``, ``linear`` and
   ``continuous`` areas: first the exact one-metric bounds of
-  :mod:`rocpr_exact.consistency.bounds`; then binary searches along chains of
-  rankings (:mod:`rocpr_exact.consistency.chain`, any size, finds witnesses
-  only); then the exhaustive search of :mod:`rocpr_exact.consistency.search`
-  (which leaves out the ``continuous`` area, a closed form).
+  :mod:`rocpr_exact.consistency.bounds`; then (:mod:`~rocpr_exact.consistency.finders`)
+  the walk between two rankings of one AUC-ROC (:mod:`rocpr_exact.consistency.walk`)
+  and binary searches along chains of rankings (:mod:`rocpr_exact.consistency.chain`),
+  any size, witnesses only; then the exhaustive search of
+  :mod:`rocpr_exact.consistency.search` (which leaves out the ``continuous``
+  area, a closed form).
+* ROC points read from a figure (``through``): each box of whole counts is a
+  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from rocpr_exact.areas.auc import auc_pr
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
 from rocpr_exact.consistency.bounds import (
     min_auc_pr_continuous,
@@ -48,22 +51,18 @@ from rocpr_exact.consistency.bounds import (
     min_average_precision,
     minimum_enclosure,
 )
-from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
-from rocpr_exact.consistency.operating import POINT_METRICS, fp_range, fp_ranges, point_values
+from rocpr_exact.consistency.finders import decide_areas
+from rocpr_exact.consistency.operating import POINT_METRICS, first_fit, fp_range, fp_ranges
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
-from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
+from rocpr_exact.consistency.through import Ranges, box_ranges, passes
 from rocpr_exact.consistency.witness import (
-    CLOSED_FORM_METRICS,
     METRICS,
-    Group,
     Verdict,
     Witness,
     auc_and_point,
     make_witness,
-    scored,
     show_value,
 )
-from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_examples
@@ -79,7 +78,7 @@ ENCLOSED = {
     "auc_pr_linear": "auc_pr_dg",  # without ties the least linear area is the least DG area
 }
 
-#: Default bound on the steps of the exhaustive search (about 1.5 s, 4 s with ``auc_pr_dg``).
+#: Default bound on the steps of the exhaustive search (past it the verdict is "undecided").
 DEFAULT_MAX_STEPS = 100_000
 
 
@@ -135,11 +134,19 @@ def _single_metric_reasons(
                 f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
                 f"N = {n} it lies in [{show_value(minimum)}, 1] ({what})"
             )
+    # recall = TP/P, specificity = TN/N, accuracy = (TP + TN)/(P + N): a whole count in
+    # 0..P (0..N, 0..P + N) fits, each count occurring; precision and F1 by TP, first fit ends.
+    counted = {"recall": p, "specificity": n, "accuracy": p + n}
     for name in POINT_METRICS:
         interval = intervals.get(name)
-        if interval is not None and not any(  # stops at the first TP that fits
-            lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
-        ):
+        if interval is not None and name in counted:
+            lo, hi = interval.integers_scaled(counted[name])
+            fits = max(lo, 0) <= min(hi, counted[name])
+        else:
+            fits = interval is None or any(
+                lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
+            )
+        if interval is not None and not fits:
             reasons.append(
                 f"{name} {texts[name]} means a value in {interval}; no whole numbers "
                 f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
@@ -155,6 +162,7 @@ def check_consistency(
     *,
     ties: bool = True,
     max_steps: int = DEFAULT_MAX_STEPS,
+    through: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
 ) -> Verdict:
     """Decide whether reported metrics can all hold for a ranking of P positives, N negatives.
 
@@ -164,7 +172,9 @@ def check_consistency(
     threshold.  ``ties=False`` asks for a ranking without tied scores.
     ``max_steps`` bounds the exhaustive search used when average precision or
     an AUC-PR is reported (see the module docstring); past it the verdict is
-    "undecided".
+    "undecided".  ``through`` lists boxes (TP range, FP range) of whole counts
+    the ranking must pass through, each at some threshold (ROC points read
+    from a figure, :func:`~rocpr_exact.consistency.figures.pr_boxes_from_roc`).
 
     >>> check_consistency(10, 10, {"auc_roc": "0.873"}).verdict      # 87.3/100 is not k/200
     'impossible'
@@ -208,6 +218,8 @@ def check_consistency(
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
+    if points and len(points) == len(intervals) and not through:
+        return _operating_point(p, n, intervals, texts, ties)
     ranges = fp_ranges(p, n, points) if points else None
     if len(points) > 1 and ranges is not None and all(lo > hi for lo, hi in ranges):
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
@@ -218,135 +230,82 @@ def check_consistency(
                 f"0 <= FP <= {n} give all of them",
             ),
         )
+    required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
     others = [
         name
         for name in ("average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
         if name in intervals
     ]
     if not others:
-        found = auc_and_point(p, n, intervals.get("auc_roc"), points, ties, ranges)
+        return _auc_and_thresholds(p, n, intervals, texts, required, ties)
+    return decide_areas(p, n, intervals, required, ties, max_steps)
+
+
+def _auc_and_thresholds(
+    p: int,
+    n: int,
+    intervals: Mapping[str, Interval],
+    texts: Mapping[str, str],
+    required: list[Ranges],
+    ties: bool,
+) -> Verdict:
+    """AUC-ROC (or nothing) with thresholds to pass: exact for one, each necessary for several."""
+    auc = intervals.get("auc_roc")
+    at_point = any(name in texts for name in POINT_METRICS)
+    built = []
+    for index, ranges in enumerate(required or [[(0, 0)] + [(1, 0)] * p]):
+        found = auc_and_point(p, n, auc, {}, ties, ranges)
         if found is None:
+            what = "the operating point" if index == 0 and at_point else "a ROC point's box"
             return Verdict(
                 "impossible",
                 (
-                    f"auc_roc {texts['auc_roc']} cannot hold together with the operating point: "
+                    f"auc_roc {texts.get('auc_roc')} cannot hold together with {what}: "
                     "a ranking through (TP, FP) has 2 P N AUC-ROC in "
                     "[2 TP (N - FP), 2 TP N + 2 (P - TP)(N - FP)] and no admissible (TP, FP) "
                     "reaches the interval",
                 ),
             )
-        groups, (tp, fp) = found
-        how = f"constructed directly (operating point TP = {tp}, FP = {fp})" if points else ""
-        reason = f"witness {how or 'constructed directly'}"
-        return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
-    quick = _quickmake_witness(p, n, intervals, points)
-    if quick is not None:
-        return quick
-    return _search(p, n, intervals, points, ties, max_steps)
-
-
-def _has_point(groups: list[Group], p: int, n: int, points: Mapping[str, Interval]) -> bool:
-    """Whether some threshold of the ranking (nothing positive included) meets ``points``."""
-    tp = fp = 0
-    for a, b in [(0, 0), *groups]:
-        tp, fp = tp + a, fp + b
-        at = point_values(tp, fp, p, n)
-        if all(name in at and at[name] in interval for name, interval in points.items()):
-            return True
-    return False
-
-
-def _quickmake_witness(
-    p: int, n: int, intervals: Mapping[str, Interval], points: Mapping[str, Interval]
-) -> Verdict | None:
-    """Cheap first: binary searches along chains of rankings without ties (finds witnesses only).
-
-    With an operating point, a few rankings of the chains that fit the other
-    metrics are tried for a threshold that fits it.  O(log(PN)) curve
-    evaluations plus O(P + N) per ranking tried.
-    """
-    ranking = {name: i for name, i in intervals.items() if name not in POINT_METRICS}
-    candidates: list[tuple[str, list[Group]]] = []
-    found = chain_range(p, n, ranking)
-    if found is not None:
-        low, high = found
-        for index in sorted({low, high, (low + high) // 2}):
-            reason = f"witness found by binary search on the chain of rankings (index {index})"
-            candidates.append((reason, chain_groups(p, n, index)))
-    shifted = family_index(p, n, ranking)
-    if shifted is not None:
-        first, index = shifted
-        reason = (
-            f"witness found by binary search over rankings with {first} negatives first "
-            f"(chain index {index})"
+        built.append(found)
+    groups, (tp, fp) = built[0]
+    if not all(passes(groups, ranges) for ranges in required[1:]):
+        return Verdict(
+            "undecided",
+            (
+                "each required threshold (operating point, ROC points) is possible with "
+                "the reported auc_roc alone, but the ranking built through the first does "
+                "not pass through the others; several thresholds together are decided by "
+                "construction only",
+            ),
         )
-        candidates.append((reason, chain_groups(p, n, index, first=first)))
-    for reason, groups in candidates:
-        if not points or _has_point(groups, p, n, points):
-            return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
-    return None
+    how = f" (through TP = {tp}, FP = {fp})" if required else ""
+    return Verdict(
+        "possible", (f"witness constructed directly{how}",), make_witness(p, n, groups, intervals)
+    )
 
 
-def _search(
-    p: int,
-    n: int,
-    intervals: Mapping[str, Interval],
-    points: Mapping[str, Interval],
-    ties: bool,
-    max_steps: int,
+def _operating_point(
+    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
 ) -> Verdict:
-    what = ", ".join(intervals)
-    if (p + 1) * (n + 1) > max_steps:  # the search could not even leave (0, 0)
-        return _undecided(p, n, what, max_steps)
-    candidates = None
-    if points:
-        candidates = frozenset(
-            (tp, fp)
-            for tp, (lo, hi) in enumerate(fp_ranges(p, n, points))
-            for fp in range(lo, hi + 1)
-        )
-    ranking_intervals = {name: intervals[name] for name in RANKING_METRICS if name in intervals}
-    try:
-        groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_steps=max_steps)
-    except SearchLimitReached:
-        return _undecided(p, n, what, max_steps)
-    kind = "rankings with ties" if ties else "rankings without ties"
-    searched = ", ".join(name for name in intervals if name not in CLOSED_FORM_METRICS)
-    if groups is None:
+    """Operating-point metrics alone: the first fitting (TP, FP), two tied runs as the witness.
+
+    The ranking "TP positives and FP negatives tied above the rest, tied" has the
+    threshold (TP, FP), so any fitting counts give a witness of two runs (without
+    ties: the same order, one example per run).
+    """
+    found = first_fit(p, n, intervals)
+    if found is None:
+        listed = " and ".join(f"{name} {texts[name]}" for name in intervals)
         return Verdict(
             "impossible",
             (
-                f"exhaustive search over every ranking of P = {p} positives and N = {n} "
-                f"negatives ({kind}) found none with {searched} all in their intervals",
+                f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
+                f"0 <= FP <= {n} give all of them",
             ),
         )
-    continuous = intervals.get("auc_pr_continuous")
-    if continuous is not None:
-        scores, labels = scored(groups)
-        if auc_pr(Curve.from_scores(scores, labels), "continuous") not in continuous:
-            return Verdict(
-                "undecided",
-                (
-                    f"each metric is within its exact bounds for P = {p}, N = {n}"
-                    + (f" and rankings with {searched} exist" if searched else "")
-                    + ", but the exhaustive search does not cover auc_pr_continuous "
-                    "(a closed form) and no ranking of the chains fits",
-                ),
-            )
-    return Verdict(
-        "possible",
-        (f"witness found by exhaustive search ({kind})",),
-        make_witness(p, n, groups, intervals),
-    )
-
-
-def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
-    return Verdict(
-        "undecided",
-        (
-            f"each of {what} alone is within its exact bounds for P = {p}, N = {n} and no "
-            "ranking of the chain fits, but deciding further needs the exhaustive search, "
-            f"which would exceed max_steps = {max_steps:,} "
-            "steps; raise max_steps to search further",
-        ),
-    )
+    tp, fp = found
+    runs = [g for g in ((tp, fp), (p - tp, n - fp)) if g != (0, 0)]
+    if not ties:
+        runs = [(1, 0)] * tp + [(0, 1)] * fp + [(1, 0)] * (p - tp) + [(0, 1)] * (n - fp)
+    reason = f"witness constructed directly (operating point TP = {tp}, FP = {fp})"
+    return Verdict("possible", (reason,), make_witness(p, n, runs, intervals))

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from rocpr_exact.consistency.reported import Interval
 
-__all__ = ["POINT_METRICS", "fp_range", "fp_ranges", "point_value", "point_values"]
+__all__ = ["POINT_METRICS", "first_fit", "fp_range", "fp_ranges", "point_value", "point_values"]
 
 #: Metrics of one operating point (one threshold), all at the same threshold.
 POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
@@ -84,6 +84,28 @@ def fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[i
         + [fp_range(tp, p, n, intervals) for tp in range(first, last + 1)]
         + [(1, 0)] * (p - last)
     )
+
+
+def first_fit(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int] | None:
+    """The least TP (and least FP there) at which every metric fits, or None; stops there.
+
+    Like :func:`fp_ranges` (the TP outside a reported recall are skipped) but lazy:
+    O(TP found - first TP of the recall interval) instead of O(P).
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> first_fit(4, 7, {"precision": reported_interval("0.5"), "recall": reported_interval("0.5")})
+    (2, 2)
+    """
+    first, last = 0, p
+    recall = intervals.get("recall")
+    if recall is not None:
+        first, last = recall.integers_scaled(p)
+        first, last = max(first, 0), min(last, p)
+    for tp in range(first, last + 1):
+        lo, hi = fp_range(tp, p, n, intervals)
+        if lo <= hi:
+            return tp, lo
+    return None
 
 
 def point_value(name: str, tp: int, fp: int, p: int, n: int) -> Fraction | None:

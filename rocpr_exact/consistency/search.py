@@ -20,8 +20,8 @@ operating point was passed) is exact: two prefixes with the same state have
 the same possible futures.  A state is dropped as soon as a metric's partial
 sum plus the most and least its remaining groups can add (bounds below) misses
 the metric's interval.  The work is bounded by ``max_steps`` (one step =
-one group tried from one state, a few exact rational operations, about
-10 microseconds); past it the search stops with :class:`SearchLimitReached`.
+one group tried from one state, a few exact rational operations); past it
+the search stops with :class:`SearchLimitReached`.
 
 Complexity: O(states x (P + 1)(N + 1)) steps.
 """

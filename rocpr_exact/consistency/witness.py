@@ -49,19 +49,48 @@ Group = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Witness:
-    """A dataset that produces every reported number.
+    """A dataset that produces every reported number, held as runs.
 
-    ``scores`` are integers (higher = more positive), ``labels`` 1 for a
-    positive and 0 for a negative.  ``threshold`` is the cut-off of the
-    operating point ("positive iff score >= threshold"; above every score:
-    nothing is called positive), ``None`` when no operating-point metric was
-    reported.  ``values`` holds each reported metric recomputed exactly.
+    ``runs`` are (score, positives, negatives), highest score first, the
+    scores integers (higher = more positive); :attr:`scores` and
+    :attr:`labels` (1 positive, 0 negative) expand them on request.
+    ``threshold`` is the cut-off of the operating point ("positive iff
+    score >= threshold"; above every score: nothing is called positive),
+    ``None`` when no operating-point metric was reported.  ``values`` holds
+    each reported metric recomputed exactly from the runs.
+
+    >>> w = Witness(((3, 1, 0), (2, 1, 1)), None, ())
+    >>> w.scores, w.labels
+    ((3, 2, 2), (1, 1, 0))
     """
 
-    scores: tuple[int, ...]
-    labels: tuple[int, ...]
+    runs: tuple[tuple[int, int, int], ...]
     threshold: int | None
     values: tuple[tuple[str, Fraction | ClosedForm], ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every example's score, highest first (positives of a run before its negatives)."""
+        out: list[int] = []
+        for score, a, b in self.runs:
+            out += [score] * (a + b)
+        return tuple(out)
+
+    @property
+    def labels(self) -> tuple[int, ...]:
+        """Every example's label, in the order of :attr:`scores`."""
+        out: list[int] = []
+        for _, a, b in self.runs:
+            out += [1] * a + [0] * b
+        return tuple(out)
+
+    @property
+    def size(self) -> int:
+        return sum(a + b for _, a, b in self.runs)
+
+
+#: The JSON answer lists every score and label up to this many examples (runs always).
+EXPANDED_UP_TO = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +118,13 @@ class Verdict:
         """A JSON-ready dict: ``verdict``, ``reasons`` and for "possible" the ``witness``."""
         out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
         if self.witness is not None:
+            w = self.witness
+            listed = w.size <= EXPANDED_UP_TO
             out["witness"] = {
-                "scores": list(self.witness.scores),
-                "labels": list(self.witness.labels),
-                "threshold": self.witness.threshold,
+                "runs": [list(run) for run in w.runs],
+                "scores": list(w.scores) if listed else None,
+                "labels": list(w.labels) if listed else None,
+                "threshold": w.threshold,
                 "values": {name: exact_text(value) for name, value in self.witness.values},
             }
         return out
@@ -201,9 +233,14 @@ def scored(groups: list[Group] | tuple[Group, ...]) -> tuple[list[int], list[int
 def make_witness(
     p: int, n: int, groups: list[Group] | tuple[Group, ...], intervals: Mapping[str, Interval]
 ) -> Witness:
-    """Scores and labels of ``groups``, every reported metric recomputed and checked."""
-    scores, labels = scored(groups)
-    curve = Curve.from_scores(scores, labels)
+    """Scores and labels of ``groups``, every reported metric recomputed and checked.
+
+    The metrics are recomputed from the runs (score, positives, negatives) of the
+    witness (``Curve.from_groups``): the same curve as from its expanded scores, in
+    time that grows with the number of runs.
+    """
+    runs = tuple((len(groups) - i, a, b) for i, (a, b) in enumerate(groups))
+    curve = Curve.from_groups(runs)
     values: dict[str, Fraction | ClosedForm] = {}
     if "auc_pr_continuous" in intervals:
         values["auc_pr_continuous"] = auc_pr(curve, "continuous")
@@ -239,4 +276,4 @@ def make_witness(
         if name not in values or values[name] not in interval:
             raise AssertionError(f"witness check failed for {name}: {values.get(name)}")
     order = [name for name in METRICS if name in values]
-    return Witness(tuple(scores), tuple(labels), threshold, tuple((k, values[k]) for k in order))
+    return Witness(runs, threshold, tuple((k, values[k]) for k in order))

@@ -14,3 +14,29 @@ def test_docs_examples() -> None:
     )
     assert result.attempted >= 10
     assert result.failed == 0
+
+
+def test_the_benchmark_figures_are_the_results_file() -> None:
+    """The table and the time sentences of "Printed pairs" come from the benchmark's output."""
+    import re
+
+    results = DOC.parents[1] / "benchmarks" / "results" / "bench_consistent.txt"
+    lines = results.read_text().splitlines()
+    table = "\n".join(lines[-3:])
+    assert f"```text\n{table}\n```" in DOC.read_text()
+    rows = [line for line in lines if line.startswith("P=")]
+    times = {line: float(re.search(r"([\d.]+) s$", line).group(1)) for line in rows}  # type: ignore[union-attr]
+    undecided = [t for line, t in times.items() if "undecided" in line]
+    decided = [t for line, t in times.items() if "undecided" not in line]
+    assert len(undecided) == 4
+    assert (f"{min(undecided):.1f}", f"{max(undecided):.1f}") == ("5.7", "13.9")
+    assert max(decided) < 2
+    assert all(float(line.split()[-2]) < 0.1 for line in lines[-2:])  # "medians under 0.1 s"
+    genuine = [line for line in rows if "(0):" in line]
+    assert genuine and all("possible" in line and "im" not in line for line in genuine)
+
+
+def test_the_operating_point_benchmark_table_is_the_results_file() -> None:
+    results = DOC.parents[1] / "benchmarks" / "results" / "bench_consistent_points.txt"
+    table = "\n".join(results.read_text().splitlines()[1:])
+    assert f"```text\n{table}\n```" in DOC.read_text()
