@@ -40,8 +40,8 @@ from types import ModuleType
 from typing import NoReturn
 
 from rocpr_exact import __version__, limits
-from rocpr_exact.cli.commands import HELP, MODULES
 from rocpr_exact.cli import interrupts
+from rocpr_exact.cli.commands import HELP, MODULES
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 

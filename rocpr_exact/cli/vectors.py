@@ -9,8 +9,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.oracle import twin_vectors, vectors
 
 __all__ = ["register", "run"]

@@ -112,7 +112,9 @@ def _exact_columns(
     wanted = [c for c in (score_col, label_col, weight_col) if c is not None]
     own = len({c.lower() for c in wanted}) == len(wanted)
     names = wanted if own else ["score", "label", "weight"][: len(wanted)]
-    frame = frame.select(*(functions.col(place[c]).alias(n) for c, n in zip(wanted, names)))
+    frame = frame.select(
+        *(functions.col(place[c]).alias(n) for c, n in zip(wanted, names, strict=True))
+    )
     return frame, names[0], names[1], (names[2] if weight_col is not None else None)
 
 
