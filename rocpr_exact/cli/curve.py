@@ -8,11 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.loading import load_curve
 from rocpr_exact.cli.options import (
     add_data_arguments,
     add_digits_argument,
     exact_number,
-    load_curve,
 )
 from rocpr_exact.output.listing import curve_listing, format_listing
 

@@ -15,11 +15,11 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.loading import load_curve
 from rocpr_exact.cli.options import (
     add_data_arguments,
     add_digits_argument,
     exact_number,
-    load_curve,
 )
 from rocpr_exact.geometry.optimal import best_operating_point, constrained_operating_point
 from rocpr_exact.output.listing import format_point, point_listing

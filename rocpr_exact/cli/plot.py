@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.options import add_data_arguments, figure_size, load_curve, whole_number
+from rocpr_exact.cli.loading import load_curve
+from rocpr_exact.cli.options import add_data_arguments, figure_size, whole_number
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.output.progress import Progress

@@ -7,11 +7,11 @@ import json
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.loading import load_curve, require_spark_dialect
 from rocpr_exact.cli.options import (
     add_ci_arguments,
     add_data_arguments,
     add_digits_argument,
-    load_curve,
     require_ranking,
 )
 from rocpr_exact.output.inference import ci_section
@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     points = args.positives is not None or args.negatives is not None
     engine = getattr(args, "engine", None)
     if engine == "spark" and not profiles and not points and args.ci is None and args.data != "-":
+        require_spark_dialect(args)
         from rocpr_exact.engines import spark  # the report where the rows are (docs/engines.md)
 
         columns = (args.score_column, args.label_column, getattr(args, "weight_column", None))

@@ -45,6 +45,12 @@ from typing import Any
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines import filecheck
+from rocpr_exact.engines.columns import (
+    csv_columns,
+    file_list,
+    parquet_columns,
+    sql_identifier,
+)
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
@@ -69,14 +75,6 @@ def _duckdb() -> Any:
             "pip install '.[parquet]' in rocpr-exact's source tree"
         ) from None
     return duckdb
-
-
-def _sql_string(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
-def _sql_identifier(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"'
 
 
 def _format_of(path: str, file_format: FileFormat | None) -> FileFormat:
@@ -121,71 +119,6 @@ def _readable(files: Sequence[str]) -> Iterator[list[str]]:
         yield names
 
 
-def _file_list(names: list[str]) -> str:
-    return "[" + ", ".join(_sql_string(name) for name in names) + "]"
-
-
-def _csv_columns(
-    name: str,
-    files: str,
-    header: tuple[list[str], int],
-    columns: tuple[str, str, str | None],
-    delimiter: str,
-) -> tuple[str, dict[str, str]]:
-    """The CSV rows after the checked header, and each wanted column's positional name.
-
-    DuckDB gets the column count and positional names (``c0``, ``c1``...), never the header's
-    names (an empty or quoted name would be SQL to parse), and no sniffing: no row is
-    skipped, no ``#`` line is a comment, no dialect is guessed.
-    """
-    cells, line = header
-    weight = columns[2]
-    if weight is not None and weight not in cells:
-        raise InvalidInputError(
-            f"{name}: no column {weight!r} in the header {filecheck.shown_columns(cells)}; "
-            "name the weight column with weight_column"
-        )
-    struct = "{" + ", ".join(f"'c{i}': 'VARCHAR'" for i in range(len(cells))) + "}"
-    longest = current().max_line_chars
-    reader = (
-        f"read_csv({files}, auto_detect = false, header = false, skip = {line}, "
-        f"columns = {struct}, delim = {_sql_string(delimiter)}, quote = '\"', escape = '\"', "
-        f"max_line_size = {2**31 - 1 if longest is None else longest + 2})"
-    )
-    return reader, {column: f"c{cells.index(column)}" for column in columns if column is not None}
-
-
-def _parquet_columns(
-    con: Any, name: str, names: list[str], columns: tuple[str, str, str | None]
-) -> dict[str, tuple[str, str]]:
-    """Each wanted column of the Parquet files ``names``: (DuckDB's name for it, its type).
-
-    Columns are found by their names as stored (:func:`_stored_names`), never by DuckDB's
-    renamed ones; a name stored twice is refused, and every file of a pattern must store
-    the same names in the same order.  The row limit is checked first, from the metadata.
-    """
-    files = _file_list(names)
-    meta = con.execute(f"SELECT SUM(num_rows) FROM parquet_file_metadata({files})").fetchone()
-    check_examples(int(meta[0] or 0), name)  # from the metadata, before any row is read
-    stored = filecheck.parquet_names(con, name, names)
-    described = con.execute(f"DESCRIBE SELECT * FROM read_parquet({files})").fetchall()
-    if len(described) != len(stored):  # pragma: no cover - DuckDB reads every top-level column
-        raise InvalidInputError(f"{name}: DuckDB reads other columns than the file stores")
-    for column in (c for c in columns if c is not None):
-        if column not in stored:
-            parameters = (
-                "the weight column with weight_column"
-                if column == columns[2]
-                else "the columns with score_column and label_column"
-            )
-            raise InvalidInputError(
-                f"{name}: no column {column!r} in the columns "
-                f"{filecheck.shown_columns(stored)}; name {parameters}"
-            )
-    read = {stored[i]: (str(row[0]), str(row[1])) for i, row in enumerate(described)}
-    return {column: read[column] for column in columns if column is not None}
-
-
 def _count_expression(con: Any, source: str, name: str, weight: str | None, kind: str) -> str:
     """``COUNT(*)``, or the exact sum of the integer weights ``w`` of ``source`` (checked)."""
     if weight is None:
@@ -219,15 +152,15 @@ def _grouped_rows(
     dialect: CsvDialect,
 ) -> list[Any]:
     """(score, label, count) per distinct pair, computed by DuckDB from the files ``names``."""
-    files = _file_list(names)
+    files = file_list(names)
     if header is not None:  # a CSV: text
-        reader, picked = _csv_columns(name, files, header, columns, dialect.delimiter)
+        reader, picked = csv_columns(name, files, header, columns, dialect.delimiter)
         types = {column: "VARCHAR" for column in picked}
     else:
-        found = _parquet_columns(con, name, names, columns)
+        found = parquet_columns(con, name, names, columns)
         types = {column: kind for column, (_, kind) in found.items()}
         reader = f"read_parquet({files})"
-        picked = {column: _sql_identifier(read) for column, (read, _) in found.items()}
+        picked = {column: sql_identifier(read) for column, (read, _) in found.items()}
     filecheck.check_types(name, types, columns[0], columns[1])
     aliases = [
         f"{picked[c]} AS {alias}" for c, alias in zip(columns, "syw", strict=True) if c is not None
@@ -349,16 +282,16 @@ def _parquet_arrays(path: str, score_column: str, label_column: str) -> tuple[An
         filecheck.check_literal_path(path, "duckdb")
         filecheck.check_parquet_markers(path)
         with _readable([path]) as names:
-            files = _file_list(names)
+            files = file_list(names)
             columns = (score_column, label_column, None)
-            found = _parquet_columns(con, path, names, columns)
+            found = parquet_columns(con, path, names, columns)
             (score_read, score_type), (label_read, label_type) = found.values()
             if score_type not in _ARRAY_TYPES or label_type not in _ARRAY_LABELS:
                 return None
-            score = _sql_identifier(score_read)
+            score = sql_identifier(score_read)
             if _few_distinct(con, files, score):
                 return None  # DuckDB's GROUP BY is faster on heavy ties
-            picked = f"{score} AS s, {_sql_identifier(label_read)} AS y"
+            picked = f"{score} AS s, {sql_identifier(label_read)} AS y"
             arrays = con.execute(f"SELECT {picked} FROM read_parquet({files})").fetchnumpy()
     except duckdb.Error:
         return None  # the histogram path reads it again and words the refusal

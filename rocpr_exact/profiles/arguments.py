@@ -9,7 +9,8 @@ one line (a :class:`RocPrError`), never a Python traceback from deep inside (``l
 * :func:`classes`: the distinct labels of a vector, sorted, as R sorts the levels of one
   vector: no missing value (None, NaN) and one type (an R vector holds one);
 * :func:`is_one_of`: whether a value is one of a few named choices (an array is none);
-* :func:`flag`: a True/False argument (R's TRUE/FALSE, Python's bool).
+* :func:`flag`: a True/False argument (R's TRUE/FALSE, Python's bool);
+* :func:`number`: one real number (a level, a rate), not a bool, a vector or text.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
-__all__ = ["classes", "flag", "is_one_of", "vector"]
+__all__ = ["classes", "flag", "is_one_of", "number", "vector"]
 
 
 def vector(values: Any, what: str, each: str = "example") -> list[Any]:
@@ -120,3 +121,24 @@ def flag(value: Any, what: str) -> bool:
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return bool(value)
     raise WrongTypeError(f"{what} must be True or False, got {type(value).__name__}")
+
+
+def number(value: Any, what: str) -> Any:
+    """One real number (int, float, Fraction, Decimal or a NumPy scalar), returned as given.
+
+    >>> number(0.95, "conf_level")
+    0.95
+    >>> number([0.95], "conf_level")
+    Traceback (most recent call last):
+    rocpr_exact.errors.WrongTypeError: conf_level must be one number, got list
+    """
+    numeric = isinstance(value, Number) or (
+        hasattr(value, "dtype")
+        and getattr(value, "shape", None) == ()
+        and value.dtype.kind in "iuf"
+    )
+    if isinstance(value, bool) or type(value).__name__ == "bool_" or not numeric:
+        raise WrongTypeError(f"{what} must be one number, got {type(value).__name__}")
+    if isinstance(value, complex):
+        raise WrongTypeError(f"{what} must be a real number, got complex")
+    return value

@@ -35,6 +35,7 @@ from rocpr_exact.areas.variance import auc_covariance, auc_variance
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
 from rocpr_exact.exact.normal import interval_decimals, two_sided_p, z_decimal
+from rocpr_exact.profiles.arguments import flag, number, vector
 from rocpr_exact.profiles.ieee import exact_values
 
 __all__ = ["Delong_test"]
@@ -44,7 +45,7 @@ SIGNIFICANT = 20
 
 
 def _labels(true: Any) -> list[int]:
-    values = exact_values(list(true), "float64", "true")
+    values = exact_values(vector(true, "true"), "float64", "true")
     labels = [int(v) for v in values]  # .astype(int) truncates
     if sorted(set(labels)) != [0, 1]:
         raise InvalidInputError("Ground truth must be binary in {0,1}.")
@@ -77,9 +78,11 @@ def Delong_test(
     Raises UndefinedMetricError where MLstatkit falls back to its bootstrap, InvalidInputError
     for labels other than {0, 1}, lengths that differ or non-finite scores (as MLstatkit).
     """
+    return_ci, return_auc = flag(return_ci, "return_ci"), flag(return_auc, "return_auc")
+    alpha = number(alpha, "alpha")
     labels = _labels(true)
-    a = exact_values(list(prob_A), "float64", "prob_A")
-    b = exact_values(list(prob_B), "float64", "prob_B")
+    a = exact_values(vector(prob_A, "prob_A"), "float64", "prob_A")
+    b = exact_values(vector(prob_B, "prob_B"), "float64", "prob_B")
     if not len(labels) == len(a) == len(b):
         raise InvalidInputError("true, prob_A, prob_B must have the same length.")
     m = sum(labels)

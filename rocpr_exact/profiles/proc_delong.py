@@ -46,6 +46,7 @@ from rocpr_exact.exact.normal import (
     two_sided_p,
     z_decimal,
 )
+from rocpr_exact.profiles.arguments import flag, number
 from rocpr_exact.profiles.ieee import exact_values
 from rocpr_exact.profiles.proc import Roc
 
@@ -90,7 +91,7 @@ def var(roc: Roc) -> Fraction | None:
 
 
 def _level(conf_level: Any) -> Fraction:
-    level = exact_values([conf_level], "float64", "conf_level")[0]
+    level = exact_values([number(conf_level, "conf_level")], "float64", "conf_level")[0]
     if not 0 <= level <= 1:
         raise InvalidInputError("conf.level must be within the interval [0,1].")
     return level
@@ -173,6 +174,7 @@ def roc_test(
     """
     roc1, roc2 = _checked(roc1, "roc1"), _checked(roc2, "roc2")
     level = _level(conf_level)
+    paired = None if paired is None else flag(paired, "paired")
     if paired is None:
         paired = _paired(roc1, roc2)
     elif paired and not _paired(roc1, roc2):

@@ -27,14 +27,16 @@ NOT_RUN = {
     "python make_results.py": "the reader's own program",
     "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "Spark without Java: "
     "tests/engines -m spark",
-    "pip wheel --no-deps -w dist .": "builds a wheel for a cluster",
     "spark-submit": "a Spark cluster",
     "python -m tests.float_reference_census --pairs 600 --seed 2006": "minutes; its logic runs "
     "in tests/properties/test_dominance.py",
     "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the "
     "ci profile of tests/properties/test_dominance.py)",
-    "python benchmarks/bench_plot.py --rows 10000000 --repeat 1": "a benchmark (minutes); "
-    "benchmarks are never timed in tests",
+    "python benchmarks/bench_plot.py": "a benchmark (minutes); benchmarks are never timed in tests",
+    'pip install ".[spark]"': "an installation (network, minutes)",
+    "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
+    "python -m rocpr_exact.engines.ship": "run by tests/engines/test_shares.py "
+    "(test_the_shipped_zip_imports_without_the_installed_package)",
 }
 
 

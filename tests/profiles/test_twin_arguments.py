@@ -69,6 +69,12 @@ GOOD: dict[str, Any] = {
     "classes": [0, 1],
     "tool": "ROCR",
     "choices": ("a", "b"),
+    "true": LABELS,  # MLstatkit's Delong_test(true, prob_A, prob_B)
+    "prob_A": SCORES,
+    "prob_B": [0.2, 0.3, 0.9, 0.6],
+    "roc": None,  # pROC's roc objects (proc_delong): made below by proc.roc
+    "roc1": None,
+    "roc2": None,
 }
 #: Per function, the good values that differ from :data:`GOOD` (multiclass input, say).
 OVERRIDES: dict[str, dict[str, Any]] = {
@@ -154,6 +160,12 @@ def _good_arguments(qualified: str, function: Callable[..., Any]) -> dict[str, A
         else:
             assert parameter.name in GOOD, f"{qualified}: no good value for {parameter.name!r}"
             arguments[parameter.name] = GOOD[parameter.name]
+    for name in ("roc", "roc1", "roc2"):
+        if name in arguments and arguments[name] is None:
+            from rocpr_exact.profiles import proc
+
+            predictor = SCORES if name != "roc2" else GOOD["prob_B"]
+            arguments[name] = proc.roc(LABELS, predictor)
     if qualified == "rocr.performance":
         from rocpr_exact.profiles import rocr
 
@@ -228,7 +240,16 @@ def test_none_or_mixed_labels_are_refused_by_the_r_twins(twin: str, labels: list
         call()
 
 
-SCORE_PARAMETERS = ("scores", "predictions", "preds", "y_score", "y_pred", "predictor")
+SCORE_PARAMETERS = (
+    "scores",
+    "predictions",
+    "preds",
+    "y_score",
+    "y_pred",
+    "predictor",
+    "prob_A",
+    "prob_B",
+)
 
 
 @pytest.mark.parametrize(("qualified", "function"), FUNCTIONS, ids=[q for q, _ in FUNCTIONS])
