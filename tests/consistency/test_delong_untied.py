@@ -52,6 +52,8 @@ def test_untied_minimum_is_the_brute_force_minimum(p: int, n: int) -> None:
         groups += [(0, 1)] * (n - sum(g[1] for g in groups))
         assert len(rows) == p and variance_of(groups) == (Fraction(m, 2 * p * n), least)
     assert any(tied.get(m, least) < least for m, least in untied.items())  # ties go lower
+    if (p, n) == (4, 4):  # docs/inference.md's example
+        assert (tied[12], untied[12]) == (Fraction(1, 64), Fraction(5, 96))
 
 
 def test_refusals() -> None:
