@@ -126,7 +126,7 @@ def _p_of(z2: Fraction) -> Any:
 
 def _witness(
     p: int, n: int, m: int, k: int, target: Interval
-) -> tuple[list[int], list[int], list[int], Fraction] | None:
+) -> tuple[list[int], list[int], list[int], Fraction, Fraction] | None:
     for groups_a, groups_b in product(_rankings(p, n, m), _rankings(p, n, k)):
         pos_a, neg_a = _by_class(groups_a)
         pos_b, neg_b = _by_class(groups_b)
@@ -135,12 +135,13 @@ def _witness(
             scores_a = pos_a + neg_a
             scores_b = _paired(pos_b, s, r1) + _paired(neg_b, t, r2)
             try:
-                z2 = delong_test(scores_a, scores_b, labels).z_squared
+                test = delong_test(scores_a, scores_b, labels)
+                z2 = test.z_squared
             except UndefinedMetricError:
                 continue  # a zero variance: no test is printed
             found = Fraction(1) in target if z2 == 0 else real_in(target, _p_of(z2))
             if found:
-                return scores_a, scores_b, labels, z2
+                return scores_a, scores_b, labels, z2, test.variance
     return None
 
 
@@ -189,7 +190,7 @@ def check_paired_delong_p(
     for m, k in kept:
         found = _witness(p, n, m, k, target)
         if found is not None:
-            scores_a, scores_b, labels, z2 = found
+            scores_a, scores_b, labels, z2, variance = found
             return IntervalVerdict(
                 "possible",
                 (
@@ -199,7 +200,7 @@ def check_paired_delong_p(
                 tuple(scores_a),
                 tuple(labels),
                 Fraction(m, scale),
-                None,
+                variance,  # of the difference of the two AUCs
             )
     return IntervalVerdict(
         "undecided",
