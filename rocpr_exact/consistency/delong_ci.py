@@ -24,7 +24,12 @@ from itertools import chain
 from typing import Literal
 
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency.delong_untied import untied_goal, untied_min_variance, untied_walk
+from rocpr_exact.consistency.delong_untied import (
+    untied_goal,
+    untied_groups,
+    untied_min_variance,
+    untied_walk,
+)
 from rocpr_exact.consistency.enclosures import Real, ends_in
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
@@ -243,7 +248,7 @@ def _walked(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> l
     if wanted[0] > wanted[1]:
         return None
     rows = untied_walk(p, n, m // 2, *wanted, untied_goal(p, n, m // 2))
-    return None if rows is None else _groups(rows, n, False)
+    return None if rows is None else untied_groups(rows, n)
 
 
 def delong_witness(

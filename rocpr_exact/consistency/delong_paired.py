@@ -31,7 +31,7 @@ from typing import Any
 
 from rocpr_exact.areas.inference import delong_test
 from rocpr_exact.consistency.delong_p import printed_p
-from rocpr_exact.consistency.delong_untied import untied_min_ranking
+from rocpr_exact.consistency.delong_untied import untied_groups, untied_min_ranking
 from rocpr_exact.consistency.enclosures import real_in
 from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
@@ -99,11 +99,7 @@ def _open_pairs(
 def _rankings(p: int, n: int, m: int) -> list[list[Group]]:
     out = [ranking_with_auc(p, n, m)]
     if m % 2 == 0:
-        rows = untied_min_ranking(p, n, m // 2)
-        groups: list[Group] = []
-        for below in rows:
-            groups += [(0, 1)] * (n - below - sum(g[1] for g in groups)) + [(1, 0)]
-        out.append(groups + [(0, 1)] * (n - sum(g[1] for g in groups)))
+        out.append(untied_groups(untied_min_ranking(p, n, m // 2), n))
     return out
 
 
