@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.variance import hanley_mcneil
-from rocpr_exact.consistency.enclosures import hm_variance_ball, real_in, relation
+from rocpr_exact.consistency.enclosures import halves, hm_variance_ball, real_in, relation
 from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import ranking_with_auc, scored
@@ -86,12 +86,7 @@ def _search(
             continue
         if found == "inside" and _leaf(a1, b1, sizes, target):
             return a1, b1  # every pair of the rectangle prints as given
-        if a2 - a1 >= b2 - b1:
-            middle = (a1 + a2) // 2
-            stack += [(middle + 1, a2, b1, b2), (a1, middle, b1, b2)]
-        else:
-            middle = (b1 + b2) // 2
-            stack += [(a1, a2, middle + 1, b2), (a1, a2, b1, middle)]
+        stack += halves(a1, a2, b1, b2)
     return None
 
 

@@ -32,7 +32,7 @@ from typing import Any
 from rocpr_exact.areas.inference import delong_test
 from rocpr_exact.consistency.delong_p import printed_p
 from rocpr_exact.consistency.delong_untied import untied_groups, untied_min_ranking
-from rocpr_exact.consistency.enclosures import real_in
+from rocpr_exact.consistency.enclosures import halves, real_in
 from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
@@ -87,12 +87,8 @@ def _open_pairs(
             continue
         if a1 == a2 and b1 == b2:
             kept.append((a1, b1))
-        elif a2 - a1 >= b2 - b1:
-            middle = (a1 + a2) // 2
-            stack += [(middle + 1, a2, b1, b2), (a1, middle, b1, b2)]
         else:
-            middle = (b1 + b2) // 2
-            stack += [(a1, a2, middle + 1, b2), (a1, a2, b1, middle)]
+            stack += halves(a1, a2, b1, b2)
     return kept
 
 
