@@ -28,7 +28,14 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rocpr_exact.areas.auc import PrMethod, auc_pr, auc_roc
-from rocpr_exact.areas.variance import VarianceMethod, auc_covariance, auc_variance
+from rocpr_exact.areas.variance import (
+    VarianceMethod,
+    auc_covariance,
+    auc_variance,
+    placement_covariance,
+    placements,
+)
+from rocpr_exact.core.arraycounts import as_array, is_numeric_array
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -147,6 +154,17 @@ def delong_test(
         raise InvalidInputError("labels_b is for unpaired tests (paired=False) only")
     scores_a = list(scores_a) if not hasattr(scores_a, "__len__") else scores_a
     scores_b = list(scores_b) if not hasattr(scores_b, "__len__") else scores_b
+    if paired and all(is_numeric_array(as_array(v)) for v in (scores_a, scores_b, labels)):
+        # numeric arrays: placements only (one sort per scoring); AUC = sum C / (2PN)
+        first = placements(scores_a, labels)
+        other = placements(scores_b, labels)
+        sums_a, sums_b = first.sums(), other.sums()
+        variance = sums_a.variance() + sums_b.variance()
+        variance -= 2 * placement_covariance(first, other)
+        scale = 2 * sums_a.positives * sums_a.negatives
+        return DelongTest(
+            Fraction(sums_a.sum_c, scale), Fraction(sums_b.sum_c, scale), variance, paired
+        )
     curve_a, curve_b = Curve.from_scores(scores_a, labels), Curve.from_scores(scores_b, second)
     variance = auc_variance(curve_a) + auc_variance(curve_b)
     if paired:

@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_roc
-from rocpr_exact.core.arraycounts import as_array, is_numeric_array
+from rocpr_exact.core.arraycounts import as_array, check_arrays, is_numeric_array
 from rocpr_exact.core.curve import Curve, count_arrays, require_curve
 from rocpr_exact.core.data import check_lengths, normalize_labels, normalize_scores
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
@@ -57,6 +57,7 @@ __all__ = [
     "auc_covariance",
     "auc_variance",
     "delong_sums",
+    "placement_covariance",
     "placements",
 ]
 
@@ -209,6 +210,14 @@ class Placements:
     def negatives(self) -> int:
         return len(self.negative_d)
 
+    def sums(self) -> DelongSums:
+        """The four integer sums of the variance (the same as :func:`delong_sums` of the curve)."""
+        p, n = self.positives, self.negatives
+        c, d = self.positive_c, self.negative_d
+        return DelongSums(
+            p, n, _total(c), _dot(c, c, p * (2 * n) ** 2), _total(d), _dot(d, d, n * (2 * p) ** 2)
+        )
+
 
 def placements(
     scores: Iterable[Any], labels: Iterable[Any], *, checked: bool = False
@@ -228,7 +237,7 @@ def placements(
     if np is not None and is_numeric_array(scores) and is_numeric_array(labels):
         assert isinstance(scores, np.ndarray) and isinstance(labels, np.ndarray)
         if not checked:
-            Curve.from_scores(scores, labels)  # the one validation of numeric arrays
+            check_arrays(scores, labels)  # as Curve.from_scores refuses, without its sort
         positive = labels if labels.dtype.kind == "b" else labels != 0
         doubled = _sorted_placements(scores, positive)
         return Placements(doubled[positive], doubled[~positive])
@@ -311,6 +320,11 @@ def auc_covariance(
         labels = list(labels)  # read twice
     first = placements(scores_a, labels, checked=checked)
     second = placements(scores_b, labels, checked=checked)
+    return placement_covariance(first, second)
+
+
+def placement_covariance(first: Placements, second: Placements) -> Fraction:
+    """DeLong's covariance from the placements of two scorings of the same examples."""
     p, n = first.positives, first.negatives
     if (second.positives, second.negatives) != (p, n):  # pragma: no cover - same labels
         raise InvalidInputError("scores_a and scores_b must score the same examples")

@@ -5,8 +5,10 @@ delong|hanley-mcneil`` (default delong), ``--ci-level L`` (default 0.95); ``--au
 printed point estimate, if any.  The decision is
 :func:`rocpr_exact.consistency.intervals.check_auc_ci`.  ``--delong-p X --auc-roc A --auc-roc-b
 B [--positives-b P --negatives-b N]``: an unpaired test of two printed AUCs
-(:func:`rocpr_exact.consistency.delong_p.check_delong_p`).  Exit 0 possible (with a witness),
-1 impossible, 4 undecided, as ``consistent`` answers.
+(:func:`rocpr_exact.consistency.delong_p.check_delong_p`); with ``--paired``, a paired DeLong
+test of two scorings of the same examples
+(:func:`rocpr_exact.consistency.delong_paired.check_paired_delong_p`).  Exit 0 possible (with a
+witness), 1 impossible, 4 undecided, as ``consistent`` answers.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 
 from rocpr_exact.cli.options import exact_number, whole_number
 from rocpr_exact.consistency.delong_p import check_delong_p
+from rocpr_exact.consistency.delong_paired import check_paired_delong_p
 from rocpr_exact.consistency.intervals import IntervalVerdict, check_auc_ci
 from rocpr_exact.errors import InvalidInputError
 
@@ -50,6 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a printed two-sided p-value (0.003, or <0.001) of an "
         "unpaired test of --auc-roc against --auc-roc-b (Hanley-McNeil variances)",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="--delong-p is a paired DeLong test of two scorings of the same examples",
+    )
     parser.add_argument("--auc-roc-b", metavar="X", help="the second sample's printed AUC-ROC")
     parser.add_argument("--positives-b", type=whole_number("--positives-b"), metavar="P")
     parser.add_argument("--negatives-b", type=whole_number("--negatives-b"), metavar="N")
@@ -58,6 +66,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _test_verdict(args: argparse.Namespace) -> IntervalVerdict:
     if args.auc_roc is None or args.auc_roc_b is None:
         raise InvalidInputError("--delong-p needs both printed AUCs: --auc-roc and --auc-roc-b")
+    if args.paired:
+        if args.positives_b is not None or args.negatives_b is not None:
+            raise InvalidInputError(
+                "--paired compares two scorings of the same examples: "
+                "drop --positives-b and --negatives-b"
+            )
+        return check_paired_delong_p(
+            args.positives,
+            args.negatives,
+            args.delong_p,
+            args.auc_roc,
+            args.auc_roc_b,
+            args.rounding,
+        )
     return check_delong_p(
         args.positives,
         args.negatives,

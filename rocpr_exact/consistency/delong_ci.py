@@ -7,10 +7,13 @@ DeLong's variance at a given AUC A lies in [0, A (1 - A) K] with K = 1 / (P - 1)
 rational bounds (:func:`_range_excluded`: the least w the ends need over the range against the
 largest A (1 - A) there and an upper bound of z), and split otherwise, nearest the centre
 first, so that :func:`delong_candidates` proves "every m excluded" or yields the first few that
-are not.  For those, :func:`delong_witness` searches rankings with that AUC: positives'
-placements falling linearly (slopes N/P times 2^-8 .. 2^8) or mixed between all equal and
-extreme, and the mirror families for the negatives; a ranking whose certified interval prints
-as given is a witness.
+are not.  For those, :func:`delong_witness` searches rankings with that AUC: none when even
+the least variance without ties (:func:`least_variance`, one tied pair for an odd 2U) is too
+large (:func:`needs_ties`: every candidate below has at most that tie); else the walk of
+:func:`~rocpr_exact.consistency.delong_untied.untied_walk` from the least variance, then
+positives' placements falling linearly (slopes N/P times 2^-8 .. 2^8) or mixed between all
+equal and extreme, and the mirror families for the negatives; a ranking whose certified
+interval prints as given is a witness.
 """
 
 from __future__ import annotations
@@ -21,7 +24,12 @@ from itertools import chain
 from typing import Literal
 
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency.delong_untied import untied_goal, untied_min_variance, untied_walk
+from rocpr_exact.consistency.delong_untied import (
+    untied_goal,
+    untied_groups,
+    untied_min_variance,
+    untied_walk,
+)
 from rocpr_exact.consistency.enclosures import Real, ends_in
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
@@ -240,7 +248,7 @@ def _walked(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> l
     if wanted[0] > wanted[1]:
         return None
     rows = untied_walk(p, n, m // 2, *wanted, untied_goal(p, n, m // 2))
-    return None if rows is None else _groups(rows, n, False)
+    return None if rows is None else untied_groups(rows, n)
 
 
 def delong_witness(

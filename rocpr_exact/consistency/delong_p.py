@@ -11,7 +11,7 @@ two AUCs is decided by certified arithmetic; rectangles of pairs are pruned with
 enclosures of p over the whole rectangle (an interval extension) and split, so the answer is
 exact: "possible" with two witness rankings, or "impossible".  A printed p is either a decimal
 ("0.003", the values that round to it) or a bound ("<0.001": p < 0.001).  The paired test
-depends on both rankings jointly and is not decided here.
+depends on both rankings jointly: :mod:`rocpr_exact.consistency.delong_paired`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.variance import hanley_mcneil
-from rocpr_exact.consistency.enclosures import hm_variance_ball, real_in, relation
+from rocpr_exact.consistency.enclosures import halves, hm_variance_ball, real_in, relation
 from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import ranking_with_auc, scored
@@ -28,12 +28,13 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.normal import ball, ball_bounds
 from rocpr_exact.limits import check_examples
 
-__all__ = ["check_delong_p"]
+__all__ = ["check_delong_p", "printed_p"]
 
 MAX_STEPS = 200_000
 
 
-def _p_interval(text: str, rounding: Rounding) -> Interval:
+def printed_p(text: str, rounding: Rounding) -> Interval:
+    """The p-values a printed p stands for: a decimal, or a bound ``<X`` (0 <= p < X)."""
     text = text.strip().replace(" ", "")
     if text.startswith("<"):
         return Interval(Fraction(0), reported_interval(text[1:], "exact").low, True, False)
@@ -85,12 +86,7 @@ def _search(
             continue
         if found == "inside" and _leaf(a1, b1, sizes, target):
             return a1, b1  # every pair of the rectangle prints as given
-        if a2 - a1 >= b2 - b1:
-            middle = (a1 + a2) // 2
-            stack += [(middle + 1, a2, b1, b2), (a1, middle, b1, b2)]
-        else:
-            middle = (b1 + b2) // 2
-            stack += [(a1, a2, middle + 1, b2), (a1, a2, b1, middle)]
+        stack += halves(a1, a2, b1, b2)
     return None
 
 
@@ -117,7 +113,7 @@ def check_delong_p(
     if min(sizes) < 1:
         raise InvalidInputError("a test of two AUCs needs P, N >= 1 in both samples")
     check_examples(max(positives + negatives, pb + nb), "check_delong_p: positives + negatives")
-    target = _p_interval(p_value, rounding)
+    target = printed_p(p_value, rounding)
     first = reported_interval(auc_a, rounding).integers_scaled(2 * positives * negatives)
     second = reported_interval(auc_b, rounding).integers_scaled(2 * pb * nb)
     ranges = (

@@ -36,7 +36,13 @@ from fractions import Fraction
 
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["untied_goal", "untied_min_ranking", "untied_min_variance", "untied_walk"]
+__all__ = [
+    "untied_goal",
+    "untied_groups",
+    "untied_min_ranking",
+    "untied_min_variance",
+    "untied_walk",
+]
 
 #: Moves :func:`untied_walk` makes before it gives up.
 MAX_MOVES = 20_000
@@ -85,6 +91,17 @@ def untied_min_ranking(p: int, n: int, u: int) -> list[int]:
             left -= 1
     assert left == 0, "the cells of least weight did not make U"
     return rows
+
+
+def untied_groups(rows: list[int], n: int) -> list[tuple[int, int]]:
+    """The tie groups, from the top, of the ranking whose i-th positive has ``rows[i]``
+    negatives below it (rows non-increasing)."""
+    groups: list[tuple[int, int]] = []
+    placed = 0
+    for below in rows:
+        groups += [(0, 1)] * (n - below - placed) + [(1, 0)]
+        placed = n - below
+    return groups + [(0, 1)] * (n - placed)
 
 
 def untied_min_variance(p: int, n: int, u: int) -> Fraction:

@@ -18,7 +18,9 @@ from typing import Any
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.exact.normal import ball, decide_real
 
-__all__ = ["Real", "ends_in", "hm_variance_ball", "real_in", "relation"]
+__all__ = ["Real", "ends_in", "halves", "hm_variance_ball", "real_in", "relation"]
+
+Rectangle = tuple[int, int, int, int]
 
 #: A real number given as a function that evaluates it as an Arb ball.
 Real = Callable[[], Any]
@@ -57,3 +59,13 @@ def relation(bounds: tuple[Fraction, Fraction] | None, interval: Interval) -> st
     if not interval.meets(lo, hi):
         return "outside"
     return "inside" if lo in interval and hi in interval else "unknown"
+
+
+def halves(a1: int, a2: int, b1: int, b2: int) -> list[Rectangle]:
+    """A rectangle [a1, a2] x [b1, b2] of integer pairs split across its longer side, the
+    lower half last (popped first from a stack)."""
+    if a2 - a1 >= b2 - b1:
+        middle = (a1 + a2) // 2
+        return [(middle + 1, a2, b1, b2), (a1, middle, b1, b2)]
+    middle = (b1 + b2) // 2
+    return [(a1, a2, middle + 1, b2), (a1, a2, b1, middle)]

@@ -89,18 +89,9 @@ def _with_origin(values: Any) -> ArrayView:
     return ArrayView(out)
 
 
-def curve_arrays(
-    scores: Any, labels: Any, paper: bool
-) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
-    """The numpy path of :func:`tie_groups` + :func:`cumulative_counts` + the indices.
-
-    Returns TP and FP at (0, 0) and each kept threshold, the thresholds (strict to loose), the
-    indices (in the curve, counting (0, 0) as 0) of its corners (an int64 array).
-    Exactness: the sort compares the array's own values (floats by their binary value, as
-    Python does); counts are cumulative sums of 0/1 in int64, exact for n < 2**63; thresholds
-    become Python numbers on access (``.item()``, exact for the accepted dtypes).  Work: a sort per
-    class and a linear merge (:func:`_descending`), then O(n) vectorised passes.
-    """
+def check_arrays(scores: Any, labels: Any) -> None:
+    """Refuse what :func:`curve_arrays` refuses (masked arrays, no examples, lengths that
+    differ, labels outside {0, 1}, NaN scores), in O(n) without sorting."""
     refuse_masked(scores, "scores")
     refuse_masked(labels, "labels")
     n = scores.shape[0]
@@ -113,6 +104,21 @@ def curve_arrays(
             "place in a ranking: remove the example or give it a real score "
             "(infinities are allowed)"
         )
+
+
+def curve_arrays(
+    scores: Any, labels: Any, paper: bool
+) -> tuple[ArrayView, ArrayView, ArrayView, Any]:
+    """The numpy path of :func:`tie_groups` + :func:`cumulative_counts` + the indices.
+
+    Returns TP and FP at (0, 0) and each kept threshold, the thresholds (strict to loose), the
+    indices (in the curve, counting (0, 0) as 0) of its corners (an int64 array).
+    Exactness: the sort compares the array's own values (floats by their binary value, as
+    Python does); counts are cumulative sums of 0/1 in int64, exact for n < 2**63; thresholds
+    become Python numbers on access (``.item()``, exact for the accepted dtypes).  Work: a sort per
+    class and a linear merge (:func:`_descending`), then O(n) vectorised passes.
+    """
+    check_arrays(scores, labels)
     s, positive = _descending(scores, labels)
     tp = np.cumsum(positive, dtype=np.int64)  # exact: at most n < 2**63
     del positive  # each array is freed once used: the peak memory stays near 10 n int64s

@@ -18,6 +18,7 @@ import rocpr_exact as rx
 from rocpr_exact.consistency.delong_ci import least_variance
 from rocpr_exact.consistency.delong_untied import (
     untied_goal,
+    untied_groups,
     untied_min_ranking,
     untied_min_variance,
     untied_walk,
@@ -45,13 +46,11 @@ def test_untied_minimum_is_the_brute_force_minimum(p: int, n: int) -> None:
     for m, least in untied.items():
         assert untied_min_variance(p, n, m // 2) == least, m
         rows = untied_min_ranking(p, n, m // 2)
-        groups = []
-        for _i, below in enumerate(rows):  # positive i has `below` negatives under it
-            above = n - below - sum(g[1] for g in groups)
-            groups += [(0, 1)] * above + [(1, 0)]
-        groups += [(0, 1)] * (n - sum(g[1] for g in groups))
+        groups = untied_groups(rows, n)
         assert len(rows) == p and variance_of(groups) == (Fraction(m, 2 * p * n), least)
     assert any(tied.get(m, least) < least for m, least in untied.items())  # ties go lower
+    if (p, n) == (4, 4):  # docs/inference.md's example
+        assert (tied[12], untied[12]) == (Fraction(1, 64), Fraction(5, 96))
 
 
 def test_refusals() -> None:
@@ -82,9 +81,6 @@ def test_walk_lands_in_the_range() -> None:
         rows = untied_walk(p, n, u, low, high, untied_goal(p, n, u))
         assert rows is not None and len(rows) == p and sum(rows) == u
         assert all(a >= b for a, b in itertools.pairwise(rows))
-        groups: list[tuple[int, int]] = []
-        for below in rows:
-            groups += [(0, 1)] * (n - below - sum(g[1] for g in groups)) + [(1, 0)]
-        groups += [(0, 1)] * (n - sum(g[1] for g in groups))
+        groups = untied_groups(rows, n)
         area, variance = variance_of(groups)
         assert area == Fraction(u, p * n) and low <= variance <= high

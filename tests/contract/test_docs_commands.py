@@ -39,6 +39,7 @@ STATUSES = {
     ("check",): {0, 1},  # 1 when a case FAILs or is MISSING: the reader's results decide
     ("consistent", "--auc-roc", "0.873"): {1},  # the docs' impossible example
     ("consistent", "--auc-ci", "0.85,0.97"): {1},  # docs/inference.md: an impossible interval
+    ("consistent", "--paired", "0.65"): {1},  # docs/inference.md: an impossible paired p
 }
 
 #: Commands a test cannot run here, with the reason.

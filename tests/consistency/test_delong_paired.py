@@ -1,0 +1,71 @@
+"""consistent --delong-p --paired: verdicts against every pair of rankings of the same examples.
+
+For P = N = 2 (4 examples) every pair of scorings (every ranking of the 4 examples, with ties) is
+enumerated; the paired test's AUCs and p-value print with 2 places (ties to even, certified).
+"possible" is re-checked from its witness (the pair of scorings it returns), "impossible" must be
+a printed triple that no pair gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import rocpr_exact as rx
+from rocpr_exact.cli import main
+from rocpr_exact.consistency.delong_paired import check_paired_delong_p
+from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
+from rocpr_exact.exact.normal import ball, real_decimal
+
+LABELS = [1, 1, 0, 0]
+
+
+def printed_p(z2: Fraction) -> str:
+    if z2 == 0:
+        return "1.00"
+    return real_decimal(lambda: ball(z2 / 2).sqrt().erfc(), 2, "p")
+
+
+def brute_force() -> set[tuple[str, str, str]]:
+    out = set()
+    patterns = {  # every ranking of 4 examples once: scores as ranks of the distinct values
+        tuple(sorted(set(s)).index(x) for x in s) for s in itertools.product(range(4), repeat=4)
+    }
+    scorings = sorted(patterns)
+    for a, b in itertools.product(scorings, scorings):
+        try:
+            test = rx.delong_test(list(a), list(b), LABELS)
+        except UndefinedMetricError:
+            continue
+        out.add((rx.decimal(test.auc_a, 2), rx.decimal(test.auc_b, 2), printed_p(test.z_squared)))
+    return out
+
+
+def test_never_contradicts_brute_force() -> None:
+    printed = brute_force()
+    aucs = sorted({a for a, _, _ in printed})
+    seen = set()
+    for auc_a, auc_b in itertools.product(aucs[::2], aucs[1::2]):
+        for p in ("0.05", "0.32", "0.75", "1.00"):
+            verdict = check_paired_delong_p(2, 2, p, auc_a, auc_b, "nearest-even")
+            seen.add(verdict.verdict)
+            if verdict.verdict == "possible":
+                scores_b = [int(s) for s in verdict.reasons[0].split(": ")[-1].split()]
+                test = rx.delong_test(list(verdict.scores), scores_b, list(verdict.labels))
+                assert printed_p(test.z_squared) == p
+            if verdict.verdict == "impossible":
+                assert (auc_a, auc_b, p) not in printed, (auc_a, auc_b, p)
+    assert {"possible", "impossible"} <= seen
+
+
+def test_examples_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_paired_delong_p(60, 60, "0.70", "0.80", "0.70").verdict == "impossible"
+    assert check_paired_delong_p(60, 60, "0.01", "0.80", "0.70").verdict == "possible"
+    with pytest.raises(InvalidInputError):
+        check_paired_delong_p(1, 5, "0.5", "0.80", "0.70")
+    args = ["consistent", "--positives", "60", "--negatives", "60", "--auc-roc", "0.80"]
+    args += ["--auc-roc-b", "0.70", "--delong-p", "0.70", "--paired"]
+    assert main(args) == 1
+    assert "impossible" in capsys.readouterr().out
