@@ -1,0 +1,78 @@
+"""The order-keeping AP lower bound (rocpr_exact.consistency.aplower) against brute force.
+
+Soundness: for every AUC-ROC value, the bound is at most the least average
+precision of every ranking with that AUC-ROC (brute force over every ranking,
+P + N <= 10 without ties, <= 8 with them), and the verdict built on it never
+calls an achievable pair impossible.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rocpr_exact.consistency import check_consistency
+from rocpr_exact.consistency.aplower import monotone_lower, monotone_reasons
+from rocpr_exact.consistency.reported import Interval
+from tests.consistency.brute import table
+
+
+def _least(p: int, n: int, ties: bool) -> dict[Fraction, Fraction]:
+    least: dict[Fraction, Fraction] = {}
+    for row in table(p, n, ties):
+        auc, ap = row.ranking["auc_roc"], row.ranking["average_precision"]
+        assert isinstance(auc, Fraction) and isinstance(ap, Fraction)
+        least[auc] = min(least.get(auc, ap), ap)
+    return least
+
+
+def _sizes(total: int) -> list[tuple[int, int]]:
+    return [(p, t - p) for t in range(2, total + 1) for p in range(1, t)]
+
+
+@pytest.mark.parametrize(
+    ("p", "n", "ties"),
+    [(p, n, False) for p, n in _sizes(10)] + [(p, n, True) for p, n in _sizes(8)],
+)
+def test_bound_below_every_ranking(p: int, n: int, ties: bool) -> None:
+    for auc, ap in _least(p, n, ties).items():
+        twice_f = 2 * p * n - int(auc * 2 * p * n)
+        budget = twice_f if ties else twice_f // 2
+        assert monotone_lower(p, n, budget) <= ap, (auc, ap)
+
+
+def test_bound_is_tight_without_ties_somewhere() -> None:
+    # Not a soundness check: the bound reaches the exact least AP for some AUC-ROC
+    # (P = 3, N = 4 without ties), so it is not vacuous.
+    p, n = 3, 4
+    hits = [
+        auc
+        for auc, ap in _least(p, n, False).items()
+        if monotone_lower(p, n, (2 * p * n - int(auc * 2 * p * n)) // 2) == ap
+    ]
+    assert hits
+
+
+@pytest.mark.parametrize(("p", "n", "ties"), [(3, 4, False), (4, 5, False), (3, 4, True)])
+def test_no_achievable_pair_called_impossible(p: int, n: int, ties: bool) -> None:
+    # monotone_reasons is the verdict's use of the bound: every achievable (AUC-ROC, AP)
+    # pair, given as exact one-point intervals, must pass it.
+    for row in table(p, n, ties):
+        auc, ap = row.ranking["auc_roc"], row.ranking["average_precision"]
+        assert isinstance(auc, Fraction) and isinstance(ap, Fraction)
+        intervals = {
+            "auc_roc": Interval(auc, auc, True, True),
+            "average_precision": Interval(ap, ap, True, True),
+        }
+        assert monotone_reasons(p, n, intervals, ties) == []
+
+
+def test_impossible_pair_carries_the_bound() -> None:
+    # P = N = 50, AUC-ROC 0.985, AP 0.936 without ties: below the bound 0.936916...
+    # (the greatest AP below it that the rounding admits is 0.9365).
+    verdict = check_consistency(
+        50, 50, {"auc_roc": "0.985", "average_precision": "0.936"}, ties=False
+    )
+    assert verdict.verdict == "impossible"
+    assert "average precision >= 0.936916" in verdict.reasons[0]
