@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from rocpr_exact.consistency import check_consistency
+from rocpr_exact.consistency import average_precision_bounds, check_consistency
+from rocpr_exact.consistency.apbounds import shown_down
 from rocpr_exact.consistency.aplower import monotone_lower, monotone_reasons
 from rocpr_exact.consistency.reported import Interval
 from tests.consistency.brute import table
@@ -76,3 +77,28 @@ def test_impossible_pair_carries_the_bound() -> None:
     )
     assert verdict.verdict == "impossible"
     assert "average precision >= 0.936916" in verdict.reasons[0]
+
+
+def test_old_interval_was_weaker_there() -> None:
+    # docs/consistency.md: the sound interval of apbounds stops at 0.906184 for that query.
+    lo = 2 * 50 * 50 * 1969 // 2000  # the least 2U of AUC-ROC 0.985 (printed, nearest)
+    bounds = average_precision_bounds(50, 50, Fraction(lo + lo % 2, 5000), ties=False)
+    assert bounds is not None and shown_down(bounds[0]) == "0.906184"
+
+
+@pytest.mark.parametrize(
+    ("p", "n", "auc", "ap", "shown"),
+    [
+        (50, 50, "0.985", "0.966", "exhaustive search"),
+        (100, 900, "0.632", "0.103", "0.117918"),
+        (500, 4500, "0.654", "0.120", "0.122883"),
+    ],
+)
+def test_benchmark_undecided_queries_without_ties(
+    p: int, n: int, auc: str, ap: str, shown: str
+) -> None:
+    # docs/consistency.md, "Printed pairs": the 4 queries the benchmark leaves undecided (with
+    # ties) are impossible without ties; the fourth is test_impossible_pair_carries_the_bound.
+    verdict = check_consistency(p, n, {"auc_roc": auc, "average_precision": ap}, ties=False)
+    assert verdict.verdict == "impossible"
+    assert shown in verdict.reasons[0]
