@@ -11,12 +11,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rocpr_exact.consistency import average_precision_bounds, check_consistency
+from rocpr_exact.consistency import (
+    average_precision_bounds,
+    average_precision_range,
+    check_consistency,
+)
 from rocpr_exact.consistency.apbounds import shown_down
 from rocpr_exact.consistency.aplower import monotone_lower, monotone_reasons
 from rocpr_exact.consistency.reported import Interval
 from tests.consistency.brute import table
+from tests.strategies import examples
 
 
 def _least(p: int, n: int, ties: bool) -> dict[Fraction, Fraction]:
@@ -41,6 +48,18 @@ def test_bound_below_every_ranking(p: int, n: int, ties: bool) -> None:
         twice_f = 2 * p * n - int(auc * 2 * p * n)
         budget = twice_f if ties else twice_f // 2
         assert monotone_lower(p, n, budget) <= ap, (auc, ap)
+
+
+@settings(max_examples=examples(Fraction(1, 2)))
+@given(p=st.integers(1, 7), n=st.integers(1, 7), data=st.data(), ties=st.booleans())
+def test_bound_below_the_exact_least(p: int, n: int, data: st.DataObject, ties: bool) -> None:
+    # Past the brute force: the exact dynamic programme of average_precision_range.
+    k = data.draw(st.integers(0, p * n)) * 2
+    k = k if not ties else k - data.draw(st.integers(0, min(k, 1)))
+    exact = average_precision_range(p, n, Fraction(k, 2 * p * n), ties=ties)
+    assert exact is not None
+    twice_f = 2 * p * n - k
+    assert monotone_lower(p, n, twice_f if ties else twice_f // 2) <= exact[0]
 
 
 def test_bound_is_tight_without_ties_somewhere() -> None:
