@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rocpr_exact.areas.auc import auc_pr
+from rocpr_exact.consistency.aplower import monotone_reasons
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
@@ -48,6 +49,9 @@ def decide_areas(
     )
     if quick is not None:
         return quick
+    bound = monotone_reasons(p, n, intervals, ties)
+    if bound:
+        return Verdict("impossible", tuple(bound))
     return _search(p, n, intervals, required, ties, max_steps)
 
 
