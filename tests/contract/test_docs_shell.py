@@ -32,7 +32,7 @@ NOT_RUN = {
     "in tests/properties/test_dominance.py",
     "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the "
     "ci profile of tests/properties/test_dominance.py)",
-    "python benchmarks/bench_plot.py": "a benchmark (minutes); benchmarks are never timed in tests",
+    "python benchmarks/": "a benchmark (minutes); benchmarks are never timed in tests",
     'pip install ".[spark]"': "an installation (network, minutes)",
     "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
     "python -m rocpr_exact.engines.ship": "run by tests/engines/test_shares.py "
