@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rocpr_exact import limits
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, count_arrays
 from rocpr_exact.exact import digamma
 from rocpr_exact.exact.digamma import DigammaTerm
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
@@ -51,6 +51,7 @@ __all__ = [
     "dg_decimal",
     "dg_points",
     "dg_terms",
+    "digamma_term_bound",
     "long_segment",
     "predicted_bits",
     "progression_bits",
@@ -289,6 +290,28 @@ class _PerPointPairs:
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         return trapezoid_pairs(dg_points(self.corners), self.corners, 0)
+
+
+def digamma_term_bound(curve: Curve, digits: int) -> int:
+    """An upper bound on the digamma differences :func:`dg_decimal` certifies at ``digits``,
+    without building them: one per step between corners of more than :func:`long_segment`
+    TPs (a report's up-front ``max_decimal_work`` check, issue 29).
+
+    >>> table1 = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
+    >>> digamma_term_bound(table1, 30), len(dg_terms(table1, long=long_segment(30)).digamma)
+    (0, 0)
+    >>> long = Curve.from_counts([(100, 10)], positives=200, negatives=300)
+    >>> digamma_term_bound(long, 30), len(dg_terms(long, long=long_segment(30)).digamma)
+    (2, 1)
+    """
+    corners = curve.corners()
+    long = long_segment(digits)
+    arrays = count_arrays(corners)
+    if arrays is not None:
+        tps = arrays[0]
+        return int(((tps[1:] - tps[:-1]) > long).sum())
+    tps = corners.tps
+    return sum(1 for i in range(1, len(tps)) if tps[i] - tps[i - 1] > long)
 
 
 def _has_long_segment(corners: Curve, long: int) -> bool:

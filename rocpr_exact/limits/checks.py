@@ -237,7 +237,8 @@ def digit_cost(digits: int) -> int:
 
 def check_report_work(digits: int, terms: int, what: str) -> None:
     """Refuse a report up front when its certified decimals would need more than
-    ``max_decimal_work``: ``terms`` is a bound on the log terms of all of them.
+    ``max_decimal_work``: ``terms`` is a bound on the log terms of all of them (a digamma
+    difference counted as ``DIGAMMA_WEIGHT`` log terms).
 
     Checked before any of its work; nothing is spent (each value is counted as it is
     certified, :func:`check_decimal_work`).

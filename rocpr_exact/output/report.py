@@ -37,14 +37,14 @@ from typing import Any
 from rocpr_exact.areas.arrayterms import certified_area
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
 from rocpr_exact.areas.continuous import continuous_decimal, log_term_bound
-from rocpr_exact.areas.dg import dg_decimal
+from rocpr_exact.areas.dg import dg_decimal, digamma_term_bound
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import decimal, html_table, number
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
-from rocpr_exact.limits import check_report_work, one_decimal_budget
+from rocpr_exact.limits import DIGAMMA_WEIGHT, check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
 from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
 
@@ -280,8 +280,10 @@ def build_report(
             roc_area = auc_roc(curve)
             step.advance()
             hull = achievable_pr_curve(curve)
-            # the log terms of both continuous areas bounded before any area is summed
-            bound = log_term_bound(curve) + log_term_bound(hull)
+            # the log terms of both continuous areas and the digamma differences of both
+            # davis-goadrich areas (each as DIGAMMA_WEIGHT logs) bounded before any summing
+            digammas = digamma_term_bound(curve, digits) + digamma_term_bound(hull, digits)
+            bound = log_term_bound(curve) + log_term_bound(hull) + DIGAMMA_WEIGHT * digammas
             check_report_work(digits, bound, "the report")
             areas = _exact_areas(curve, digits, exact)
             step.advance(len(PR_METHODS))
