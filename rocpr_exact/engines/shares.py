@@ -52,6 +52,7 @@ from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.areas.dg import long_segment
 from rocpr_exact.core.arraycounts import corner_array
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.engines.summary import check_consecutive
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.fixed import base_bits, enclose_terms
 from rocpr_exact.geometry.hull import hull_candidates, roc_convex_hull
@@ -238,22 +239,9 @@ def merge_shares(first: Share, second: Share) -> Share:
     Raises :class:`InvalidInputError` when they are not consecutive, belong to different
     datasets, were enclosed at different precisions, or share a score.
     """
-    if (first.positives, first.negatives, first.frac_bits) != (
-        second.positives,
-        second.negatives,
-        second.frac_bits,
-    ):
-        raise InvalidInputError("cannot merge shares of different datasets or precisions")
-    if first.end != second.start:
-        raise InvalidInputError(
-            f"shares are not consecutive: the first ends at (TP, FP) = {first.end}, "
-            f"the second starts at {second.start}"
-        )
-    if first.low is not None and second.high is not None and not first.low > second.high:
-        raise InvalidInputError(
-            f"ranges overlap in score: {first.low!r} ends the first, {second.high!r} starts "
-            "the second; cut ranges on distinct score values so no tie group crosses a border"
-        )
+    if first.frac_bits != second.frac_bits:
+        raise InvalidInputError("cannot merge shares enclosed at different precisions")
+    check_consecutive(first, second, "shares")
     hull = [*first.hull, *second.hull]
     points = (
         None

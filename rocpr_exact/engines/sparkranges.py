@@ -17,7 +17,8 @@ Nothing of size n reaches the driver.  Three Spark jobs, each O(n) on the execut
 
 The driver keeps O(ranges + hull vertices) and decides the digits
 (:func:`rocpr_exact.engines.protocol.protocol_report`); pass 2 runs again, at more bits,
-only for an undecided rounding.  The executors need rocpr-exact, numpy and pyarrow:
+only for an undecided rounding.  The executors need rocpr-exact, numpy, pyarrow and
+pandas:
 :func:`check_executors` runs one tiny job first and turns a missing module into one
 :class:`~rocpr_exact.errors.MissingDependencyError` that names the fix
 (``python -m rocpr_exact.engines.ship``).
@@ -66,7 +67,7 @@ QUANTILE_GRID = 1024
 ROWS_PER_RANGE = 1 << 20
 
 _FIX = (
-    "install rocpr-exact (with numpy and pyarrow) on the executors, or ship it: "
+    "install rocpr-exact (with numpy, pyarrow and pandas) on the executors, or ship it: "
     "python -m rocpr_exact.engines.ship builds a zip for spark-submit --py-files "
     "(README, section Spark)"
 )
@@ -86,7 +87,7 @@ def use_driver_python(session: Any) -> None:
 
 
 def check_executors(session: Any) -> None:
-    """Run one tiny job that imports rocpr-exact, numpy and pyarrow on an executor.
+    """Run one tiny job that imports rocpr-exact, numpy, pyarrow and pandas on an executor.
 
     Raises :class:`MissingDependencyError` naming the missing module and the fix.
     """
@@ -94,7 +95,7 @@ def check_executors(session: Any) -> None:
     probe = session.sparkContext.parallelize([0], 1)
     try:
         probe.map(
-            lambda _: [__import__(m) for m in ("rocpr_exact", "numpy", "pyarrow")] and 0
+            lambda _: [__import__(m) for m in ("rocpr_exact", "numpy", "pyarrow", "pandas")] and 0
         ).collect()
     except Exception as exc:  # Py4JJavaError or PythonException, with the worker's traceback
         missing = re.search(r"No module named '([\w.]+)'", str(exc))

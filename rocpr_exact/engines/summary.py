@@ -59,6 +59,7 @@ from rocpr_exact.output.report import build_report
 
 __all__ = [
     "RangeSummary",
+    "check_consecutive",
     "histogram_report",
     "merge",
     "merge_all",
@@ -187,18 +188,14 @@ def summarize_range(
     )
 
 
-def merge(first: RangeSummary, second: RangeSummary) -> RangeSummary:
-    """The summary of two consecutive ranges (``first`` has the higher scores). Exact.
-
-    Raises :class:`InvalidInputError` when they are not consecutive (the end of
-    ``first`` is not the start of ``second``), belong to different datasets, or
-    share a score (a tie group would cross the border).
-    """
+def check_consecutive(first: Any, second: Any, what: str) -> None:
+    """Raise :class:`InvalidInputError` unless two range results (``what``: their name) can
+    merge: the same P and N, ``second`` starting where ``first`` ends, lower scores only."""
     if (first.positives, first.negatives) != (second.positives, second.negatives):
-        raise InvalidInputError("cannot merge summaries of datasets with different P, N")
+        raise InvalidInputError(f"cannot merge {what} of datasets with different P, N")
     if first.end != second.start:
         raise InvalidInputError(
-            f"summaries are not consecutive: the first ends at (TP, FP) = {first.end}, "
+            f"{what} are not consecutive: the first ends at (TP, FP) = {first.end}, "
             f"the second starts at {second.start}"
         )
     if first.low is not None and second.high is not None and not first.low > second.high:
@@ -206,6 +203,16 @@ def merge(first: RangeSummary, second: RangeSummary) -> RangeSummary:
             f"ranges overlap in score: {first.low!r} ends the first, {second.high!r} starts "
             "the second; cut ranges on distinct score values so no tie group crosses a border"
         )
+
+
+def merge(first: RangeSummary, second: RangeSummary) -> RangeSummary:
+    """The summary of two consecutive ranges (``first`` has the higher scores). Exact.
+
+    Raises :class:`InvalidInputError` when they are not consecutive (the end of
+    ``first`` is not the start of ``second``), belong to different datasets, or
+    share a score (a tie group would cross the border).
+    """
+    check_consecutive(first, second, "summaries")
     points = [*first.hull, *second.hull]
     return RangeSummary(
         first.positives,

@@ -231,8 +231,8 @@ def test_workers_without_rocpr_exact_give_one_clear_error_and_local_mode_uses_th
     assert done.returncode == 0, done.stderr[-3000:]
     lines = [line for line in done.stdout.splitlines() if line.startswith(("ERROR", "AUC"))]
     assert lines[0] == (
-        "ERROR the Spark executors cannot import rocpr_exact: install rocpr-exact (with numpy "
-        "and pyarrow) on the executors, or ship it: python -m rocpr_exact.engines.ship builds "
-        "a zip for spark-submit --py-files (README, section Spark)"
+        "ERROR the Spark executors cannot import rocpr_exact: install rocpr-exact (with numpy, "
+        "pyarrow and pandas) on the executors, or ship it: python -m rocpr_exact.engines.ship "
+        "builds a zip for spark-submit --py-files (README, section Spark)"
     )
     assert lines[1] == "AUC 1/2"
