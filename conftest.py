@@ -30,3 +30,19 @@ settings.register_profile(
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# mpmath's working precision is global: a test module that raises it (for an independent
+# high-precision reference) must not change what sympy's nsimplify or another module's mpmath
+# reference does.  Each module starts at mpmath's default and its changes end with it; a
+# module that wants more digits throughout says so in a module-scoped fixture of its own.
+import mpmath  # noqa: E402
+import pytest  # noqa: E402
+
+_MPMATH_DPS = mpmath.mp.dps
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _mpmath_precision_per_module():  # type: ignore[no-untyped-def]
+    mpmath.mp.dps = _MPMATH_DPS
+    yield
+    mpmath.mp.dps = _MPMATH_DPS

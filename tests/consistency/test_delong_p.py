@@ -13,7 +13,11 @@ from rocpr_exact.cli import main
 from rocpr_exact.consistency.delong_p import check_delong_p
 from rocpr_exact.consistency.reported import reported_interval
 
-mpmath.mp.dps = 50
+
+@pytest.fixture(autouse=True, scope="module")
+def _precision():  # the references at 50 digits (the root conftest restores the default after)
+    mpmath.mp.dps = 50
+    yield
 
 
 def p_values(p: int, n: int, pb: int, nb: int, auc_a: str, auc_b: str) -> list[Fraction]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 import sympy
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
@@ -46,7 +46,9 @@ def auprg_by_integration(curve: rx.Curve) -> Fraction:
         pg = 1 - sympy.Rational(p, n) * fp / t
         low = sympy.Max(tp_a, start)
         total += sympy.integrate(pg * sympy.diff(rg, t), (t, low, tp_b))
-    value = sympy.nsimplify(sympy.simplify(total))
+    # pg * rg' has only t^-2 and t^-3 terms, so each integral is rational already; no
+    # nsimplify (it rewrites some rationals: nsimplify(97/2880) gives a product of radicals)
+    value = sympy.simplify(total)
     assert value.is_Rational
     return Fraction(int(value.p), int(value.q))
 
@@ -68,6 +70,7 @@ def test_by_hand() -> None:
 
 @settings(max_examples=examples(Fraction(1, 4)), deadline=None)
 @given(datasets)
+@example(([1, 1, 0, 2, 1, 3, 3, 4, 3], [0, 0, 1, 0, 1, 1, 1, 0, 1]))  # AUPRG 97/2880
 def test_auprg_equals_the_integral(data: tuple[list[int], list[int]]) -> None:
     curve = rx.Curve.from_scores(*data)
     assert auprg(curve) == auprg_by_integration(curve)

@@ -19,7 +19,12 @@ from rocpr_exact.exact.normal import (
 )
 from rocpr_exact.exact.text import fraction_scientific
 
-mpmath.mp.dps = 60
+
+@pytest.fixture(autouse=True, scope="module")
+def _precision():  # the references at 60 digits (the root conftest restores the default after)
+    mpmath.mp.dps = 60
+    yield
+
 
 levels = st.sampled_from([Fraction(90, 100), Fraction(95, 100), Fraction(99, 100), Fraction(1, 3)])
 fractions = st.fractions(min_value=0, max_value=1, max_denominator=10**6)
