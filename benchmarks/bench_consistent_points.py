@@ -1,6 +1,6 @@
 """Operating-point questions at P + N up to 10^7: ``check_consistency`` beside mlscorecheck.
 
-Records shaped like the pooled retinal-vessel results of issue 25 (P = 577,945 and
+Records shaped like pooled published retinal-vessel results (P = 577,945 and
 N = 6,021,255 over 20 DRIVE images; and P = N = 5,000,000): accuracy, sensitivity
 (recall) and specificity printed with 4 digits, from whole counts (consistent) and with
 accuracy moved by 0.01 (inconsistent).  Each is timed here and with mlscorecheck's

@@ -1,6 +1,6 @@
 """``rocpr-exact plot FILE`` against ``rocpr-exact report FILE`` on the same file, same run.
 
-The issue's target (issue 30): 10^7 rows plot within 1.5x of the report's time and under
+The target: 10^7 rows plot within 1.5x of the report's time and under
 1 GiB.  The script writes a CSV of ``--rows`` rows (scores: normal, rounded to ``--decimals``
 digits, so the curve has many distinct points; ``--positives`` of them positive), then runs
 each command ``--repeat`` times in child processes and prints the best wall time, the child's

@@ -1,6 +1,6 @@
 """Start-up of ``rocpr-exact --help``, ``--version`` and ``check`` on a small file.
 
-Issue 30's target: under 0.25 s each, so that a CI job calling ``check`` per file does not pay
+The target: under 0.25 s each, so that a CI job calling ``check`` per file does not pay
 for libraries it does not use.  Each command runs ``--repeat`` times in a child process (the
 installed ``rocpr-exact`` script beside this Python, else ``python -m rocpr_exact``); the
 script prints the best and the median wall time, and the peer in the same run: the Python

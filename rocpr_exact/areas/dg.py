@@ -295,7 +295,7 @@ class _PerPointPairs:
 def digamma_term_bound(curve: Curve, digits: int) -> int:
     """An upper bound on the digamma differences :func:`dg_decimal` certifies at ``digits``,
     without building them: one per step between corners of more than :func:`long_segment`
-    TPs (a report's up-front ``max_decimal_work`` check, issue 29).
+    TPs (a report's up-front ``max_decimal_work`` check).
 
     >>> table1 = Curve.from_counts([(5, 5), (10, 30)], positives=20, negatives=2000)
     >>> digamma_term_bound(table1, 30), len(dg_terms(table1, long=long_segment(30)).digamma)

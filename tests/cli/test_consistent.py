@@ -134,7 +134,7 @@ def test_bad_roc_points_are_refused(argv: list[str], message: str) -> None:
 
 
 def test_roc_point_is_checked_together_with_the_metrics() -> None:
-    # Issue 25: every curve through (0, 1) has AUC-ROC 1, so AUC-ROC 0.5 with it is impossible.
+    # Every curve through (0, 1) has AUC-ROC 1, so AUC-ROC 0.5 with it is impossible.
     base = ["--positives", "4", "--negatives", "4", "--roc-point", "0,1", "--tolerance", "0"]
     out, status = invoke(*base, "--auc-roc", "0.5")
     assert status == 1 and "ROC point" in json.loads(out)["reasons"][0]

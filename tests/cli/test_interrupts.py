@@ -1,4 +1,4 @@
-"""Signals and clobbering writes (issue 29): one line, the documented status, no file left behind.
+"""Signals and clobbering writes: one line, the documented status, no file left behind.
 
 SIGINT, SIGTERM and SIGHUP while a file is written leave the target as it was and no hidden
 ``.NAME.*.tmp`` file; an output that is one of the inputs is refused before anything is read;

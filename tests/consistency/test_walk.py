@@ -52,7 +52,7 @@ def test_walk_witnesses_are_right(p: int, n: int, data: st.DataObject) -> None:
 
 
 def test_the_issues_examples_are_possible() -> None:
-    # Issue 25: P = N = 50, AUC-ROC 0.848 and AP 0.858 (from a real ranking) were undecided.
+    # P = N = 50, AUC-ROC 0.848 and AP 0.858 (from a real ranking) were undecided.
     for p, n, auc, ap in ((50, 50, "0.848", "0.858"), (100, 100, "0.657", "0.623")):
         reported = {"auc_roc": auc, "average_precision": ap}
         verdict = check_consistency(p, n, reported)

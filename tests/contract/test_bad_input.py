@@ -663,7 +663,7 @@ def _alternating_groups(groups: int) -> list[tuple[int, int]]:
 
 
 def test_a_report_beyond_the_decimal_work_is_refused_up_front(tmp_path, capsys) -> None:
-    """Issue 29: 30,000 mixed tie groups at --digits 10000 ran past 120 s; now refused at once.
+    """30,000 mixed tie groups at --digits 10000 ran past 120 s; now refused at once.
 
     Every group is a segment; about 26,700 of them are corners with a log term, so the bound
     is about 2.7 * 10**4 terms x 10,000 digits x digit_cost 11, near 3 * 10**9 > 10**9.

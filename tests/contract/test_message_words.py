@@ -1,6 +1,6 @@
 """Every message says what to change, with an option the CLI has; none is a bare exception text.
 
-Two halves (issue 29):
+Two halves:
 
 * statically, every ``raise`` in the package inside an ``except`` of a built-in exception
   (KeyError, TypeError, ValueError...) is collected, and none may put the caught exception's
@@ -162,7 +162,7 @@ def test_every_refusal_names_flags_the_cli_has(tmp_path, capsys) -> None:
 @pytest.mark.parametrize(
     ("argv", "files", "message"),
     [
-        # issue 29's samples, each worded before as shown in the comment
+        # hostile-input round 3's samples, each worded before as shown in the comment
         (  # was "the histogram holds no examples" / "no data rows"
             ["report", "{zero}", "--weight-column", "w"],
             {"zero": "score,label,w\n0.1,0,0\n0.4,1,0\n"},
@@ -207,8 +207,8 @@ def test_the_issue_samples_are_worded(tmp_path, capsys, argv, files, message) ->
 
 
 def test_a_gzip_csv_with_duckdb_is_read_or_named_never_file_format(tmp_path, capsys) -> None:
-    """Issue 29: ``report q.csv.gz --engine duckdb`` advised ``file_format='csv'``, an option the
-    CLI does not have.  A real gzip file is read now (issue 30); a damaged one is one line that
+    """``report q.csv.gz --engine duckdb`` advised ``file_format='csv'``, an option the
+    CLI does not have.  A real gzip file is read now; a damaged one is one line that
     names the file."""
     import gzip
 

@@ -51,7 +51,7 @@ def test_histogram_bad_rows() -> None:
         rx.Curve.from_histogram([(float("nan"), 2, 0)])
     with pytest.raises(rx.InvalidInputError) as info:
         rx.Curve.from_histogram([(1, 0, 0)])
-    assert str(info.value).startswith("the weights (the counts) sum to 0")  # issue 29
+    assert str(info.value).startswith("the weights (the counts) sum to 0")  # hostile-input round 3
 
 
 def write_parquet(

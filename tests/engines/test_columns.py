@@ -1,4 +1,4 @@
-"""Column identity: a column is the one named, exactly as stored, in every engine (issue 29).
+"""Column identity: a column is the one named, exactly as stored, in every engine.
 
 DuckDB renames clashing column names on read (``score`` after ``Score`` becomes ``score_1``,
 a second ``score`` too), so a name must be looked up among the names *stored* in the file,

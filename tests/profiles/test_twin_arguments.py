@@ -5,7 +5,7 @@ arguments (which must give a value), then once per (parameter, bad value) with t
 argument replaced: None, NaN, text, mixed types, 2-D where 1-D is meant, zero, a subnormal,
 a huge number, empty lists and arrays.  The tool's own answer to a bad value may be a value
 (torchmetrics gives nan, the twin may refuse it) but never a traceback: anything other than a
-value or a :class:`RocPrError` fails (issue 29).
+value or a :class:`RocPrError` fails.
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def test_bad_arguments_give_a_value_or_a_library_error(
 @pytest.mark.parametrize(
     "call",
     [
-        # issue 29's samples: each was a traceback
+        # hostile-input round 3's samples: each was a traceback
         lambda: __import__("rocpr_exact.profiles.torchmetrics").profiles.torchmetrics.binary_auroc(
             SCORES, LABELS, max_fpr=1e-300
         ),
