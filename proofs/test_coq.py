@@ -55,14 +55,28 @@ MISSING = coq_missing()
 needs_coq = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
-@pytest.fixture(scope="module")
-def built() -> Path:
-    """Build the development once for this module (make is incremental)."""
+def extraction_missing() -> str | None:
+    """Why the extracted OCaml programs cannot be built here, or None when they can."""
+    if (missing := coq_missing()) is not None:
+        return missing
+    if shutil.which("ocamlopt") is None:
+        return "ocamlopt not installed (apt-get install ocaml-nox; .ci/run does it)"
+    return None
+
+
+def build() -> Path:
+    """``make -C proofs/coq`` (incremental): the development and the extracted programs."""
     result = subprocess.run(
         ["make", "-C", str(COQ)], capture_output=True, text=True, timeout=900, check=False
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return COQ
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """Build the development once for this module (make is incremental)."""
+    return build()
 
 
 def sources() -> list[Path]:

@@ -6,7 +6,6 @@ reads "SCORE LABEL" lines.  Skipped, with the reason, when coqc or ocamlopt is m
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,26 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
-from proofs.test_coq import coq_missing
+from proofs.test_coq import COQ, build, extraction_missing
 from tests.strategies import examples
 
-COQ = Path(__file__).parents[2] / "proofs" / "coq"
 PROGRAM = COQ / "extraction" / "auc_main"
 
-MISSING = coq_missing() or (
-    "ocamlopt not installed (apt-get install ocaml-nox; .ci/run does it)"
-    if shutil.which("ocamlopt") is None
-    else None
-)
+MISSING = extraction_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
 @pytest.fixture(scope="module", autouse=True)
 def program() -> Path:
-    result = subprocess.run(
-        ["make", "-C", str(COQ)], capture_output=True, text=True, timeout=900, check=False
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    build()
     return PROGRAM
 
 
