@@ -33,6 +33,7 @@ from random import Random
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
 from rocpr_exact.core.curve import Curve
 
 __all__ = ["WALK_METRICS", "errors_groups", "walk_ranking"]
@@ -45,10 +46,8 @@ _METHODS = {
     "auc_pr_linear": "linear",
     "auc_pr_continuous": "continuous",
 }
-_SHIFT = 48
+_SHIFT = SHIFT
 _ONE = 1 << _SHIFT
-
-Group = tuple[int, int]
 
 
 def errors_groups(e: list[int], n: int) -> list[Group]:
@@ -259,18 +258,6 @@ def _fits(groups: list[Group], p: int, n: int, intervals: Mapping[str, Interval]
     return True
 
 
-def _tie_one(groups: list[Group]) -> list[Group] | None:
-    """Tie the first positive that has a negative just above it with that negative.
-
-    2U goes up by 1 (that pair counts 1/2 instead of 0) and the positive's
-    precision, taken at its group's end, is unchanged, so average precision is too.
-    """
-    for i in range(1, len(groups)):
-        if groups[i - 1] == (0, 1) and groups[i] == (1, 0):
-            return [*groups[: i - 1], (1, 1), *groups[i + 1 :]]
-    return None
-
-
 def _walk(
     p: int, n: int, f: int, guide: Callable[[list[int]], int], low: int, high: int
 ) -> list[list[int]]:
@@ -308,11 +295,14 @@ def walk_ranking(
     (``auc_pr_continuous`` may be added: it is checked, not aimed at).  Up
     to ``tries`` values of F = P N - U spread over the AUC-ROC interval are
     walked.  With ``ties``, an odd 2U is reached by tying one positive with the
-    negative just above it (:func:`_tie_one`), which leaves AP unchanged.  Where the
+    negative just above it (``walkties.tie_one``), which leaves AP unchanged.  Where the
     bisection's last move overshoots the interval, greedy climbs of at most
     max(60, ``climb`` // P) moves start from both sides of it (``climbs`` of them in
     all); then, for P <= 200, ``restarts`` climbs start from the walks' ends moved by
     a few random paired moves (a fixed seed: the same question, the same answer).
+    Before the climbs, a walk's end just below the average precision sought is lifted
+    by tying adjacent positives (:func:`_tie_positives`; AUC-ROC unchanged), the
+    finest steps there are near the flat ranking, where paired moves are coarse.
     Sound: the returned ranking's metrics are all in their intervals (checked
     exactly); None says nothing about whether one exists.
     """
@@ -346,6 +336,15 @@ def walk_ranking(
                 groups = _checked(e, n, tie, p, intervals)
                 if groups is not None:
                     return groups
+    if ties and aimed == "average_precision":  # rankings just below: tied positives lift AP
+        for tie, e, _ in starts:
+            value = guide(e)
+            if value < low:
+                base = errors_groups(e, n)
+                base = (tie_one(base) or []) if tie else base
+                lifted = tie_positives(base, (low - value, high - value))
+                if lifted is not None and _fits(lifted, p, n, intervals):
+                    return lifted
     steps = max(60, climb // p)  # small P: fine steps, many of them
     for tie, e, f_range in starts[:climbs]:  # climbs from where the walks crossed
         end = _climb(aimed, e, n, f_range, (low, high), steps)
@@ -377,7 +376,7 @@ def _checked(
     """The groups of ``e`` (a positive tied with the negative above it if ``tie``) if they fit."""
     groups: list[Group] | None = errors_groups(e, n)
     if tie:
-        groups = _tie_one(groups)  # type: ignore[arg-type]
+        groups = tie_one(groups)  # type: ignore[arg-type]
     if groups is not None and _fits(groups, p, n, intervals):
         return groups
     return None
