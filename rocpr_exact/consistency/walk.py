@@ -33,6 +33,7 @@ from random import Random
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.consistency.tieclimb import tie_climbs
 from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
 from rocpr_exact.core.curve import Curve
 
@@ -367,6 +368,10 @@ def walk_ranking(
         groups = None if end is None else _checked(end, n, tie, p, intervals)
         if groups is not None:
             return groups
+    if ties and aimed == "average_precision":  # heavily tied rankings: climb over tie groups
+        bases = [errors_groups(e, n) for _, e, _ in starts[:climbs]]
+        fits = lambda groups: _fits(groups, p, n, intervals)  # noqa: E731
+        return tie_climbs(p, n, bases, (k_lo, k_hi), (low, high), fits)
     return None
 
 
