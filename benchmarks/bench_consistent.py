@@ -7,7 +7,10 @@ printed with 3 digits (round half up, as "nearest" reads them); the queries
 are the genuine pair (must be possible) and the pair with AP moved by
 +-0.02 and +-0.05 (AUC-ROC kept).  For each query kind the script prints how
 many were decided, how many possible / impossible / undecided, and the
-median and greatest time of one query.
+median and greatest time of one query.  A third kind, ``levels``, is the
+genuine pair of ``--level-draws`` heavily tied rankings (P and N from 5 to
+100, scores on 2, 3, 5 or 10 levels, the positives' shifted up by a random
+skill: every level a tie group), which must also come back possible.
 
     python benchmarks/bench_consistent.py --sizes 20 50 100 200 500 1000 2000 --seed 1
 """
@@ -47,16 +50,29 @@ def case(rng: random.Random, p: int, n: int, d: float, ties: bool) -> tuple[str,
     return printed(auc_roc(curve)), printed(ap)
 
 
+def level_case(rng: random.Random) -> tuple[int, int, str, str]:
+    """A ranking with scores on a few levels (P, N, printed AUC-ROC, printed AP)."""
+    p, n, levels = rng.randint(5, 100), rng.randint(5, 100), rng.choice([2, 3, 5, 10])
+    skill = rng.random()
+    scores = [rng.randrange(levels) + int(skill * levels) for _ in range(p)]
+    scores += [rng.randrange(levels) for _ in range(n)]
+    curve = Curve.from_scores(scores, [1] * p + [0] * n)
+    ap = auc_pr(curve, "step")
+    assert isinstance(ap, Fraction)
+    return p, n, printed(auc_roc(curve)), printed(ap)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[20, 50, 100, 200, 500, 1000, 2000])
     parser.add_argument("--ratios", type=int, nargs="*", default=[1, 3, 9])
     parser.add_argument("--separations", type=float, nargs="*", default=[0.6, 1.2, 2.5])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level-draws", type=int, default=400)
     parser.add_argument("--verbose", action="store_true", help="one line per query")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    results: dict[str, list[tuple[str, float]]] = {"genuine": [], "moved": []}
+    results: dict[str, list[tuple[str, float]]] = {"genuine": [], "moved": [], "levels": []}
     for p in args.sizes:
         for ratio in args.ratios:
             for d in args.separations:
@@ -79,6 +95,14 @@ def main() -> None:
                                 f"({shift}): {verdict} {spent:.3f} s",
                                 flush=True,
                             )
+    for _ in range(args.level_draws):
+        p, n, auc, ap = level_case(rng)
+        start = time.perf_counter()
+        verdict = check_consistency(p, n, {"auc_roc": auc, "average_precision": ap}).verdict
+        spent = time.perf_counter() - start
+        results["levels"].append((verdict, spent))
+        if args.verbose:
+            print(f"levels P={p} N={n} auc={auc} ap={ap}: {verdict} {spent:.3f} s", flush=True)
     print(
         f"{'queries':<8} {'count':>6} {'possible':>9} {'impossible':>11} {'undecided':>10}"
         f" {'decided':>8} {'median s':>9} {'max s':>7}"

@@ -98,14 +98,17 @@ def tie_climb(
     u_range: tuple[int, int],
     aim: tuple[int, int],
     steps: int,
+    budget: list[int] | None = None,
 ) -> list[Group] | None:
     """Greedy moves from ``groups`` until the guide is in ``aim`` with 2U in ``u_range``.
 
     A single move is taken when it brings the guide nearer ``aim``'s middle and
     keeps 2U in ``u_range``; otherwise the best pair of moves on disjoint windows
     (each of the 24 best first moves with every second one).  None when neither
-    helps or after ``steps`` moves.
+    helps, after ``steps`` moves, or when ``budget[0]`` runs out (25 per move
+    looked at per step: the pairs' share).
     """
+    left = [10**9] if budget is None else budget  # shared by the caller's climbs
     low, high = aim
     center = (low + high) // 2
     total = _window(0, 0, 0, tuple(groups))
@@ -115,6 +118,9 @@ def tie_climb(
             return groups
         want = center - value
         deltas = _deltas(groups, _moves(groups))
+        left[0] -= len(deltas) * 25
+        if left[0] < 0:
+            return None
         singles = [
             (abs(want - dv), dv, du, m)
             for dv, du, m in deltas
@@ -151,14 +157,17 @@ def tie_climbs(
     aim: tuple[int, int],
     fits: Callable[[list[Group]], bool],
     steps: int = 400,
+    work: int = 400_000,
 ) -> list[Group] | None:
     """Tie climbs from ``bases`` and from rankings of three levels; the first that ``fits``.
 
     The three-level rankings are the shape of a well-separated model scored on a
     few levels: P - a positives, then a positives tied with b negatives, then the
     other negatives (2U = 2 P N - a b); a and b are picked for each 2U of
-    ``u_range``'s ends and middle, from a = 1 and from a = P.
+    ``u_range``'s ends and middle, from a = 1 and from a = P.  At most ``work``
+    moves and pairs of moves are looked at in all.
     """
+    budget = [work]
     starts = list(bases)
     for twice_u in sorted({u_range[0], (u_range[0] + u_range[1]) // 2, u_range[1]}):
         ties = 2 * p * n - twice_u  # a b
@@ -167,7 +176,7 @@ def tie_climbs(
                 levels = [(p - a, 0), (a, ties // a), (0, n - ties // a)]
                 starts.append([g for g in levels if g != (0, 0)])
     for base in starts:
-        found = tie_climb(base, u_range, aim, steps)
+        found = tie_climb(base, u_range, aim, steps, budget)
         if found is not None and fits(found):
             return found
     return None

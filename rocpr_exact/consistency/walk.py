@@ -368,7 +368,7 @@ def walk_ranking(
         groups = None if end is None else _checked(end, n, tie, p, intervals)
         if groups is not None:
             return groups
-    if ties and aimed == "average_precision":  # heavily tied rankings: climb over tie groups
+    if ties and aimed == "average_precision" and p + n <= 400:  # heavily tied: tie groups
         bases = [errors_groups(e, n) for _, e, _ in starts[:climbs]]
         fits = lambda groups: _fits(groups, p, n, intervals)  # noqa: E731
         return tie_climbs(p, n, bases, (k_lo, k_hi), (low, high), fits)
