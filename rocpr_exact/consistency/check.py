@@ -52,7 +52,13 @@ from rocpr_exact.consistency.bounds import (
     minimum_enclosure,
 )
 from rocpr_exact.consistency.finders import decide_areas
-from rocpr_exact.consistency.operating import POINT_METRICS, first_fit, fp_range, fp_ranges
+from rocpr_exact.consistency.operating import (
+    POINT_METRICS,
+    first_fit,
+    fp_range,
+    fp_ranges,
+    tp_span,
+)
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.through import Ranges, box_ranges, passes
 from rocpr_exact.consistency.witness import (
@@ -221,7 +227,7 @@ def check_consistency(
     if points and len(points) == len(intervals) and not through:
         return _operating_point(p, n, intervals, texts, ties)
     ranges = fp_ranges(p, n, points) if points else None
-    if len(points) > 1 and ranges is not None and all(lo > hi for lo, hi in ranges):
+    if len(points) > 1 and first_fit(p, n, points) is None:  # lazy: stops at the first fit
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
         return Verdict(
             "impossible",
@@ -253,8 +259,9 @@ def _auc_and_thresholds(
     auc = intervals.get("auc_roc")
     at_point = any(name in texts for name in POINT_METRICS)
     built = []
+    span = tp_span(p, intervals) if at_point else None  # the operating point is required[0]
     for index, ranges in enumerate(required or [[(0, 0)] + [(1, 0)] * p]):
-        found = auc_and_point(p, n, auc, {}, ties, ranges)
+        found = auc_and_point(p, n, auc, {}, ties, ranges, span if index == 0 else None)
         if found is None:
             what = "the operating point" if index == 0 and at_point else "a ROC point's box"
             return Verdict(

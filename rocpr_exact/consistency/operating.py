@@ -15,7 +15,15 @@ from fractions import Fraction
 
 from rocpr_exact.consistency.reported import Interval
 
-__all__ = ["POINT_METRICS", "first_fit", "fp_range", "fp_ranges", "point_value", "point_values"]
+__all__ = [
+    "POINT_METRICS",
+    "first_fit",
+    "fp_range",
+    "fp_ranges",
+    "point_value",
+    "point_values",
+    "tp_span",
+]
 
 #: Metrics of one operating point (one threshold), all at the same threshold.
 POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
@@ -70,13 +78,17 @@ def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tupl
     return lo, hi
 
 
+def tp_span(p: int, intervals: Mapping[str, Interval]) -> tuple[int, int]:
+    """The TP a reported recall allows (TP/P in its interval; 0..P without one), clipped to P."""
+    if "recall" not in intervals:
+        return 0, p
+    first, last = intervals["recall"].integers_scaled(p)
+    return max(first, 0), min(last, p)
+
+
 def fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[int, int]]:
     """``_fp_range`` for every TP in 0..P (empty list entries have lo > hi).  O(P)."""
-    first, last = 0, p
-    recall = intervals.get("recall")
-    if recall is not None:  # recall = TP/P pins TP down: skip the TP outside its interval
-        first, last = recall.integers_scaled(p)
-        first, last = max(first, 0), min(last, p)
+    first, last = tp_span(p, intervals)  # recall = TP/P pins TP down: skip the TP outside it
     if first > last:
         return [(1, 0)] * (p + 1)
     return (

@@ -218,10 +218,12 @@ def auc_and_point(
     points: Mapping[str, Interval],
     ties: bool,
     ranges: list[tuple[int, int]] | None = None,
+    span: tuple[int, int] | None = None,
 ) -> tuple[list[Group], tuple[int, int]] | None:
     """A ranking meeting an AUC-ROC interval and an operating point, or None (exact).
 
-    ``ranges`` is ``fp_ranges(p, n, points)`` when the caller has it already.  With
+    ``ranges`` is ``fp_ranges(p, n, points)`` when the caller has it already, and ``span``
+    the TP outside which every entry of ``ranges`` is empty, if known (O(span), not O(P)).  With
     ``ties`` each block is :func:`runs_with_auc` (at most 10 groups in all, so the
     witness is checked from its runs in O(1)); without, one example per group.
     """
@@ -230,7 +232,10 @@ def auc_and_point(
     k_lo, k_hi = max(k_lo, 0), min(k_hi, scale)
     if ranges is None:
         ranges = fp_ranges(p, n, points) if points else [(0, 0)] + [(1, 0)] * p
-    for tp, (lo, hi) in enumerate(ranges):
+    # Only the TP in ``span`` with some FP (lo <= hi): at P = 5 * 10^6 with a reported recall
+    # all but a few hundred entries are empty.
+    for tp in range(span[0], span[1] + 1) if span else range(len(ranges)):
+        lo, hi = ranges[tp]
         if lo > hi:
             continue
         low = max(k_lo, 2 * tp * (n - hi))
