@@ -79,7 +79,14 @@ def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tupl
 
 
 def tp_span(p: int, intervals: Mapping[str, Interval]) -> tuple[int, int]:
-    """The TP a reported recall allows (TP/P in its interval; 0..P without one), clipped to P."""
+    """The TP a reported recall allows (TP/P in its interval; 0..P without one), clipped to P.
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> tp_span(10, {"recall": reported_interval("0.5")})    # TP/10 in [0.45, 0.55): TP = 5
+    (5, 5)
+    >>> tp_span(10, {})
+    (0, 10)
+    """
     if "recall" not in intervals:
         return 0, p
     first, last = intervals["recall"].integers_scaled(p)
