@@ -65,7 +65,7 @@ __all__ = [
 FILE_NAME = "rocpr_auc_test.json"
 SCHEMA_NAME = "vectors.schema.json"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.1.0"
+GENERATOR_VERSION = "0.2.0"
 VECTOR_DIGITS = 30
 
 HEADER = [
@@ -83,7 +83,8 @@ NOTES: dict[str, str] = {
     "segment and AUC-ROC is 1/2.",
     "ExactScores": "Scores that are not binary floats, some of which round to the same "
     "double: an implementation that reads scores as float64 sees a tie where there is "
-    "none and gets different values. The expected values use the exact scores.",
+    "none and gets different values. The expected values use the exact scores, except "
+    "prroc.* and auccalculator.*, which use the doubles R and Java read.",
     "HeavySkew": "20 positives and 2000 negatives, the skew of the paper's examples; "
     "Davis-Goadrich areas have large denominators.",
     "InfiniteScores": "Scores +inf or -inf: valid, totally ordered scores (some tools "
@@ -119,13 +120,14 @@ METRIC_NOTES: dict[str, str] = {
     "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
     "precision_recall_curve: trapezoids over the threshold points after a synthetic "
     "(recall 0, precision 1).",
-    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous).",
+    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous of the scores "
+    "as doubles, as every prroc.* metric).",
     "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
     "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
     "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
-    "aucalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC: points with TP = 0 dropped, a "
-    "straight line from the origin to the first point with TP > 0.",
-    "aucalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
+    "auccalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC (scores as doubles): points with "
+    "TP = 0 dropped, a straight line from the origin to the first point with TP > 0.",
+    "auccalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
     "the first point's precision extended flat to recall 0.",
 }
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.profiles.tools import tool_name
 
 __all__ = ["TOOLS", "case_module"]
 
-#: Tool name -> module of its cases.
+#: Tool name (:data:`rocpr_exact.profiles.tools.TOOLS`, the same names) -> module of its cases.
 TOOLS: dict[str, str] = {
     "sklearn": "rocpr_exact.oracle.twins.sklearn",
     "torchmetrics": "rocpr_exact.oracle.twins.torchmetrics",
@@ -39,13 +39,10 @@ TOOLS: dict[str, str] = {
 
 
 def case_module(tool: str) -> ModuleType:
-    """The case module of ``tool``; an unknown name is an error listing the known ones.
+    """The case module of ``tool`` (an old spelling with a warning); an unknown name is an
+    error listing the known ones (:func:`rocpr_exact.profiles.tools.tool_name`).
 
     >>> case_module("voc").TOOL
     'voc'
     """
-    if tool not in TOOLS:
-        raise InvalidInputError(
-            f"unknown tool {tool!r}; the twin vectors cover: {', '.join(sorted(TOOLS))}"
-        )
-    return import_module(TOOLS[tool])
+    return import_module(TOOLS[tool_name(tool, stacklevel=3)])
