@@ -40,7 +40,9 @@ differences, synthetic integer scores).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
+from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -50,7 +52,7 @@ from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.cases import Case, default_cases, figure7_cases
-from rocpr_exact.oracle.metrics import METRICS
+from rocpr_exact.oracle.metrics import RECORDS, MetricRecord
 
 __all__ = [
     "FILE_NAME",
@@ -59,6 +61,7 @@ __all__ = [
     "build_vectors",
     "canonical_number",
     "dumps",
+    "vectors_schema",
     "write_vectors",
 ]
 
@@ -106,31 +109,6 @@ NOTES: dict[str, str] = {
     "TieGroups": "The input is given as tie groups [score, positives, negatives].",
 }
 
-METRIC_NOTES: dict[str, str] = {
-    "auc_roc": "Area under the ROC polyline (Mann-Whitney with ties counted 1/2).",
-    "auc_pr_continuous": "Integral of precision over recall along the PR image of the ROC "
-    "polyline (closed form: rational + sum q ln r).",
-    "auc_pr_davis_goadrich": "Trapezoids over the Davis-Goadrich points (every integer TP, "
-    "FP by the local skew), from recall 0 (limit convention).",
-    "auc_pr_linear": "Trapezoids over the threshold points with straight lines in PR "
-    "space, from recall 0 (limit convention): the interpolation the paper warns against.",
-    "auc_pr_step": "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
-    "sklearn.roc_auc_score": "scikit-learn roc_auc_score (= auc_roc).",
-    "sklearn.average_precision_score": "scikit-learn average_precision_score (= auc_pr_step).",
-    "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
-    "precision_recall_curve: trapezoids over the threshold points after a synthetic "
-    "(recall 0, precision 1).",
-    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous of the scores "
-    "as doubles, as every prroc.* metric).",
-    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
-    "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
-    "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
-    "auccalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC (scores as doubles): points with "
-    "TP = 0 dropped, a straight line from the origin to the first point with TP > 0.",
-    "auccalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
-    "the first point's precision extended flat to recall 0.",
-}
-
 ERROR_NOTES: dict[str, str] = {
     "InvalidInputError": "The input is not a dataset: NaN score, label other than 0/1, "
     "lengths that differ, no examples (Python: rocpr_exact.InvalidInputError).",
@@ -176,7 +154,9 @@ def _auto_flags(case: Case, curve: Curve | None, undefined: list[str]) -> set[st
     return flags
 
 
-def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
+def _evaluate(
+    tc_id: int, case: Case, digits: int, records: Sequence[MetricRecord]
+) -> dict[str, Any]:
     out: dict[str, Any] = {"tcId": tc_id, "comment": case.comment}
     expected: dict[str, Any] = {}
     undefined: list[str] = []
@@ -185,11 +165,12 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     try:
         curve = case.curve()
     except RocPrError as exc:
-        undefined, errors = list(METRICS), {type(exc).__name__}
+        undefined, errors = [record.name for record in records], {type(exc).__name__}
     if curve is not None:
-        for name, metric in METRICS.items():
+        for record in records:
+            name = record.name
             try:
-                expected[name] = canonical_number(number(metric(curve), digits))
+                expected[name] = canonical_number(number(record.compute(curve), digits))
             except RocPrError as exc:
                 undefined.append(name)
                 errors.add(type(exc).__name__)
@@ -210,8 +191,13 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     return out
 
 
-def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> dict[str, Any]:
-    """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given)."""
+def build_vectors(
+    figure7: Path | None = None,
+    digits: int = VECTOR_DIGITS,
+    records: Sequence[MetricRecord] = RECORDS,
+) -> dict[str, Any]:
+    """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given),
+    one expected value per metric of ``records`` (:data:`rocpr_exact.oracle.metrics.RECORDS`)."""
     cases = default_cases()
     cases += figure7_cases(figure7)
     by_type: dict[str, list[Case]] = {"ScoredExamples": [], "TieGroups": []}
@@ -223,7 +209,7 @@ def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> d
         groups[kind] = []
         for case in members:
             tc_id += 1
-            groups[kind].append(_evaluate(tc_id, case, digits))
+            groups[kind].append(_evaluate(tc_id, case, digits, records))
     return {
         "algorithm": "ROC-PR-AUC",
         "schema": SCHEMA_NAME,
@@ -232,10 +218,32 @@ def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> d
         "header": HEADER,
         "digits": digits,
         "notes": NOTES,
-        "metrics": METRIC_NOTES,
+        "metrics": {record.name: record.note for record in records},
         "errors": ERROR_NOTES,
         "testGroups": [{"type": kind, "tests": tests} for kind, tests in groups.items()],
     }
+
+
+def vectors_schema(records: Sequence[MetricRecord] = RECORDS) -> dict[str, Any]:
+    """The vectors' JSON Schema with its five lists of metric names made from ``records``:
+    the header's notes, the metric names, ``expected`` (rational or closed-form values) and
+    the metrics a valid case must have.  The committed ``schemas/vectors.schema.json`` is this
+    schema for :data:`~rocpr_exact.oracle.metrics.RECORDS` (a test compares them)."""
+    text = resources.files("rocpr_exact.schemas").joinpath(SCHEMA_NAME).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    names = [record.name for record in records]
+    notes = schema["properties"]["metrics"]
+    notes["required"] = names
+    notes["properties"] = {name: {"type": "string", "minLength": 1} for name in names}
+    definitions = schema["$defs"]
+    definitions["metric"]["enum"] = names
+    kinds = {True: "#/$defs/closed_form_number", False: "#/$defs/rational_number"}
+    definitions["expected"]["properties"] = {
+        record.name: {"$ref": kinds[record.closed_form]} for record in records
+    }
+    valid = [case for case in definitions["case"]["oneOf"] if "expected" in case["properties"]]
+    valid[0]["properties"]["expected"]["required"] = names
+    return schema
 
 
 def _is_flat(value: Any) -> bool:

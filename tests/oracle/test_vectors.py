@@ -24,8 +24,8 @@ import pytest
 
 import rocpr_exact as rx
 from rocpr_exact.oracle.cases import default_cases
-from rocpr_exact.oracle.metrics import METRICS
-from rocpr_exact.oracle.vectors import FILE_NAME, build_vectors, write_vectors
+from rocpr_exact.oracle.metrics import METRICS, RECORDS, MetricRecord
+from rocpr_exact.oracle.vectors import FILE_NAME, build_vectors, vectors_schema, write_vectors
 from tests.brute_force import (
     auccalculator_steps,
     dg_area,
@@ -353,3 +353,33 @@ def test_vectors_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert written == (VECTORS / FILE_NAME).read_bytes()
     assert main(["vectors", "--figure7", figure7]) == 0
     assert capsys.readouterr().out.encode() == written
+
+
+def test_the_schema_is_made_from_the_metric_records() -> None:
+    assert vectors_schema() == SCHEMA  # the committed file: regenerate it from RECORDS
+    assert [record.name for record in RECORDS] == list(METRICS)
+
+
+def test_a_toy_metric_is_one_record_and_reaches_the_vectors_and_their_schema() -> None:
+    # The area above the ROC curve, 1 - AUC-ROC: declared once, as a record (in this test only).
+    def auc_above(curve: rx.Curve) -> Fraction:
+        return 1 - rx.auc_roc(curve)
+
+    toy = MetricRecord("toy_auc_above", auc_above, "1 - auc_roc (a test's toy metric).")
+    records = (*RECORDS, toy)
+    vectors = build_vectors(ROOT / "examples" / "figure7.json", records=records)
+    schema = vectors_schema(records)
+    jsonschema.validate(vectors, schema, cls=jsonschema.Draft202012Validator)
+    assert vectors["metrics"]["toy_auc_above"] == toy.note
+    cases = [case for group in vectors["testGroups"] for case in group["tests"]]
+    checked = 0
+    for case in cases:
+        if "auc_roc" in case["expected"]:  # both defined or both undefined, with one error
+            auc = Fraction(case["expected"]["auc_roc"]["exact"])
+            assert Fraction(case["expected"]["toy_auc_above"]["exact"]) == 1 - auc
+            checked += 1
+        else:
+            assert "toy_auc_above" in case.get("undefinedMetrics", [])
+    assert checked > 10  # not vacuous: 18 cases have an AUC-ROC
+    with pytest.raises(jsonschema.ValidationError):  # the committed schema does not know it
+        jsonschema.validate(vectors, SCHEMA, cls=jsonschema.Draft202012Validator)
