@@ -1,6 +1,6 @@
 """Other tools by name: one spelling per tool, and the one lookup of a tool's metric.
 
-Every by-name lookup (``rx.profile_metric``, ``rx.compute_metric("tool.metric")``, the golden
+Every by-name lookup (:func:`profile`, ``rx.compute_metric("tool.metric")``, the golden
 vectors, ``assert_metric_close``, ``report --profile``) ends in :func:`profile_metric`, which
 asks the tool's own table (``CURVE_METRICS`` in ``profiles/<tool>``, a
 :class:`~rocpr_exact.profiles.model.ToolMetrics`): the tool's view of the input, then its

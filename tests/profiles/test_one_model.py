@@ -1,6 +1,6 @@
 """One model per tool: every by-name lookup of a tool's metric gives the same answer.
 
-The paths are ``rx.profile_metric``, ``rx.profile``, ``rx.compute_metric("tool.metric")``,
+The paths are ``profile_metric``, ``profile``, ``rx.compute_metric("tool.metric")``,
 ``registry.PROFILES`` and ``METRICS`` (read-only tables), the golden vectors, ``report --profile``
 (``profile_report``) and ``assert_metric_close``; all end in the tool's ``CURVE_METRICS``,
 which applies the tool's view of the input before its metric.
@@ -149,3 +149,27 @@ def test_one_spelling_per_tool_and_the_old_one_says_the_new() -> None:
 
     with pytest.warns(DeprecationWarning, match="now spelled auccalculator_curve"):
         assert auccalculator.aucalculator_curve is auccalculator.auccalculator_curve
+
+
+#: Modules that hold some of a tool's twins (the line cap splits a tool), and the twins there
+#: named as the tool names them.
+COMPANIONS = {
+    "torchmetrics": ("torchmetrics_fixed", "torchmetrics_multiclass"),
+    "proc": ("proc_delong",),
+    "spark": ("spark_mllib",),
+}
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_every_function_of_a_tool_imports_from_its_one_module(tool: str) -> None:
+    import importlib
+    import inspect
+
+    home = importlib.import_module(f"rocpr_exact.profiles.{tool}")
+    for companion in COMPANIONS.get(tool, ()):
+        module = importlib.import_module(f"rocpr_exact.profiles.{companion}")
+        twins = [n for n in module.__all__ if inspect.isfunction(getattr(module, n))]
+        assert twins, companion
+        for name in twins:
+            assert name in home.__all__, f"{tool}.{name}"
+            assert getattr(home, name) is getattr(module, name)
