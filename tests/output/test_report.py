@@ -273,3 +273,18 @@ def test_certified_davis_goadrich_equals_the_exact_report(chain, digits):
             "decimal": full[section]["davis_goadrich"]["decimal"]
         }
     jsonschema.validate(fast, report_schema())
+
+
+def test_a_tool_value_that_is_na_is_undefined_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each score holds one positive and one negative: PRROC reads one vector twice and its
+    # auc.davis.goadrich is NA.  The report says so (it used to stop with exit 2).
+    data = tmp_path / "same.csv"
+    data.write_text("score,label\n1,1\n1,0\n2,1\n2,0\n")
+    code, out, _ = run(["report", str(data), "--profile", "prroc", "--digits", "3"], capsys)
+    report = json.loads(out)
+    assert code == 0
+    assert "returns NA" in report["profiles"]["prroc"]["auc_davis_goadrich"]["undefined"]
+    assert report["profiles"]["prroc"]["roc_auc"]["exact"] == "1/2"
+    jsonschema.validate(report, report_schema())
