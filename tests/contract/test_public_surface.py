@@ -69,6 +69,10 @@ PUBLIC = [
 def test_the_surface_is_frozen() -> None:
     assert sorted(rx.__all__) == sorted(PUBLIC)
     assert len(rx.__all__) == len(set(rx.__all__)) == 41
+    # the figure as the README and docs/api.md print it
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`rx.__all__` is {len(PUBLIC)} names" in readme
+    assert f"the {len(PUBLIC)} names below" in API_DOC
 
 
 @pytest.mark.parametrize("name", PUBLIC)
