@@ -173,3 +173,17 @@ def test_every_function_of_a_tool_imports_from_its_one_module(tool: str) -> None
         for name in twins:
             assert name in home.__all__, f"{tool}.{name}"
             assert getattr(home, name) is getattr(module, name)
+
+
+def test_the_report_schema_lists_each_tools_table() -> None:
+    # The report's profile section follows the tools' tables: every tool with metrics of a
+    # curve, each metric, in the table's order (a new metric in a table fails here until the
+    # schema says it).
+    from rocpr_exact.output.report import report_schema
+
+    schema = report_schema()
+    assert list(schema["properties"]["profiles"]["properties"]) == list(registry.PROFILES)
+    for tool, table in registry.PROFILES.items():
+        entry = schema["$defs"][f"profile_{tool}"]
+        assert entry["required"] == [*table, "known_deviations"]
+        assert list(entry["properties"]) == [*table, "known_deviations"]
