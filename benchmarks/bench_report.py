@@ -47,13 +47,13 @@ def ours(scores, labels) -> None:  # type: ignore[no-untyped-def]
     import rocpr_exact as rx
 
     curve = rx.Curve.from_scores(scores, labels)
-    rx.decimal(rx.auc_roc(curve), 30)
-    rx.decimal(rx.auc_pr(curve, "davis-goadrich"), 30)
-    rx.decimal(rx.auc_pr(curve, "continuous"), 30)
+    rx.format_decimal(rx.auc_roc(curve), 30)
+    rx.format_decimal(rx.auc_pr(curve, "davis-goadrich"), 30)
+    rx.format_decimal(rx.auc_pr(curve, "continuous"), 30)
     hull = rx.roc_convex_hull(curve)
     achievable = rx.achievable_pr_curve(curve)
     for method in rx.PR_METHODS:
-        rx.decimal(rx.auc_pr(achievable, method), 30)
+        rx.format_decimal(rx.auc_pr(achievable, method), 30)
     assert len(hull) >= 2
 
 

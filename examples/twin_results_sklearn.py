@@ -30,7 +30,7 @@ import numpy as np
 from sklearn import metrics
 from sklearn.exceptions import UndefinedMetricWarning
 
-from rocpr_exact.oracle.twins.case import decode
+from rocpr_exact.oracle.twin_cases.case import decode
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "twins" / "sklearn.json"
 

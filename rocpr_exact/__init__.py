@@ -8,16 +8,20 @@ A flat namespace: ``import rocpr_exact as rx``.
 Fraction(3, 4)
 >>> rx.auc_pr(curve, method="step")
 Fraction(5, 6)
->>> rx.profile("sklearn", curve)["auc_pr_trapezoid"]   # what scikit-learn's auc() would print
+>>> rx.compute_metric("sklearn.auc_pr_trapezoid", curve)   # what scikit-learn's auc() would print
 Fraction(19, 24)
+
+The public surface is :data:`__all__`, frozen (``tests/contract/test_public_surface.py``); a few
+older names still work with a :class:`DeprecationWarning` naming their new home (:data:`_MOVED`).
 
 Oracle tools: :mod:`rocpr_exact.profiles.registry` (other tools' conventions),
 :mod:`rocpr_exact.oracle.vectors` (golden vectors), :mod:`rocpr_exact.oracle.conformance`
-(``rocpr-exact check``) and :mod:`rocpr_exact.oracle.testing` (``assert_metric_close``);
+(``rocpr-exact check``) and :mod:`rocpr_exact.testing` (``assert_metric_close``);
 see docs/oracle.md.
 """
 
 import importlib
+import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names for type checkers and editors
@@ -25,13 +29,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from rocpr_exact.areas.inference import ap_ci, auc_ci, delong_test
     from rocpr_exact.areas.partial import partial_auc_roc
     from rocpr_exact.areas.variance import auc_covariance, auc_variance
-    from rocpr_exact.core.confusion import (
-        ConfusionMatrix,
-        confusion_from_pr,
-        confusion_from_roc,
-        pr_point,
-        roc_point,
-    )
+    from rocpr_exact.core.confusion import ConfusionMatrix
     from rocpr_exact.core.curve import Curve
     from rocpr_exact.core.segment import Segment, local_skew
     from rocpr_exact.errors import (
@@ -48,28 +46,16 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         WrongTypeError,
     )
     from rocpr_exact.exact.closedform import ClosedForm
-    from rocpr_exact.exact.display import decimal
+    from rocpr_exact.exact.display import format_decimal
     from rocpr_exact.geometry.achievable import achievable_pr_curve, below_achievable_pr
     from rocpr_exact.geometry.dominance import Dominance, dominates
-    from rocpr_exact.geometry.hull import (
-        HullPoints,
-        hull_points,
-        points_below_hull,
-        roc_convex_hull,
-    )
+    from rocpr_exact.geometry.hull import hull_points, roc_convex_hull
     from rocpr_exact.geometry.interpolation import interpolate_pr
     from rocpr_exact.geometry.optimal import OperatingPoint, best_operating_point
     from rocpr_exact.geometry.tuning import apply_thresholds, tuned_thresholds
     from rocpr_exact.io.points import curve_from_points, read_points_csv
-    from rocpr_exact.oracle.metrics import METRICS, compute_metric
+    from rocpr_exact.oracle.metrics import compute_metric
     from rocpr_exact.output.plot import plot
-    from rocpr_exact.profiles.registry import (
-        PROFILES,
-        Deviation,
-        known_deviations,
-        profile,
-        profile_metric,
-    )
 
 #: Where each name of the flat namespace lives; imported on first use (PEP 562), so that
 #: ``import rocpr_exact`` (and the command line's start-up) pays only for what is used.
@@ -78,17 +64,13 @@ _LAZY = {
     "ClosedForm": "rocpr_exact.exact.closedform",
     "ConfusionMatrix": "rocpr_exact.core.confusion",
     "Curve": "rocpr_exact.core.curve",
-    "Deviation": "rocpr_exact.profiles.registry",
     "Dominance": "rocpr_exact.geometry.dominance",
-    "HullPoints": "rocpr_exact.geometry.hull",
     "InvalidInputError": "rocpr_exact.errors",
-    "METRICS": "rocpr_exact.oracle.metrics",
     "MissingDependencyError": "rocpr_exact.errors",
     "NoNegativesError": "rocpr_exact.errors",
     "NoPositivesError": "rocpr_exact.errors",
     "NotRepresentableError": "rocpr_exact.errors",
     "OperatingPoint": "rocpr_exact.geometry.optimal",
-    "PROFILES": "rocpr_exact.profiles.registry",
     "PR_METHODS": "rocpr_exact.areas.auc",
     "ResourceLimitError": "rocpr_exact.errors",
     "RocPrError": "rocpr_exact.errors",
@@ -108,38 +90,26 @@ _LAZY = {
     "below_achievable_pr": "rocpr_exact.geometry.achievable",
     "best_operating_point": "rocpr_exact.geometry.optimal",
     "compute_metric": "rocpr_exact.oracle.metrics",
-    "confusion_from_pr": "rocpr_exact.core.confusion",
-    "confusion_from_roc": "rocpr_exact.core.confusion",
     "curve_from_points": "rocpr_exact.io.points",
-    "decimal": "rocpr_exact.exact.display",
     "dominates": "rocpr_exact.geometry.dominance",
+    "format_decimal": "rocpr_exact.exact.display",
     "hull_points": "rocpr_exact.geometry.hull",
     "interpolate_pr": "rocpr_exact.geometry.interpolation",
-    "known_deviations": "rocpr_exact.profiles.registry",
     "local_skew": "rocpr_exact.core.segment",
     "partial_auc_roc": "rocpr_exact.areas.partial",
-    "points_below_hull": "rocpr_exact.geometry.hull",
-    "pr_point": "rocpr_exact.core.confusion",
-    "profile": "rocpr_exact.profiles.registry",
-    "profile_metric": "rocpr_exact.profiles.registry",
     "read_points_csv": "rocpr_exact.io.points",
     "roc_convex_hull": "rocpr_exact.geometry.hull",
-    "roc_point": "rocpr_exact.core.confusion",
     "tuned_thresholds": "rocpr_exact.geometry.tuning",
     "plot": "rocpr_exact.output.plot",
 }
 
 __all__ = [
-    "METRICS",
-    "PROFILES",
     "PR_METHODS",
     "AmbiguousPointError",
     "ClosedForm",
     "ConfusionMatrix",
     "Curve",
-    "Deviation",
     "Dominance",
-    "HullPoints",
     "InvalidInputError",
     "MissingDependencyError",
     "NoNegativesError",
@@ -163,25 +133,17 @@ __all__ = [
     "below_achievable_pr",
     "best_operating_point",
     "compute_metric",
-    "confusion_from_pr",
-    "confusion_from_roc",
     "curve_from_points",
-    "decimal",
     "delong_test",
     "dominates",
+    "format_decimal",
     "hull_points",
     "interpolate_pr",
-    "known_deviations",
     "local_skew",
     "partial_auc_roc",
     "plot",
-    "points_below_hull",
-    "pr_point",
-    "profile",
-    "profile_metric",
     "read_points_csv",
     "roc_convex_hull",
-    "roc_point",
     "tuned_thresholds",
 ]
 
@@ -209,8 +171,58 @@ _ROOMS = frozenset(
 )
 
 
+#: Names that left the flat namespace -> (module, name there, what to write instead); each
+#: still works, with a DeprecationWarning, for one release.
+_MOVED = {
+    "METRICS": ("rocpr_exact.oracle.metrics", "METRICS", "rocpr_exact.oracle.metrics.METRICS"),
+    "PROFILES": ("rocpr_exact.profiles.registry", "PROFILES", "rocpr_exact.profiles.PROFILES"),
+    "Deviation": ("rocpr_exact.profiles.model", "Deviation", "rocpr_exact.profiles.Deviation"),
+    "profile_metric": (
+        "rocpr_exact.profiles.registry",
+        "profile_metric",
+        "rx.compute_metric('tool.metric', curve) or rocpr_exact.profiles.profile_metric",
+    ),
+    "profile": (
+        "rocpr_exact.profiles.registry",
+        "profile",
+        "rocpr_exact.profiles.profile (rx.profile shadowed the standard library's profile)",
+    ),
+    "known_deviations": (
+        "rocpr_exact.profiles.registry",
+        "known_deviations",
+        "rocpr_exact.profiles.known_deviations",
+    ),
+    "decimal": ("rocpr_exact.exact.display", "format_decimal", "rx.format_decimal"),
+    "HullPoints": ("rocpr_exact.geometry.hull", "HullPoints", "the type of rx.hull_points(curve)"),
+    "points_below_hull": (
+        "rocpr_exact.geometry.hull",
+        "points_below_hull",
+        "rx.hull_points(curve).below",
+    ),
+    "confusion_from_roc": (
+        "rocpr_exact.core.confusion",
+        "confusion_from_roc",
+        "rx.ConfusionMatrix.from_roc",
+    ),
+    "confusion_from_pr": (
+        "rocpr_exact.core.confusion",
+        "confusion_from_pr",
+        "rx.ConfusionMatrix.from_pr",
+    ),
+    "roc_point": ("rocpr_exact.core.confusion", "roc_point", "(c.fpr, c.tpr)"),
+    "pr_point": ("rocpr_exact.core.confusion", "pr_point", "(c.recall, c.precision)"),
+}
+
+
 def __getattr__(name: str) -> object:
     """A name of the flat namespace (:data:`_LAZY`), imported when first used."""
+    moved = _MOVED.get(name)
+    if moved is not None:  # not cached: every use says where the name went
+        home, attribute, instead = moved
+        warnings.warn(
+            f"rocpr_exact.{name} is deprecated; use {instead}", DeprecationWarning, stacklevel=2
+        )
+        return getattr(importlib.import_module(home), attribute)
     module = _LAZY.get(name)
     if module is None:
         if name in _ROOMS:  # ``rx.geometry.tuning``, as when every room was imported at once

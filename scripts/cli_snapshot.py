@@ -50,7 +50,7 @@ def commands(tmp: Path) -> list[list[str]]:
         out.append(["curve", data, "--recall-step", "1/4"])
     for name in INLINE:
         out.append(["report", str(tmp / name)])
-    for profile in ("sklearn", "prroc", "aucalculator"):
+    for profile in ("sklearn", "prroc", "auccalculator"):
         out.append(["report", "examples/table1.csv", "--profile", profile])
         out.append(["report", str(tmp / "neg_first.csv"), "--profile", profile, "--format", "text"])
     out.append(["report", str(tmp / "points_pr.csv"), "--positives", "20", "--negatives", "2000"])

@@ -255,7 +255,7 @@ def sklearn_trapezoid(counts: list[tuple[int, int]], positives: int) -> Fraction
     return trapezoid(points)
 
 
-def aucalculator(
+def auccalculator_steps(
     counts: list[tuple[int, int]], positives: int, negatives: int
 ) -> tuple[Fraction, Fraction]:
     """(AUC-ROC, AUC-PR) as AUCCalculator 0.2 computes them, step by step, in Fractions.

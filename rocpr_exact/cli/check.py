@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.options import tolerance
+from rocpr_exact.cli.options import tolerance, tool
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.oracle import conformance
-from rocpr_exact.oracle.twins import TOOLS
+from rocpr_exact.profiles.tools import TOOLS
 
 __all__ = ["register", "run"]
 
@@ -46,6 +46,7 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--profile",
         metavar="TOOL",
+        type=tool,
         help=f"check against the twin vectors of TOOL ({', '.join(TOOLS)})",
     )
     command.add_argument(

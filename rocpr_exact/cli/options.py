@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
+import warnings
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
@@ -17,6 +19,7 @@ from rocpr_exact import limits
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
 from rocpr_exact.io.dialect import CsvDialect
+from rocpr_exact.profiles.tools import tool_name
 
 if TYPE_CHECKING:
     pass
@@ -101,6 +104,17 @@ def _flag_value(parse: Callable[[], _T]) -> _T:
         return parse()
     except RocPrError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def tool(text: str) -> str:
+    """A ``--profile`` value: the tool's one spelling (:mod:`rocpr_exact.profiles.tools`); an
+    old spelling works and a one-line note on stderr says the new one."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        name = _flag_value(lambda: tool_name(text))
+    if caught:
+        print(f"rocpr-exact: note: --profile {text} is now spelled {name}", file=sys.stderr)
+    return name
 
 
 def digits(text: str) -> int:

@@ -13,12 +13,12 @@ from rocpr_exact.cli.options import (
     add_data_arguments,
     add_digits_argument,
     require_ranking,
+    tool,
 )
 from rocpr_exact.output.inference import ci_section
 from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import build_report
 from rocpr_exact.output.text import format_text
-from rocpr_exact.profiles.registry import PROFILES
 
 __all__ = ["register", "run"]
 
@@ -32,9 +32,11 @@ def register(commands: Any) -> None:
     report.add_argument(
         "--profile",
         action="append",
-        choices=tuple(PROFILES),
+        type=tool,
+        metavar="TOOL",
         default=[],
-        help="add what this tool would print without rounding error (repeatable)",
+        help="add what this tool would print without rounding error (repeatable; "
+        "sklearn, prroc, auccalculator)",
     )
     report.add_argument(
         "--exact",

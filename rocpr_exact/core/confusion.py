@@ -77,6 +77,28 @@ class ConfusionMatrix:
             raise InvalidInputError(f"fp must lie in [0, negatives={negatives}], got {fp}")
         return cls(tp, fp, positives - tp, negatives - fp)
 
+    @classmethod
+    def from_roc(
+        cls, fpr: Fraction | int, tpr: Fraction | int, *, positives: int, negatives: int
+    ) -> ConfusionMatrix:
+        """The unique matrix at a ROC point (Theorem 3.1): :func:`confusion_from_roc`.
+
+        >>> ConfusionMatrix.from_roc(Fraction(1, 400), Fraction(1, 4), positives=20, negatives=2000)
+        ConfusionMatrix(tp=5, fp=5, fn=15, tn=1995)
+        """
+        return confusion_from_roc(fpr, tpr, positives=positives, negatives=negatives)
+
+    @classmethod
+    def from_pr(
+        cls, recall: Fraction | int, precision: Fraction | int, *, positives: int, negatives: int
+    ) -> ConfusionMatrix:
+        """The unique matrix at a PR point, recall != 0 (Theorem 3.1): :func:`confusion_from_pr`.
+
+        >>> ConfusionMatrix.from_pr(Fraction(7, 20), Fraction(7, 22), positives=20, negatives=2000)
+        ConfusionMatrix(tp=7, fp=15, fn=13, tn=1985)
+        """
+        return confusion_from_pr(recall, precision, positives=positives, negatives=negatives)
+
     @property
     def positives(self) -> int:
         """P = TP + FN."""

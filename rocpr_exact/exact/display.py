@@ -25,7 +25,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_decimal, check_digits, check_exact
 
-__all__ = ["ClosedFormJSON", "decimal", "exact_string", "html_table", "number"]
+__all__ = ["ClosedFormJSON", "decimal", "exact_string", "format_decimal", "html_table", "number"]
 
 
 class ClosedFormJSON(TypedDict):
@@ -51,17 +51,17 @@ def _is_exact_scalar(value: object) -> bool:
     return isinstance(value, Fraction) or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
+def format_decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
     """Write ``value`` with exactly ``digits`` digits after the point, correctly rounded.
 
     Rounding is to nearest with ties to even (``fraction_to_decimal`` for int and Fraction,
     :meth:`ClosedForm.decimal` for closed forms, whose digits are certified by interval refinement).
 
-    >>> decimal(Fraction(2, 3), 5)
+    >>> format_decimal(Fraction(2, 3), 5)
     '0.66667'
-    >>> decimal(7, 2)
+    >>> format_decimal(7, 2)
     '7.00'
-    >>> decimal(ClosedForm.log(2), 10)
+    >>> format_decimal(ClosedForm.log(2), 10)
     '0.6931471806'
 
     Raises TypeError for any other type (floats included: they are not exact values), TypeError
@@ -79,6 +79,11 @@ def decimal(value: int | Fraction | ClosedForm, digits: int = 30) -> str:
     elif _is_exact_scalar(value):
         check_digits(digits)
     return _certified(value, digits)
+
+
+#: :func:`format_decimal` under the name the package's modules import (the public name is
+#: ``rx.format_decimal``: ``rx.decimal`` shadowed the standard library's module).
+decimal = format_decimal
 
 
 def _certified(value: int | Fraction | ClosedForm, digits: int) -> str:

@@ -4,15 +4,19 @@
 * ``auc_pr_continuous``, ``auc_pr_davis_goadrich``, ``auc_pr_linear``,
   ``auc_pr_step`` -- :func:`auc_pr` by each method (alias ``average_precision``
   for ``auc_pr_step``).
-* ``<profile>.<metric>`` -- a profile metric (:mod:`rocpr_exact.profiles.registry`), e.g.
-  ``sklearn.auc_pr_trapezoid`` or ``aucalculator.auc_roc``.
+* ``<tool>.<metric>`` -- a tool's metric (:mod:`rocpr_exact.profiles.registry`), e.g.
+  ``sklearn.auc_pr_trapezoid`` or ``auccalculator.auc_roc``, computed by
+  :func:`~rocpr_exact.profiles.registry.profile_metric` (the tool's view of the input, then
+  its metric); an old tool spelling (``aucalculator.auc_roc``) works with a warning.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from types import MappingProxyType
 from typing import TypeAlias
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
@@ -20,23 +24,75 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.names import ALIASES  # other spellings, accepted by canonical_metric
-from rocpr_exact.profiles.registry import PROFILES
+from rocpr_exact.profiles.registry import PROFILES, TOOL_ALIASES, profile_metric, tool_name
 
-__all__ = ["ALIASES", "METRICS", "canonical_metric", "compute_metric"]
+__all__ = ["ALIASES", "METRICS", "RECORDS", "MetricRecord", "canonical_metric", "compute_metric"]
 
 Value: TypeAlias = Fraction | ClosedForm
 
-#: Canonical metric name -> exact metric of a curve, in a fixed order.
-METRICS: dict[str, Callable[[Curve], Value]] = {"auc_roc": auc_roc}
-METRICS.update(
-    {f"auc_pr_{method.replace('-', '_')}": partial(auc_pr, method=method) for method in PR_METHODS}
+
+@dataclass(frozen=True, slots=True)
+class MetricRecord:
+    """One metric of the namespace, declared once: its name, its exact function of a curve,
+    the line that explains it in the vectors' header, and whether its exact value may be a
+    closed form (the schema's ``closed_form_number``) rather than a rational."""
+
+    name: str
+    compute: Callable[[Curve], Value]
+    note: str
+    closed_form: bool = False
+
+
+#: The line of each metric in the vectors' header ("metrics"); a metric without one is an
+#: error when this module is imported.
+_NOTES: dict[str, str] = {
+    "auc_roc": "Area under the ROC polyline (Mann-Whitney with ties counted 1/2).",
+    "auc_pr_continuous": "Integral of precision over recall along the PR image of the ROC "
+    "polyline (closed form: rational + sum q ln r).",
+    "auc_pr_davis_goadrich": "Trapezoids over the Davis-Goadrich points (every integer TP, "
+    "FP by the local skew), from recall 0 (limit convention).",
+    "auc_pr_linear": "Trapezoids over the threshold points with straight lines in PR "
+    "space, from recall 0 (limit convention): the interpolation the paper warns against.",
+    "auc_pr_step": "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
+    "sklearn.roc_auc_score": "scikit-learn roc_auc_score (= auc_roc).",
+    "sklearn.average_precision_score": "scikit-learn average_precision_score (= auc_pr_step).",
+    "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
+    "precision_recall_curve: trapezoids over the threshold points after a synthetic "
+    "(recall 0, precision 1).",
+    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous of the scores "
+    "as doubles, as every prroc.* metric).",
+    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
+    "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
+    "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
+    "auccalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC (scores as doubles): points with "
+    "TP = 0 dropped, a straight line from the origin to the first point with TP > 0.",
+    "auccalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
+    "the first point's precision extended flat to recall 0.",
+}
+
+#: The metrics whose exact value may be a closed form (rational + sum q ln r).
+_CLOSED_FORMS = frozenset({"auc_pr_continuous", "prroc.auc_integral"})
+
+
+def _functions() -> dict[str, Callable[[Curve], Value]]:
+    functions: dict[str, Callable[[Curve], Value]] = {"auc_roc": auc_roc}
+    for method in PR_METHODS:
+        functions[f"auc_pr_{method.replace('-', '_')}"] = partial(auc_pr, method=method)
+    for tool, table in PROFILES.items():
+        for name in table:  # through the tool's view: the one lookup
+            functions[f"{tool}.{name}"] = partial(profile_metric, tool, name)
+    return functions
+
+
+#: Every metric of the namespace, in a fixed order: what the vectors, their schema and
+#: ``compute_metric`` enumerate.
+RECORDS: tuple[MetricRecord, ...] = tuple(
+    MetricRecord(name, function, _NOTES[name], name in _CLOSED_FORMS)
+    for name, function in _functions().items()
 )
-METRICS.update(
-    {
-        f"{tool}.{name}": function
-        for tool, functions in PROFILES.items()
-        for name, function in functions.items()
-    }
+#: Canonical metric name -> exact metric of a curve, in a fixed order (read-only).
+METRICS: Mapping[str, Callable[[Curve], Value]] = MappingProxyType(
+    {record.name: record.compute for record in RECORDS}
 )
 
 
@@ -47,6 +103,9 @@ def canonical_metric(name: str) -> str:
     ('auc_pr_step', 'sklearn.roc_auc_score')
     """
     name = ALIASES.get(name, name)
+    tool, dot, metric = name.partition(".") if isinstance(name, str) else ("", "", "")
+    if dot and f"{TOOL_ALIASES.get(tool)}.{metric}" in METRICS:
+        name = f"{tool_name(tool)}.{metric}"  # an old spelling of the tool, with its warning
     if name not in METRICS:
         raise InvalidInputError(
             f"unknown metric {name!r}; known metrics: {', '.join([*METRICS, *ALIASES])}"

@@ -49,7 +49,7 @@ from rocpr_exact.oracle.results import (
     parse_given,
 )
 from rocpr_exact.oracle.twin_vectors import build_twin_vectors
-from rocpr_exact.oracle.twins import case_module
+from rocpr_exact.profiles.tools import tool_name
 
 __all__ = ["check_twin_files", "check_twins"]
 
@@ -225,14 +225,14 @@ def check_twin_files(
     """:func:`check_twins` on files; ``vectors_path`` None: the tool's vectors built in memory.
 
     Raises :class:`InvalidInputError` for an unknown tool (naming the known ones), a vector
-    file of another tool, or a bad file.
+    file of another tool, or a bad file; an old spelling of the tool works, with a warning.
     """
+    tool = tool_name(tool, stacklevel=3)
     if vectors_path is None:
         vectors = build_twin_vectors(tool)
     else:
         vectors = load_twin_vectors(vectors_path)
         if vectors["tool"] != tool:
-            case_module(tool)  # an unknown tool is reported as such
             raise InvalidInputError(
                 f"{vectors_path} holds the vectors of {vectors['tool']!r}, not {tool!r}"
             )

@@ -1,7 +1,7 @@
 """Twin vectors: per tool, the exact value of each twin on chosen inputs (docs/oracle.md).
 
 ``rocpr-exact vectors --write DIR`` writes ``DIR/twins/TOOL.json`` for every tool of
-:data:`rocpr_exact.oracle.twins.TOOLS`, deterministically (the test suite regenerates the
+:data:`rocpr_exact.oracle.twin_cases.TOOLS`, deterministically (the test suite regenerates the
 committed ``vectors/twins/`` and compares byte for byte); the strict JSON Schema is
 ``rocpr_exact/schemas/twins.schema.json``.
 
@@ -16,7 +16,7 @@ Layout (one file per tool)::
          | {... "result": "invalid", "error": CLASS, "errorMessage": text}
 
 * ``input`` and ``parameters`` are the twin's (and the tool's) keyword arguments, in the
-  JSON form of :func:`rocpr_exact.oracle.twins.case.encode`: a float is its repr as a
+  JSON form of :func:`rocpr_exact.oracle.twin_cases.case.encode`: a float is its repr as a
   string ("0.1" is the double nearest 0.1, exactly what Python passes to the tool).
 * ``expected`` is ``{"exact", "decimal"}``: a rational ``"p/q"``, a closed form
   ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve, a per-class
@@ -40,8 +40,8 @@ from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.io.files import make_directory, write_atomically
-from rocpr_exact.oracle.twins import TOOLS, case_module
-from rocpr_exact.oracle.twins.case import TwinCase, decode
+from rocpr_exact.oracle.twin_cases import TOOLS, case_module
+from rocpr_exact.oracle.twin_cases.case import TwinCase, decode
 from rocpr_exact.oracle.vectors import VECTOR_DIGITS, canonical_number, dumps
 
 __all__ = [

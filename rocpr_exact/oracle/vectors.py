@@ -40,7 +40,9 @@ differences, synthetic integer scores).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
+from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -50,7 +52,7 @@ from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.cases import Case, default_cases, figure7_cases
-from rocpr_exact.oracle.metrics import METRICS
+from rocpr_exact.oracle.metrics import RECORDS, MetricRecord
 
 __all__ = [
     "FILE_NAME",
@@ -59,13 +61,14 @@ __all__ = [
     "build_vectors",
     "canonical_number",
     "dumps",
+    "vectors_schema",
     "write_vectors",
 ]
 
 FILE_NAME = "rocpr_auc_test.json"
 SCHEMA_NAME = "vectors.schema.json"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.1.0"
+GENERATOR_VERSION = "0.2.0"
 VECTOR_DIGITS = 30
 
 HEADER = [
@@ -83,7 +86,8 @@ NOTES: dict[str, str] = {
     "segment and AUC-ROC is 1/2.",
     "ExactScores": "Scores that are not binary floats, some of which round to the same "
     "double: an implementation that reads scores as float64 sees a tie where there is "
-    "none and gets different values. The expected values use the exact scores.",
+    "none and gets different values. The expected values use the exact scores, except "
+    "prroc.* and auccalculator.*, which use the doubles R and Java read.",
     "HeavySkew": "20 positives and 2000 negatives, the skew of the paper's examples; "
     "Davis-Goadrich areas have large denominators.",
     "InfiniteScores": "Scores +inf or -inf: valid, totally ordered scores (some tools "
@@ -103,30 +107,6 @@ NOTES: dict[str, str] = {
     "Ties": "A score shared by a positive and a negative: a mixed tie group, one diagonal "
     "ROC segment whose PR image is a curve, not a line.",
     "TieGroups": "The input is given as tie groups [score, positives, negatives].",
-}
-
-METRIC_NOTES: dict[str, str] = {
-    "auc_roc": "Area under the ROC polyline (Mann-Whitney with ties counted 1/2).",
-    "auc_pr_continuous": "Integral of precision over recall along the PR image of the ROC "
-    "polyline (closed form: rational + sum q ln r).",
-    "auc_pr_davis_goadrich": "Trapezoids over the Davis-Goadrich points (every integer TP, "
-    "FP by the local skew), from recall 0 (limit convention).",
-    "auc_pr_linear": "Trapezoids over the threshold points with straight lines in PR "
-    "space, from recall 0 (limit convention): the interpolation the paper warns against.",
-    "auc_pr_step": "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
-    "sklearn.roc_auc_score": "scikit-learn roc_auc_score (= auc_roc).",
-    "sklearn.average_precision_score": "scikit-learn average_precision_score (= auc_pr_step).",
-    "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
-    "precision_recall_curve: trapezoids over the threshold points after a synthetic "
-    "(recall 0, precision 1).",
-    "prroc.auc_integral": "PRROC pr.curve auc.integral (= auc_pr_continuous).",
-    "prroc.auc_davis_goadrich": "PRROC pr.curve auc.davis.goadrich (= auc_pr_davis_goadrich; "
-    "NA, UndefinedMetricError, when the two classes' scores are the same multiset).",
-    "prroc.roc_auc": "PRROC roc.curve auc (= auc_roc).",
-    "aucalculator.auc_roc": "AUCCalculator 0.2 AUC-ROC: points with TP = 0 dropped, a "
-    "straight line from the origin to the first point with TP > 0.",
-    "aucalculator.auc_pr": "AUCCalculator 0.2 AUC-PR: Davis-Goadrich on the same curve, "
-    "the first point's precision extended flat to recall 0.",
 }
 
 ERROR_NOTES: dict[str, str] = {
@@ -174,7 +154,9 @@ def _auto_flags(case: Case, curve: Curve | None, undefined: list[str]) -> set[st
     return flags
 
 
-def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
+def _evaluate(
+    tc_id: int, case: Case, digits: int, records: Sequence[MetricRecord]
+) -> dict[str, Any]:
     out: dict[str, Any] = {"tcId": tc_id, "comment": case.comment}
     expected: dict[str, Any] = {}
     undefined: list[str] = []
@@ -183,11 +165,12 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     try:
         curve = case.curve()
     except RocPrError as exc:
-        undefined, errors = list(METRICS), {type(exc).__name__}
+        undefined, errors = [record.name for record in records], {type(exc).__name__}
     if curve is not None:
-        for name, metric in METRICS.items():
+        for record in records:
+            name = record.name
             try:
-                expected[name] = canonical_number(number(metric(curve), digits))
+                expected[name] = canonical_number(number(record.compute(curve), digits))
             except RocPrError as exc:
                 undefined.append(name)
                 errors.add(type(exc).__name__)
@@ -208,8 +191,13 @@ def _evaluate(tc_id: int, case: Case, digits: int) -> dict[str, Any]:
     return out
 
 
-def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> dict[str, Any]:
-    """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given)."""
+def build_vectors(
+    figure7: Path | None = None,
+    digits: int = VECTOR_DIGITS,
+    records: Sequence[MetricRecord] = RECORDS,
+) -> dict[str, Any]:
+    """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given),
+    one expected value per metric of ``records`` (:data:`rocpr_exact.oracle.metrics.RECORDS`)."""
     cases = default_cases()
     cases += figure7_cases(figure7)
     by_type: dict[str, list[Case]] = {"ScoredExamples": [], "TieGroups": []}
@@ -221,7 +209,7 @@ def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> d
         groups[kind] = []
         for case in members:
             tc_id += 1
-            groups[kind].append(_evaluate(tc_id, case, digits))
+            groups[kind].append(_evaluate(tc_id, case, digits, records))
     return {
         "algorithm": "ROC-PR-AUC",
         "schema": SCHEMA_NAME,
@@ -230,10 +218,32 @@ def build_vectors(figure7: Path | None = None, digits: int = VECTOR_DIGITS) -> d
         "header": HEADER,
         "digits": digits,
         "notes": NOTES,
-        "metrics": METRIC_NOTES,
+        "metrics": {record.name: record.note for record in records},
         "errors": ERROR_NOTES,
         "testGroups": [{"type": kind, "tests": tests} for kind, tests in groups.items()],
     }
+
+
+def vectors_schema(records: Sequence[MetricRecord] = RECORDS) -> dict[str, Any]:
+    """The vectors' JSON Schema with its five lists of metric names made from ``records``:
+    the header's notes, the metric names, ``expected`` (rational or closed-form values) and
+    the metrics a valid case must have.  The committed ``schemas/vectors.schema.json`` is this
+    schema for :data:`~rocpr_exact.oracle.metrics.RECORDS` (a test compares them)."""
+    text = resources.files("rocpr_exact.schemas").joinpath(SCHEMA_NAME).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    names = [record.name for record in records]
+    notes = schema["properties"]["metrics"]
+    notes["required"] = names
+    notes["properties"] = {name: {"type": "string", "minLength": 1} for name in names}
+    definitions = schema["$defs"]
+    definitions["metric"]["enum"] = names
+    kinds = {True: "#/$defs/closed_form_number", False: "#/$defs/rational_number"}
+    definitions["expected"]["properties"] = {
+        record.name: {"$ref": kinds[record.closed_form]} for record in records
+    }
+    valid = [case for case in definitions["case"]["oneOf"] if "expected" in case["properties"]]
+    valid[0]["properties"]["expected"]["required"] = names
+    return schema
 
 
 def _is_flat(value: Any) -> bool:

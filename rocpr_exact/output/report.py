@@ -39,14 +39,14 @@ from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
 from rocpr_exact.areas.continuous import continuous_decimal, log_term_bound
 from rocpr_exact.areas.dg import dg_decimal, digamma_term_bound
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import NoNegativesError, NoPositivesError
+from rocpr_exact.errors import NoNegativesError, NoPositivesError, UndefinedMetricError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import decimal, html_table, number
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import DIGAMMA_WEIGHT, check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
-from rocpr_exact.profiles.registry import PROFILES, known_deviations, profile_metric
+from rocpr_exact.profiles.registry import tool_metrics
 
 __all__ = [
     "DEFAULT_DIGITS",
@@ -172,18 +172,19 @@ def _certify_areas(
 def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
     """One profile's metrics (:mod:`rocpr_exact.profiles`) and its known deviations on this data.
 
-    >>> r = profile_report("aucalculator", Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]), 3)
+    >>> r = profile_report("auccalculator", Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]), 3)
     >>> r["auc_roc"], [d["excess"]["exact"] for d in r["known_deviations"]]
     ({'exact': '3/8', 'decimal': '0.375'}, ['1/8', '1/8'])
     """
+    table = tool_metrics(name)  # the tool's one model: its view of the curve, its metrics
     entry: dict[str, Any] = {}
-    for metric in PROFILES[name]:
+    for metric in table.metrics:
         try:
-            entry[metric] = number(profile_metric(name, metric, curve), digits)
-        except (NoPositivesError, NoNegativesError) as exc:
+            entry[metric] = number(table.value(metric, curve), digits)
+        except (NoPositivesError, NoNegativesError, UndefinedMetricError) as exc:
             entry[metric] = undefined(str(exc))
     try:
-        deviations = known_deviations(name, curve)
+        deviations = table.known_deviations(curve)
     except (NoPositivesError, NoNegativesError) as exc:
         entry["known_deviations"] = undefined(str(exc))
         return entry
@@ -302,7 +303,8 @@ def build_report(
         report["roc_hull"] = undefined(reasons["roc_hull"])
         report["achievable_pr"] = undefined(reasons["achievable_pr"])
     if profiles:
-        report["profiles"] = {name: profile_report(name, curve, digits) for name in profiles}
+        chosen = {tool_metrics(name).tool: name for name in profiles}  # one spelling each
+        report["profiles"] = {tool: profile_report(tool, curve, digits) for tool in chosen}
     return report
 
 

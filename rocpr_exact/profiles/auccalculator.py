@@ -13,7 +13,7 @@ the origin) are removed: the first rising segment goes straight from the origin 
 point with TP > 0 (the inserted point at TP = 1 lies on that segment and changes nothing).
 
 * ``auc_pr``: ``davis-goadrich`` on that curve; ``auc_roc``: AUC-ROC of that curve.
-* Known deviation (:func:`deviation`): when FP_0 > 0 negatives are ranked above every
+* Known deviation (:func:`deviations`): when FP_0 > 0 negatives are ranked above every
   positive, both are overstated: AUC-ROC by exactly TP_1 FP_0 / (2 P N), AUC-PR because
   precision rises from 0 along the true first segment but is flat in AUCCalculator.
 * AUCCalculator silently replaces P or N below 1 by 1; the twin raises
@@ -24,6 +24,7 @@ docs/profiles/auccalculator.md describes the conventions and the rounding bound.
 
 from __future__ import annotations
 
+import warnings
 from bisect import bisect_right
 from collections.abc import Iterable
 from fractions import Fraction
@@ -33,12 +34,14 @@ from rocpr_exact.areas.auc import auc_pr as exact_auc_pr
 from rocpr_exact.areas.auc import auc_roc as exact_auc_roc
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.profiles.arguments import vector
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.ieee import double_seen, exact_values
+from rocpr_exact.profiles.model import Deviation, ToolMetrics
 
 __all__ = [
+    "CURVE_METRICS",
     "auc_pr",
     "auc_roc",
-    "aucalculator_curve",
+    "auccalculator_curve",
     "curve_auc_pr",
     "curve_auc_roc",
     "ignored_negatives",
@@ -46,14 +49,14 @@ __all__ = [
 ]
 
 
-def aucalculator_curve(curve: Curve) -> Curve:
+def auccalculator_curve(curve: Curve) -> Curve:
     """The curve AUCCalculator 0.2 effectively integrates: points with TP = 0 removed.
 
     Only the origin is kept at TP = 0, so the first segment runs straight from
     (0, 0) to the first point with TP > 0.  The point AUCCalculator inserts at
     TP = 1 lies on that segment and changes nothing.  O(number of points).
 
-    >>> aucalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
+    >>> auccalculator_curve(Curve.from_counts([(0, 3), (2, 5)], 4, 9)).fps
     (0, 5, 9)
     """
     curve = require_curve(curve, "curve")
@@ -80,13 +83,13 @@ def ignored_negatives(curve: Curve) -> int:
 
 
 def curve_auc_roc(curve: Curve) -> Fraction:
-    """AUCCalculator's AUC-ROC of a curve: :func:`auc_roc` of :func:`aucalculator_curve`."""
-    return exact_auc_roc(aucalculator_curve(curve))
+    """AUCCalculator's AUC-ROC of a curve: :func:`auc_roc` of :func:`auccalculator_curve`."""
+    return exact_auc_roc(auccalculator_curve(curve))
 
 
 def curve_auc_pr(curve: Curve) -> Fraction:
-    """AUCCalculator's AUC-PR of a curve: ``davis-goadrich`` of :func:`aucalculator_curve`."""
-    area = exact_auc_pr(aucalculator_curve(curve), "davis-goadrich")
+    """AUCCalculator's AUC-PR of a curve: ``davis-goadrich`` of :func:`auccalculator_curve`."""
+    area = exact_auc_pr(auccalculator_curve(curve), "davis-goadrich")
     assert isinstance(area, Fraction)
     return area
 
@@ -117,3 +120,51 @@ def auc_pr(scores: Iterable[Any], labels: Iterable[Any]) -> Fraction:
     Fraction(11, 24)
     """
     return curve_auc_pr(scored_list_curve(scores, labels))
+
+
+def deviations(curve: Curve) -> tuple[Deviation, ...]:
+    """The known deviations from the paper's methods: with FP_0 > 0 negatives ranked above
+    every positive, AUC-ROC overstated by TP_1 FP_0 / (2 P N), and AUC-PR (module notes).
+
+    >>> [(d.metric, d.excess) for d in deviations(Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]))]
+    [('auc_roc', Fraction(1, 8)), ('auc_pr', Fraction(1, 8))]
+    """
+    if auccalculator_curve(curve) is curve:
+        return ()
+    leading = ignored_negatives(curve)
+    ignored = (
+        f"{leading} negative ranked above every positive is"
+        if leading == 1
+        else f"{leading} negatives ranked above every positive are"
+    )
+    why = (
+        f"AUCCalculator 0.2 drops the points with TP = 0, so the {ignored} ignored: "
+        "its curve goes straight from the origin to the first point with TP > 0"
+    )
+    exact_pr = exact_auc_pr(curve, "davis-goadrich")
+    assert isinstance(exact_pr, Fraction)
+    return (
+        Deviation("auc_roc", "auc_roc", curve_auc_roc(curve), exact_auc_roc(curve), why),
+        Deviation("auc_pr", "auc_pr_davis_goadrich", curve_auc_pr(curve), exact_pr, why),
+    )
+
+
+#: AUCCalculator 0.2's areas of a curve, every score read as a Java double.
+CURVE_METRICS = ToolMetrics(
+    "auccalculator",
+    double_seen,
+    {"auc_roc": curve_auc_roc, "auc_pr": curve_auc_pr},
+    deviations,
+)
+
+
+def __getattr__(name: str) -> object:
+    """``aucalculator_curve``, the old spelling of :func:`auccalculator_curve`, with a warning."""
+    if name == "aucalculator_curve":
+        warnings.warn(
+            "aucalculator_curve is now spelled auccalculator_curve",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return auccalculator_curve
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,6 +21,7 @@ from rocpr_exact.core.data import refuse_masked
 from rocpr_exact.core.views import ArrayView
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 from rocpr_exact.exact.binary64 import round_ieee
+from rocpr_exact.profiles.model import ProfileData, curve_of
 
 __all__ = [
     "FLOAT32",
@@ -28,6 +29,7 @@ __all__ = [
     "Format",
     "double_curve",
     "double_scores",
+    "double_seen",
     "exact_values",
     "round_binary",
     "to_double",
@@ -154,3 +156,17 @@ def double_curve(curve: Curve) -> Curve:
         (cut, tps[i] - tps[i - 1], fps[i] - fps[i - 1]) for i, cut in enumerate(doubles, start=1)
     ]
     return Curve.from_histogram(rows)  # rows of one score are summed into one tie group
+
+
+def double_seen(data: ProfileData) -> Curve:
+    """The curve a tool that reads every score as a double builds (R, Java): a
+    :class:`Curve` by :func:`double_curve`, ``(scores, labels)`` by :func:`double_scores`.
+
+    >>> double_seen(([Fraction(1, 10), Fraction(10**20 + 1, 10**21)], [1, 0])).tps
+    (0, 1)
+    """
+    return double_curve(curve_of(data, _doubles_curve))
+
+
+def _doubles_curve(scores: Any, labels: Any) -> Curve:
+    return Curve.from_scores(double_scores(scores, "scores"), labels)

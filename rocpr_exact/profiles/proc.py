@@ -43,7 +43,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -54,7 +55,22 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.profiles.arguments import classes, flag, is_one_of, vector
 from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary, to_double
 
-__all__ = ["Roc", "auc", "roc"]
+if TYPE_CHECKING:  # pROC's inference functions, defined in proc_delong (which imports this)
+    from rocpr_exact.profiles.proc_delong import RocTest, ci_auc, cov, roc_test, var
+
+__all__ = ["Roc", "RocTest", "auc", "ci_auc", "cov", "roc", "roc_test", "var"]
+
+#: pROC's functions whose twins are in :mod:`rocpr_exact.profiles.proc_delong`, importable
+#: from here as every one is from pROC (imported on first use, PEP 562).
+_DELONG = frozenset({"RocTest", "ci_auc", "cov", "roc_test", "var"})
+
+
+def __getattr__(name: str) -> object:
+    """A twin of :data:`_DELONG`, from :mod:`rocpr_exact.profiles.proc_delong` on first use."""
+    if name not in _DELONG:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module("rocpr_exact.profiles.proc_delong"), name)
+
 
 Direction = Literal["auto", "<", ">"]
 Focus = Literal["specificity", "sensitivity"]

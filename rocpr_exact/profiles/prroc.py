@@ -46,12 +46,19 @@ from typing import Any
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve, require_curve
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    NoNegativesError,
+    NoPositivesError,
+    UndefinedMetricError,
+)
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.profiles.arguments import flag
-from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary
+from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_binary
+from rocpr_exact.profiles.model import ToolMetrics
 
 __all__ = [
+    "CURVE_METRICS",
     "PrCurve",
     "RocCurve",
     "davis_goadrich_area",
@@ -288,3 +295,33 @@ def pr_curve(
         else None
     )
     return PrCurve(integral, dg, rows)
+
+
+# -- the metric table (report --profile prroc, compute_metric("prroc.<metric>")) ------------
+
+
+def _two_vector_davis_goadrich(curve: Curve) -> Fraction:
+    """The two-vector call ``pr.curve(scores.class0 = positives, scores.class1 = negatives)``:
+    when every tie group holds as many positives as negatives the sorted vectors are equal and
+    PRROC reads one vector twice, with no Davis-Goadrich area (NA)."""
+    tps, fps = curve.tps, curve.fps
+    if curve.positives and all(
+        tps[i] - tps[i - 1] == fps[i] - fps[i - 1] for i in range(1, len(tps))
+    ):
+        raise UndefinedMetricError(
+            "PRROC pr.curve returns NA for auc.davis.goadrich when the positives' and "
+            "negatives' scores are the same multiset (it reads one vector twice)"
+        )
+    return davis_goadrich_area(curve)
+
+
+#: PRROC 1.4's areas of a curve, unweighted, every score read as a double (docs/profiles/prroc.md).
+CURVE_METRICS = ToolMetrics(
+    "prroc",
+    double_seen,
+    {
+        "auc_integral": integral_area,
+        "auc_davis_goadrich": _two_vector_davis_goadrich,
+        "roc_auc": roc_area,
+    },
+)

@@ -1,4 +1,14 @@
-"""What other tools would print, computed exactly (docs/design.md, section 2, "profiles").
+"""Other tools by name: one spelling per tool, and the one lookup of a tool's metric.
+
+Every by-name lookup (:func:`profile`, ``rx.compute_metric("tool.metric")``, the golden
+vectors, ``assert_metric_close``, ``report --profile``) ends in :func:`profile_metric`, which
+asks the tool's own table (``CURVE_METRICS`` in ``profiles/<tool>``, a
+:class:`~rocpr_exact.profiles.model.ToolMetrics`): the tool's view of the input, then its
+metric, so two paths cannot give two answers.  :data:`TOOLS` are the tools' names, one
+spelling each (``check --profile`` and ``report --profile`` take them); the old spellings
+in :data:`TOOL_ALIASES` still work and say the new name (a :class:`DeprecationWarning`).
+
+What other tools would print, computed exactly (docs/design.md, section 2, "profiles").
 
 A profile answers "what would tool T print for this data if it made no rounding
 error?", so that a port of T can be checked against exact values.  Each profile
@@ -55,7 +65,7 @@ is in :mod:`rocpr_exact.profiles.prroc` (the twins, with weights):
 * Ties: PRROC keeps the last cumulative count of each run of equal scores, so a
   tie group is one threshold, as here.
 
-``aucalculator`` -- AUCCalculator 0.2, the paper's Java tool, on a scored list; the one computation
+``auccalculator`` -- AUCCalculator 0.2, the paper's Java tool, on a scored list; the one computation
 is in :mod:`rocpr_exact.profiles.auccalculator`:
 
 * It builds one point per distinct score, sorts by (TP, FP), removes every
@@ -78,158 +88,86 @@ is in :mod:`rocpr_exact.profiles.auccalculator`:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, TypeAlias
+from collections.abc import Mapping
+from functools import partial
+from types import MappingProxyType
 
-from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import (
-    InvalidInputError,
-    NoPositivesError,
-    UndefinedMetricError,
-    WrongTypeError,
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.profiles import auccalculator, prroc, sklearn
+from rocpr_exact.profiles.model import (
+    Deviation,
+    Metric,
+    ProfileData,
+    ToolMetrics,
+    Value,
+    curve_of,
 )
-from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.exact.sums import sum_ratios
-from rocpr_exact.profiles import auccalculator, prroc
-from rocpr_exact.profiles.ieee import double_curve, double_scores
-from rocpr_exact.profiles.sklearn import curve_as_seen
+from rocpr_exact.profiles.tools import TOOL_ALIASES, TOOLS, tool_name
 
 __all__ = [
     "PROFILES",
+    "TOOLS",
+    "TOOL_ALIASES",
     "Deviation",
     "ProfileData",
     "as_curve",
     "known_deviations",
     "profile",
     "profile_metric",
+    "tool_metrics",
+    "tool_name",
 ]
 
-#: A curve, or a (scores, labels) pair turned into one with ``Curve.from_scores``.
-ProfileData: TypeAlias = Curve | tuple[Iterable[Any], Iterable[Any]]
-Value: TypeAlias = Fraction | ClosedForm
-Metric: TypeAlias = Callable[[Curve], Value]
+#: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
+_CURVE_METRICS: dict[str, ToolMetrics] = {
+    table.tool: table
+    for table in (sklearn.CURVE_METRICS, prroc.CURVE_METRICS, auccalculator.CURVE_METRICS)
+}
+
+#: Tool -> metric -> the metric of a curve, through the tool's view (read-only).
+PROFILES: Mapping[str, Mapping[str, Metric]] = MappingProxyType(
+    {
+        tool: MappingProxyType({metric: partial(table.value, metric) for metric in table.metrics})
+        for tool, table in _CURVE_METRICS.items()
+    }
+)
+
+
+def tool_metrics(name: str) -> ToolMetrics:
+    """The metric table of the named tool (:class:`ToolMetrics`).
+
+    >>> list(tool_metrics("auccalculator").metrics)
+    ['auc_roc', 'auc_pr']
+
+    Raises :class:`InvalidInputError` for an unknown tool, or one whose twins need more than
+    a curve (checked with ``rocpr-exact check --profile``).
+    """
+    tool = tool_name(name, stacklevel=3)
+    table = _CURVE_METRICS.get(tool)
+    if table is None:
+        raise InvalidInputError(
+            f"profile {tool!r} has no metrics of a curve (the tools with them: "
+            f"{', '.join(_CURVE_METRICS)}); its twins are rocpr_exact.profiles.{tool}'s "
+            f"functions, checked by `rocpr-exact check --profile {tool}`"
+        )
+    return table
 
 
 def as_curve(data: ProfileData, name: str = "") -> Curve:
     """The curve of ``data`` as tool ``name`` reads it: a :class:`Curve` (thresholds as doubles
-    for ``prroc`` and ``aucalculator``), or ``(scores, labels)`` (all thresholds; module notes).
+    for ``prroc`` and ``auccalculator``), or ``(scores, labels)`` (all thresholds; module notes).
 
     >>> as_curve(([2, 1], [1, 0])).tps
     (0, 1, 1)
     """
-    if not isinstance(name, str):
-        raise WrongTypeError(f"the profile name must be text, got {type(name).__name__}")
-    if isinstance(data, Curve):
-        return double_curve(data) if name in ("prroc", "aucalculator") else data
-    if isinstance(data, tuple) and len(data) == 2:
-        if name == "sklearn":  # scores as sklearn sees them: np.asarray's dtype, exact values
-            return curve_as_seen(data[1], data[0])
-        if name in ("prroc", "aucalculator"):  # R and Java read every score as a double
-            return Curve.from_scores(double_scores(data[0], "scores"), data[1])
-        return Curve.from_scores(data[0], data[1])
-    raise InvalidInputError(
-        f"a profile needs a Curve or a (scores, labels) pair, got {type(data).__name__}"
-    )
-
-
-def _need_positives(curve: Curve, what: str) -> None:
-    if curve.positives == 0:
-        raise NoPositivesError(f"{what} requires at least one positive example")
-
-
-# -- scikit-learn ------------------------------------------------------------------------------
-
-
-def _sklearn_roc_auc_score(curve: Curve) -> Fraction:
-    curve.require_both_classes("sklearn roc_auc_score (which returns nan here)")
-    return auc_roc(curve)
-
-
-def _sklearn_average_precision_score(curve: Curve) -> Value:
-    _need_positives(curve, "sklearn average_precision_score (which returns 0.0 here)")
-    return auc_pr(curve, "step")
-
-
-def _sklearn_auc_pr_trapezoid(curve: Curve) -> Fraction:
-    """``auc(recall, precision)`` on ``precision_recall_curve``: trapezoids from (0, 1).
-
-    Points (R_0, P_0) = (0, 1), then (TP_i / P, TP_i / (TP_i + FP_i)) for each
-    threshold, strict to loose; the area is sum (R_i - R_{i-1}) (P_i + P_{i-1}) / 2.
-    Every threshold predicts at least one example positive, so each P_i is defined.
-    O(number of points) terms, summed exactly.
-    """
-    _need_positives(curve, "sklearn auc(recall, precision)")
-    pairs: list[tuple[int, int]] = []
-    prev_tp, prev_num, prev_den = 0, 1, 1  # the synthetic point (recall 0, precision 1)
-    for tp, fp in zip(curve.tps[1:], curve.fps[1:], strict=True):
-        width = tp - prev_tp
-        if width:
-            pairs.append((width * tp, tp + fp))
-            pairs.append((width * prev_num, prev_den))
-        prev_tp, prev_num, prev_den = tp, tp, tp + fp
-    return sum_ratios(pairs) / (2 * curve.positives)
-
-
-# -- PRROC and AUCCalculator: their twin modules hold the one computation ---------------------
-
-
-def _prroc_auc_integral(curve: Curve) -> Value:
-    return prroc.integral_area(curve)
-
-
-def _prroc_auc_davis_goadrich(curve: Curve) -> Value:
-    # The two-vector call pr.curve(scores.class0 = positives, scores.class1 = negatives): when
-    # every tie group holds as many positives as negatives the sorted vectors are equal and
-    # PRROC reads one vector twice, with no Davis-Goadrich area (NA).
-    tps, fps = curve.tps, curve.fps
-    if curve.positives and all(
-        tps[i] - tps[i - 1] == fps[i] - fps[i - 1] for i in range(1, len(tps))
-    ):
-        raise UndefinedMetricError(
-            "PRROC pr.curve returns NA for auc.davis.goadrich when the positives' and "
-            "negatives' scores are the same multiset (it reads one vector twice)"
-        )
-    return prroc.davis_goadrich_area(curve)
-
-
-def _prroc_roc_auc(curve: Curve) -> Fraction:
-    curve.require_both_classes("PRROC roc.curve auc")
-    return prroc.roc_area(curve)
-
-
-#: Profile name -> metric name -> exact metric of a curve.
-PROFILES: dict[str, dict[str, Metric]] = {
-    "sklearn": {
-        "roc_auc_score": _sklearn_roc_auc_score,
-        "average_precision_score": _sklearn_average_precision_score,
-        "auc_pr_trapezoid": _sklearn_auc_pr_trapezoid,
-    },
-    "prroc": {
-        "auc_integral": _prroc_auc_integral,
-        "auc_davis_goadrich": _prroc_auc_davis_goadrich,
-        "roc_auc": _prroc_roc_auc,
-    },
-    "aucalculator": {
-        "auc_roc": auccalculator.curve_auc_roc,
-        "auc_pr": auccalculator.curve_auc_pr,
-    },
-}
-
-
-def _metrics(name: str) -> dict[str, Metric]:
-    try:
-        return PROFILES[name]
-    except (KeyError, TypeError):  # TypeError: an unhashable name (a list)
-        raise InvalidInputError(
-            f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}"
-        ) from None
+    if isinstance(name, str) and not name:  # no tool: every threshold, exact scores
+        return curve_of(data)
+    return tool_metrics(name).curve(data)
 
 
 def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
-    """One metric of one profile, exactly.
+    """One metric of one tool, exactly: the one by-name lookup (module notes).
 
     >>> profile_metric("sklearn", "auc_pr_trapezoid", ([0.8, 0.4, 0.35, 0.1], [1, 0, 1, 0]))
     Fraction(19, 24)
@@ -237,16 +175,11 @@ def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
     Raises :class:`InvalidInputError` for an unknown profile or metric, and the
     metric's own error (e.g. :class:`NoNegativesError`) when it is undefined.
     """
-    metrics = _metrics(name)
-    if not isinstance(metric, str) or metric not in metrics:
-        raise InvalidInputError(
-            f"profile {name!r} has no metric {metric!r}; it has {', '.join(metrics)}"
-        )
-    return metrics[metric](as_curve(data, name))
+    return tool_metrics(name).value(metric, data)
 
 
 def profile(name: str, data: ProfileData) -> dict[str, Value]:
-    """Every metric of the named profile (``sklearn``, ``prroc``, ``aucalculator``), exactly.
+    """Every metric of the named profile (``sklearn``, ``prroc``, ``auccalculator``), exactly.
 
     ``data`` is a :class:`Curve` (its points are taken as the tool's thresholds)
     or a ``(scores, labels)`` pair.  Raises the error of the first metric that is
@@ -258,59 +191,22 @@ def profile(name: str, data: ProfileData) -> dict[str, Value]:
     >>> values = profile("sklearn", ([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1]))
     >>> values["roc_auc_score"], values["average_precision_score"]
     (Fraction(3, 4), Fraction(5, 6))
-    >>> profile("aucalculator", ([4, 3, 2, 1], [0, 1, 0, 1]))
+    >>> profile("auccalculator", ([4, 3, 2, 1], [0, 1, 0, 1]))
     {'auc_roc': Fraction(3, 8), 'auc_pr': Fraction(11, 24)}
     """
-    curve = as_curve(data, name)
-    return {metric: compute(curve) for metric, compute in _metrics(name).items()}
-
-
-@dataclass(frozen=True, slots=True)
-class Deviation:
-    """A profile metric that differs from the paper's exact value on this data, and why."""
-
-    metric: str
-    reference: str
-    tool_value: Fraction
-    reference_value: Fraction
-    note: str
-
-    @property
-    def excess(self) -> Fraction:
-        """tool value - exact reference value (positive: the tool overstates)."""
-        return self.tool_value - self.reference_value
+    return tool_metrics(name).values(data)
 
 
 def known_deviations(name: str, data: ProfileData) -> tuple[Deviation, ...]:
     """The known deviations of the named tool from the paper's methods on this data.
 
-    Only ``aucalculator`` has one: with negatives ranked above every positive it
+    Only ``auccalculator`` has one: with negatives ranked above every positive it
     overstates AUC-ROC by TP_1 FP_0 / (2 P N) and AUC-PR (see the module notes).
 
     >>> negatives_first = ([4, 3, 2, 1], [0, 1, 0, 1])
-    >>> [(d.metric, d.excess) for d in known_deviations("aucalculator", negatives_first)]
+    >>> [(d.metric, d.excess) for d in known_deviations("auccalculator", negatives_first)]
     [('auc_roc', Fraction(1, 8)), ('auc_pr', Fraction(1, 8))]
     >>> known_deviations("sklearn", negatives_first)
     ()
     """
-    _metrics(name)
-    curve = as_curve(data, name)
-    if name != "aucalculator" or auccalculator.aucalculator_curve(curve) is curve:
-        return ()
-    leading = auccalculator.ignored_negatives(curve)
-    ignored = (
-        f"{leading} negative ranked above every positive is"
-        if leading == 1
-        else (f"{leading} negatives ranked above every positive are")
-    )
-    why = (
-        f"AUCCalculator 0.2 drops the points with TP = 0, so the {ignored} ignored: "
-        "its curve goes straight from the origin to the first point with TP > 0"
-    )
-    tool_pr = auccalculator.curve_auc_pr(curve)
-    exact_pr = auc_pr(curve, "davis-goadrich")
-    assert isinstance(exact_pr, Fraction)
-    return (
-        Deviation("auc_roc", "auc_roc", auccalculator.curve_auc_roc(curve), auc_roc(curve), why),
-        Deviation("auc_pr", "auc_pr_davis_goadrich", tool_pr, exact_pr, why),
-    )
+    return tool_metrics(name).known_deviations(data)

@@ -27,7 +27,9 @@ from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles.arguments import is_one_of, vector
+from rocpr_exact.profiles.model import ProfileData, ToolMetrics, Value, curve_of
 from rocpr_exact.profiles.sklearn_curves import det_curve, precision_recall_curve, roc_curve
 from rocpr_exact.profiles.sklearn_input import (
     INF,
@@ -50,6 +52,7 @@ from rocpr_exact.profiles.sklearn_multiclass import (
 )
 
 __all__ = [
+    "CURVE_METRICS",
     "INF",
     "Infinity",
     "average_precision_score",
@@ -283,3 +286,59 @@ def average_precision_score(
     else:
         matrix = truth
     return average_binary_score(_average_precision_metric(1), matrix, scores, average, weights)
+
+
+# -- the metric table (report --profile sklearn, compute_metric("sklearn.<metric>")) ---------
+
+
+def _seen(data: ProfileData) -> Curve:
+    """A :class:`Curve` as given (its points are the thresholds); ``(scores, labels)`` as
+    sklearn sees them (:func:`curve_as_seen`: numpy's dtype, exact values)."""
+    return curve_of(data, lambda scores, labels: curve_as_seen(labels, scores))
+
+
+def _roc_auc(curve: Curve) -> Fraction:
+    curve.require_both_classes("sklearn roc_auc_score (which returns nan here)")
+    return auc_roc(curve)
+
+
+def _need_positives(curve: Curve, what: str) -> None:
+    if curve.positives == 0:
+        raise NoPositivesError(f"{what} requires at least one positive example")
+
+
+def _average_precision(curve: Curve) -> Value:
+    _need_positives(curve, "sklearn average_precision_score (which returns 0.0 here)")
+    return auc_pr(curve, "step")
+
+
+def _auc_pr_trapezoid(curve: Curve) -> Fraction:
+    """``auc(recall, precision)`` on ``precision_recall_curve``: trapezoids from (0, 1).
+
+    Points (R_0, P_0) = (0, 1), then (TP_i / P, TP_i / (TP_i + FP_i)) for each
+    threshold, strict to loose; the area is sum (R_i - R_{i-1}) (P_i + P_{i-1}) / 2.
+    Every threshold predicts at least one example positive, so each P_i is defined.
+    O(number of points) terms, summed exactly.
+    """
+    _need_positives(curve, "sklearn auc(recall, precision)")
+    pairs: list[tuple[int, int]] = []
+    prev_tp, prev_num, prev_den = 0, 1, 1  # the synthetic point (recall 0, precision 1)
+    for tp, fp in zip(curve.tps[1:], curve.fps[1:], strict=True):
+        width = tp - prev_tp
+        if width:
+            pairs.append((width * tp, tp + fp))
+            pairs.append((width * prev_num, prev_den))
+        prev_tp, prev_num, prev_den = tp, tp, tp + fp
+    return sum_ratios(pairs) / (2 * curve.positives)
+
+
+#: scikit-learn 1.9's binary, unweighted metrics of a curve (docs/profiles/sklearn.md).
+CURVE_METRICS = ToolMetrics(
+    "sklearn",
+    _seen,
+    {
+        "roc_auc_score": _roc_auc,
+        "average_precision_score": _average_precision,
+        "auc_pr_trapezoid": _auc_pr_trapezoid,
+    },
+)

@@ -15,13 +15,21 @@ torchmetrics warns and returns a conventional value (``NoPositivesError`` /
 grid of ``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
 [0, 1] (float32) or a 1-D array (its dtype); a binned precision with tp + fp = 0 is torch's
 nan, returned as None.
+
+Every torchmetrics function with a twin is importable from this module, as every one is from
+``torchmetrics.functional``: the operating-point searches (``binary_recall_at_fixed_precision``
+and its kin, :mod:`rocpr_exact.profiles.torchmetrics_fixed`) and the multiclass areas
+(``multiclass_auroc``, ``multiclass_average_precision``,
+:mod:`rocpr_exact.profiles.torchmetrics_multiclass`) are imported from their modules on first
+use.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from importlib import import_module
 from itertools import pairwise
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
@@ -30,13 +38,69 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
 
+if TYPE_CHECKING:  # the names of the two other modules, for type checkers and editors
+    from rocpr_exact.profiles.torchmetrics_fixed import (
+        binary_precision_at_fixed_recall,
+        binary_recall_at_fixed_precision,
+        binary_sensitivity_at_specificity,
+        binary_specificity_at_sensitivity,
+        multiclass_precision_at_fixed_recall,
+        multiclass_recall_at_fixed_precision,
+        multiclass_sensitivity_at_specificity,
+        multiclass_specificity_at_sensitivity,
+    )
+    from rocpr_exact.profiles.torchmetrics_multiclass import (
+        multiclass_auroc,
+        multiclass_average_precision,
+    )
+
+#: The twins defined in the other two modules (they import this one): name -> module.
+_ELSEWHERE = {
+    **dict.fromkeys(
+        [
+            "binary_precision_at_fixed_recall",
+            "binary_recall_at_fixed_precision",
+            "binary_sensitivity_at_specificity",
+            "binary_specificity_at_sensitivity",
+            "multiclass_precision_at_fixed_recall",
+            "multiclass_recall_at_fixed_precision",
+            "multiclass_sensitivity_at_specificity",
+            "multiclass_specificity_at_sensitivity",
+        ],
+        "rocpr_exact.profiles.torchmetrics_fixed",
+    ),
+    **dict.fromkeys(
+        ["multiclass_auroc", "multiclass_average_precision"],
+        "rocpr_exact.profiles.torchmetrics_multiclass",
+    ),
+}
+
 __all__ = [
     "binary_auroc",
     "binary_average_precision",
+    "binary_precision_at_fixed_recall",
     "binary_precision_recall_curve",
+    "binary_recall_at_fixed_precision",
     "binary_roc",
+    "binary_sensitivity_at_specificity",
+    "binary_specificity_at_sensitivity",
     "linspace_grid",
+    "multiclass_auroc",
+    "multiclass_average_precision",
+    "multiclass_precision_at_fixed_recall",
+    "multiclass_recall_at_fixed_precision",
+    "multiclass_sensitivity_at_specificity",
+    "multiclass_specificity_at_sensitivity",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A twin of :data:`_ELSEWHERE`, from its module on first use (PEP 562)."""
+    module = _ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
 
 VERSION = "torchmetrics 1.9.0"
 Rates: TypeAlias = tuple[Fraction, ...]

@@ -222,7 +222,7 @@ def test_figure6_against_the_independent_derivation_in_proofs() -> None:
         + sum((F(106 * (9 + x), 954 + 14147 * x) for x in range(1, 424)), F(0))
     )
     assert rx.auc_pr(curve, "davis-goadrich") == dg
-    assert rx.decimal(dg, 3) == "0.030"  # the paper prints 0.031
+    assert rx.format_decimal(dg, 3) == "0.030"  # the paper prints 0.031
 
 
 def test_cli_prints_60_certified_digits(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ needs_flint = pytest.mark.skipif(logsum.flint is None, reason="python-flint is n
 
 
 def closed_form_decimal(curve: rx.Curve, digits: int) -> str:
-    return rx.decimal(auc_pr(curve, "continuous"), digits)
+    return rx.format_decimal(auc_pr(curve, "continuous"), digits)
 
 
 def as_numpy(scores: list[int], labels: list[int]) -> rx.Curve:

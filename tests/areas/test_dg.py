@@ -71,7 +71,7 @@ def test_certified_decimal_is_the_exact_area_rounded(chain, digits, long):
     for curve in curves_of(chain):
         exact = per_tp_area(curve)
         assert rx.auc_pr(curve, "davis-goadrich") == exact
-        assert dg_decimal(curve, digits, -1, long) == rx.decimal(exact, digits)
+        assert dg_decimal(curve, digits, -1, long) == rx.format_decimal(exact, digits)
 
 
 @settings(max_examples=examples(1))
@@ -135,8 +135,8 @@ def test_without_flint_the_per_tp_fallback_gives_the_same_digits(chain, monkeypa
         exact = per_tp_area(curve)
         with_flint = dg_decimal(curve, 40, -1) if logsum.flint is not None else None
         monkeypatch.setattr(logsum, "flint", None)
-        assert dg_decimal(curve, 40, -1) == rx.decimal(exact, 40)
-        assert with_flint in (None, rx.decimal(exact, 40))
+        assert dg_decimal(curve, 40, -1) == rx.format_decimal(exact, 40)
+        assert with_flint in (None, rx.format_decimal(exact, 40))
         with (
             limits.using(max_interpolated_points=curve.positives - 1),
             pytest.raises(ResourceLimitError) as caught,
@@ -153,7 +153,9 @@ def test_small_values_are_left_to_the_exact_report():
     assert dg_decimal(table1, 30, 4096) is None
     long_but_small = rx.Curve.from_counts([(100, 1)], positives=200, negatives=2)
     assert dg_decimal(long_but_small, 30, 4096, long=10) is None
-    assert dg_decimal(long_but_small, 30, -1, long=10) == rx.decimal(per_tp_area(long_but_small))
+    assert dg_decimal(long_but_small, 30, -1, long=10) == rx.format_decimal(
+        per_tp_area(long_but_small)
+    )
 
 
 # -- refusals before any work ------------------------------------------------------------------
@@ -210,7 +212,7 @@ def test_digamma_differences_count_in_the_decimal_work():
     assert len(dg_terms(curve, dg.long_segment(30)).digamma) == 2
     work = 30 * 2 * limits.DIGAMMA_WEIGHT
     with limits.using(max_decimal_work=work):
-        assert dg_decimal(curve, 30, -1) == rx.decimal(per_tp_area(curve), 30)
+        assert dg_decimal(curve, 30, -1) == rx.format_decimal(per_tp_area(curve), 30)
     with limits.using(max_decimal_work=work - 1), pytest.raises(ResourceLimitError) as caught:
         dg_decimal(curve, 30, -1)
     assert caught.value.limit == "max_decimal_work"

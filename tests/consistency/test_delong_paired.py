@@ -39,7 +39,13 @@ def brute_force() -> set[tuple[str, str, str]]:
             test = rx.delong_test(list(a), list(b), LABELS)
         except UndefinedMetricError:
             continue
-        out.add((rx.decimal(test.auc_a, 2), rx.decimal(test.auc_b, 2), printed_p(test.z_squared)))
+        out.add(
+            (
+                rx.format_decimal(test.auc_a, 2),
+                rx.format_decimal(test.auc_b, 2),
+                printed_p(test.z_squared),
+            )
+        )
     return out
 
 

@@ -86,7 +86,7 @@ def test_witness_prints_the_interval() -> None:
     assert verdict.verdict == "possible"
     curve = rx.Curve.from_scores(list(verdict.scores), list(verdict.labels))
     assert rx.auc_ci(curve).decimals(2) == ("0.88", "0.94")
-    assert rx.decimal(rx.auc_roc(curve), 2) == "0.91"
+    assert rx.format_decimal(rx.auc_roc(curve), 2) == "0.91"
 
 
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:

@@ -205,7 +205,7 @@ def test_api_decimal_of_many_digits_ignores_the_int_to_str_limit() -> None:
     old = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(4300)
     try:
-        text = rx.decimal(Fraction(1, 3), 6000)
+        text = rx.format_decimal(Fraction(1, 3), 6000)
     finally:
         sys.set_int_max_str_digits(old)
     assert text == "0." + "3" * 6000
@@ -643,8 +643,8 @@ def test_max_decimal_work_is_one_budget_per_report() -> None:
     work = [digits * len(form.terms) for form in (own, achieved)]  # type: ignore[union-attr]
     assert min(work) > 0
     with limits.using(max_decimal_work=max(work)):
-        rx.decimal(own, digits)
-        rx.decimal(achieved, digits)
+        rx.format_decimal(own, digits)
+        rx.format_decimal(achieved, digits)
         with pytest.raises(ResourceLimitError, match="already spent in this report") as caught:
             build_report(curve, digits=digits)
     assert caught.value.limit == "max_decimal_work"

@@ -32,8 +32,8 @@ VECTORS = ROOT / "vectors" / "rocpr_auc_test.json"
         lambda: rx.achievable_pr_curve([]),  # type: ignore[arg-type]
         lambda: rx.below_achievable_pr({}),  # type: ignore[arg-type]
         lambda: rx.tuned_thresholds([1, 2]),  # type: ignore[arg-type]
-        lambda: rx.decimal(rx.ClosedForm.log(2), 1.5),  # type: ignore[arg-type]
-        lambda: rx.decimal(0.5, 3),  # type: ignore[arg-type]
+        lambda: rx.format_decimal(rx.ClosedForm.log(2), 1.5),  # type: ignore[arg-type]
+        lambda: rx.format_decimal(0.5, 3),  # type: ignore[arg-type]
     ],
 )
 def test_wrong_types_are_library_errors(call: object) -> None:

@@ -259,126 +259,126 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ),
     (
         "roc P sign",
-        lambda: rx.confusion_from_roc(0, 0, positives=-1, negatives=2),
+        lambda: rx.ConfusionMatrix.from_roc(0, 0, positives=-1, negatives=2),
         E,
         "positives must be >= 0, got -1",
     ),
     (
         "roc N sign",
-        lambda: rx.confusion_from_roc(0, 0, positives=1, negatives=-2),
+        lambda: rx.ConfusionMatrix.from_roc(0, 0, positives=1, negatives=-2),
         E,
         "negatives must be >= 0, got -2",
     ),
     (
         "roc P 0",
-        lambda: rx.confusion_from_roc(0, 0, positives=0, negatives=2),
+        lambda: rx.ConfusionMatrix.from_roc(0, 0, positives=0, negatives=2),
         rx.NoPositivesError,
         "a ROC or PR point requires positives > 0",
     ),
     (
         "roc N 0",
-        lambda: rx.confusion_from_roc(0, 0, positives=2, negatives=0),
+        lambda: rx.ConfusionMatrix.from_roc(0, 0, positives=2, negatives=0),
         rx.NoNegativesError,
         "a ROC point requires negatives > 0",
     ),
     (
         "FPR type",
-        lambda: rx.confusion_from_roc(0.5, 0, positives=2, negatives=2),  # type: ignore[arg-type]
+        lambda: rx.ConfusionMatrix.from_roc(0.5, 0, positives=2, negatives=2),  # type: ignore[arg-type]
         E,
         f"FPR must be an exact int or Fraction, got 0.5; {WRITE}",
     ),
     (
         "TPR type",
-        lambda: rx.confusion_from_roc(0, 0.5, positives=2, negatives=2),  # type: ignore[arg-type]
+        lambda: rx.ConfusionMatrix.from_roc(0, 0.5, positives=2, negatives=2),  # type: ignore[arg-type]
         E,
         f"TPR must be an exact int or Fraction, got 0.5; {WRITE}",
     ),
     (
         "FPR range",
-        lambda: rx.confusion_from_roc(F(3, 2), 0, positives=2, negatives=2),
+        lambda: rx.ConfusionMatrix.from_roc(F(3, 2), 0, positives=2, negatives=2),
         E,
         "FPR must lie in [0, 1], got 3/2",
     ),
     (
         "TPR range",
-        lambda: rx.confusion_from_roc(0, -1, positives=2, negatives=2),
+        lambda: rx.ConfusionMatrix.from_roc(0, -1, positives=2, negatives=2),
         E,
         "TPR must lie in [0, 1], got -1",
     ),
     (
         "TP not whole",
-        lambda: rx.confusion_from_roc(0, F(1, 3), positives=20, negatives=2000),
+        lambda: rx.ConfusionMatrix.from_roc(0, F(1, 3), positives=20, negatives=2000),
         rx.NotRepresentableError,
         "TPR = 1/3 gives TP = 20/3, not a whole number of examples for P = 20; the nearest valid "
         "counts are TP = 6 or 7",
     ),
     (
         "FP not whole",
-        lambda: rx.confusion_from_roc(F(1, 3), 1, positives=20, negatives=2000),
+        lambda: rx.ConfusionMatrix.from_roc(F(1, 3), 1, positives=20, negatives=2000),
         rx.NotRepresentableError,
         "FPR = 1/3 gives FP = 2000/3, not a whole number of examples for N = 2000; the nearest "
         "valid counts are FP = 666 or 667",
     ),
     (
         "pr P 0",
-        lambda: rx.confusion_from_pr(1, 1, positives=0, negatives=2),
+        lambda: rx.ConfusionMatrix.from_pr(1, 1, positives=0, negatives=2),
         rx.NoPositivesError,
         "a ROC or PR point requires positives > 0",
     ),
     (
         "recall type",
-        lambda: rx.confusion_from_pr(0.5, 1, positives=2, negatives=2),  # type: ignore[arg-type]
+        lambda: rx.ConfusionMatrix.from_pr(0.5, 1, positives=2, negatives=2),  # type: ignore[arg-type]
         E,
         f"recall must be an exact int or Fraction, got 0.5; {WRITE}",
     ),
     (
         "precision type",
-        lambda: rx.confusion_from_pr(1, 0.5, positives=2, negatives=2),  # type: ignore[arg-type]
+        lambda: rx.ConfusionMatrix.from_pr(1, 0.5, positives=2, negatives=2),  # type: ignore[arg-type]
         E,
         f"precision must be an exact int or Fraction, got 0.5; {WRITE}",
     ),
     (
         "recall range",
-        lambda: rx.confusion_from_pr(2, 1, positives=2, negatives=2),
+        lambda: rx.ConfusionMatrix.from_pr(2, 1, positives=2, negatives=2),
         E,
         "recall must lie in [0, 1], got 2",
     ),
     (
         "precision range",
-        lambda: rx.confusion_from_pr(1, F(5, 4), positives=2, negatives=2),
+        lambda: rx.ConfusionMatrix.from_pr(1, F(5, 4), positives=2, negatives=2),
         E,
         "precision must lie in [0, 1], got 5/4",
     ),
     (
         "recall 0",
-        lambda: rx.confusion_from_pr(0, F(1, 2), positives=20, negatives=2000),
+        lambda: rx.ConfusionMatrix.from_pr(0, F(1, 2), positives=20, negatives=2000),
         rx.AmbiguousPointError,
         "a PR point with recall 0 has no unique confusion matrix (TP = 0, so precision does not "
         "determine FP; Davis & Goadrich 2006, Theorem 3.1); give the ROC point (FPR, TPR) instead",
     ),
     (
         "precision 0",
-        lambda: rx.confusion_from_pr(F(1, 2), 0, positives=2, negatives=2),
+        lambda: rx.ConfusionMatrix.from_pr(F(1, 2), 0, positives=2, negatives=2),
         E,
         "precision 0 with recall 1/2 > 0 is impossible (TP > 0 means precision > 0)",
     ),
     (
         "pr TP not whole",
-        lambda: rx.confusion_from_pr(F(1, 3), 1, positives=20, negatives=2000),
+        lambda: rx.ConfusionMatrix.from_pr(F(1, 3), 1, positives=20, negatives=2000),
         rx.NotRepresentableError,
         "recall = 1/3 gives TP = 20/3, not a whole number of examples for P = 20; the nearest "
         "valid counts are TP = 6 or 7",
     ),
     (
         "pr FP not whole",
-        lambda: rx.confusion_from_pr(F(1, 4), F(2, 3), positives=20, negatives=2000),
+        lambda: rx.ConfusionMatrix.from_pr(F(1, 4), F(2, 3), positives=20, negatives=2000),
         rx.NotRepresentableError,
         "precision = 2/3 gives FP = 5/2, not a whole number of examples for TP = 5; the nearest "
         "valid counts are FP = 2 or 3",
     ),
     (
         "pr FP > N",
-        lambda: rx.confusion_from_pr(F(1, 4), F(1, 4), positives=20, negatives=10),
+        lambda: rx.ConfusionMatrix.from_pr(F(1, 4), F(1, 4), positives=20, negatives=10),
         rx.NotRepresentableError,
         "recall 1/4 and precision 1/4 need FP = 15 > N = 10 negatives",
     ),

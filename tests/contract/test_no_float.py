@@ -22,7 +22,7 @@ DISPLAY_MODULES = {
     "output/plot.py",
     "output/panels.py",
     "output/drawing.py",
-    "oracle/testing.py",
+    "testing.py",
     "oracle/conformance.py",
 }
 

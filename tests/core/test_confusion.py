@@ -27,8 +27,8 @@ def test_rates_by_hand() -> None:
     assert c.recall == c.tpr == Fraction(1, 2)
     assert c.precision == Fraction(1, 4)
     assert c.fpr == Fraction(3, 200)
-    assert rx.roc_point(c) == (Fraction(3, 200), Fraction(1, 2))
-    assert rx.pr_point(c) == (Fraction(1, 2), Fraction(1, 4))
+    assert (c.fpr, c.tpr) == (Fraction(3, 200), Fraction(1, 2))
+    assert (c.recall, c.precision) == (Fraction(1, 2), Fraction(1, 4))
 
 
 def test_values_are_immutable_and_validated() -> None:
@@ -55,19 +55,20 @@ def test_undefined_rates_raise_specific_errors() -> None:
 
 @given(matrices())
 def test_roc_point_determines_the_matrix(c: rx.ConfusionMatrix) -> None:
-    fpr, tpr = rx.roc_point(c)
-    assert rx.confusion_from_roc(fpr, tpr, positives=c.positives, negatives=c.negatives) == c
+    fpr, tpr = (c.fpr, c.tpr)
+    assert rx.ConfusionMatrix.from_roc(fpr, tpr, positives=c.positives, negatives=c.negatives) == c
 
 
 @given(matrices())
 def test_pr_point_determines_the_matrix_when_recall_is_not_zero(c: rx.ConfusionMatrix) -> None:
     if c.tp == 0:
         with pytest.raises(rx.AmbiguousPointError, match="recall 0"):
-            rx.confusion_from_pr(0, 0, positives=c.positives, negatives=c.negatives)
+            rx.ConfusionMatrix.from_pr(0, 0, positives=c.positives, negatives=c.negatives)
         return
-    recall, precision = rx.pr_point(c)
+    recall, precision = (c.recall, c.precision)
     assert (
-        rx.confusion_from_pr(recall, precision, positives=c.positives, negatives=c.negatives) == c
+        rx.ConfusionMatrix.from_pr(recall, precision, positives=c.positives, negatives=c.negatives)
+        == c
     )
 
 
@@ -77,24 +78,24 @@ def test_recall_zero_is_ambiguous() -> None:
     b = rx.ConfusionMatrix.from_counts(0, 2, positives=3, negatives=3)
     assert a.recall == b.recall == 0 and a.precision == b.precision == 0
     with pytest.raises(rx.AmbiguousPointError, match="no unique confusion matrix"):
-        rx.confusion_from_pr(0, 0, positives=3, negatives=3)
+        rx.ConfusionMatrix.from_pr(0, 0, positives=3, negatives=3)
 
 
 def test_points_off_the_grid_are_errors_that_name_the_nearest_counts() -> None:
     # TPR 1/3 of P=20 is TP = 20/3 = 6.67: nearest whole counts 6 and 7.
     with pytest.raises(rx.NotRepresentableError, match=r"TP = 20/3.*TP = 6 or 7"):
-        rx.confusion_from_roc(0, Fraction(1, 3), positives=20, negatives=2000)
+        rx.ConfusionMatrix.from_roc(0, Fraction(1, 3), positives=20, negatives=2000)
     # recall 1/4 of 20 is TP = 5; precision 2/3 would need FP = 5 * (1/3) / (2/3) = 5/2.
     with pytest.raises(rx.NotRepresentableError, match=r"FP = 5/2.*FP = 2 or 3"):
-        rx.confusion_from_pr(Fraction(1, 4), Fraction(2, 3), positives=20, negatives=2000)
+        rx.ConfusionMatrix.from_pr(Fraction(1, 4), Fraction(2, 3), positives=20, negatives=2000)
     with pytest.raises(rx.NotRepresentableError, match=r"FP = 15 > N = 10"):
-        rx.confusion_from_pr(Fraction(1, 4), Fraction(1, 4), positives=20, negatives=10)
+        rx.ConfusionMatrix.from_pr(Fraction(1, 4), Fraction(1, 4), positives=20, negatives=10)
 
 
 def test_rates_must_be_exact_and_in_range() -> None:
     with pytest.raises(rx.InvalidInputError, match="exact int or Fraction"):
-        rx.confusion_from_roc(0.5, 0, positives=2, negatives=2)  # type: ignore[arg-type]
+        rx.ConfusionMatrix.from_roc(0.5, 0, positives=2, negatives=2)  # type: ignore[arg-type]
     with pytest.raises(rx.InvalidInputError, match=r"\[0, 1\]"):
-        rx.confusion_from_roc(Fraction(3, 2), 0, positives=2, negatives=2)
+        rx.ConfusionMatrix.from_roc(Fraction(3, 2), 0, positives=2, negatives=2)
     with pytest.raises(rx.InvalidInputError, match="precision 0 with recall"):
-        rx.confusion_from_pr(Fraction(1, 2), 0, positives=2, negatives=2)
+        rx.ConfusionMatrix.from_pr(Fraction(1, 2), 0, positives=2, negatives=2)

@@ -17,6 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
+from rocpr_exact.profiles import registry
 from tests.strategies import any_dataset, examples, skewed_datasets
 
 metrics = pytest.importorskip("sklearn.metrics")
@@ -40,7 +41,7 @@ def close(given_value: float, exact: Fraction) -> bool:
 
 def check(scores: list[float] | list[int], labels: list[int]) -> None:
     y, s = np.asarray(labels), np.asarray(scores, dtype=float)
-    exact = rx.profile("sklearn", (scores, labels))
+    exact = registry.profile("sklearn", (scores, labels))
     assert close(metrics.roc_auc_score(y, s), exact["roc_auc_score"])
     assert close(metrics.average_precision_score(y, s), exact["average_precision_score"])
     for drop in (False, True):  # the default keeps every threshold; dropping changes nothing
@@ -76,15 +77,18 @@ def test_one_class_missing_sklearn_warns_and_the_profile_raises() -> None:
         assert metrics.average_precision_score(y, s) == 0.0
     assert len(caught) >= 2
     with pytest.raises(rx.NoPositivesError):
-        rx.profile_metric("sklearn", "roc_auc_score", (s.tolist(), y.tolist()))
+        registry.profile_metric("sklearn", "roc_auc_score", (s.tolist(), y.tolist()))
     with pytest.raises(rx.NoPositivesError):
-        rx.profile_metric("sklearn", "average_precision_score", (s.tolist(), y.tolist()))
+        registry.profile_metric("sklearn", "average_precision_score", (s.tolist(), y.tolist()))
     # No negatives: roc_auc_score is nan (profile raises), AP is 1.0 (profile agrees).
     y1 = np.array([1, 1, 1])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert math.isnan(metrics.roc_auc_score(y1, s))
     with pytest.raises(rx.NoNegativesError):
-        rx.profile_metric("sklearn", "roc_auc_score", (s.tolist(), y1.tolist()))
+        registry.profile_metric("sklearn", "roc_auc_score", (s.tolist(), y1.tolist()))
     assert metrics.average_precision_score(y1, s) == 1.0
-    assert rx.profile_metric("sklearn", "average_precision_score", (s.tolist(), y1.tolist())) == 1
+    assert (
+        registry.profile_metric("sklearn", "average_precision_score", (s.tolist(), y1.tolist()))
+        == 1
+    )

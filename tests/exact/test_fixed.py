@@ -112,7 +112,7 @@ def test_log_steps_give_the_closed_forms_digits(arguments, data, divisor, digits
     shift = 1 + sum(abs(Fraction(n, d)) * 21 for n, d in weights).__ceil__()  # ln(10^9) < 21
     value = (form + shift) / divisor
     text = certified_ratio_sum([(shift, 1)], divisor, digits, logs=steps, exact=lambda: value)
-    assert text == rx.decimal(value, digits)
+    assert text == rx.format_decimal(value, digits)
 
 
 @pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")
@@ -125,7 +125,7 @@ def test_a_value_next_to_a_rounding_boundary_is_refined(monkeypatch, side):
     steps = LogSteps([0, 7, 3] if side == 1 else [0, 3, 7], [1], [5], [1])
     log_part = ClosedForm.from_parts(0, [(5 * side, 7), (-5 * side, 3)])
     boundary = 5 + Fraction(25, 2 * 10**digits)
-    shift = boundary - Fraction(rx.decimal(log_part, 70))
+    shift = boundary - Fraction(rx.format_decimal(log_part, 70))
     value = log_part + shift
     tiny = Fraction(1, 10**60)
     calls: list[int] = []
@@ -138,7 +138,7 @@ def test_a_value_next_to_a_rounding_boundary_is_refined(monkeypatch, side):
     monkeypatch.setattr(fixed, "log_steps_fixed", counted)
     pairs = [shift.as_integer_ratio()]
     text = certified_ratio_sum(pairs, 1, digits, logs=steps, exact=lambda: value)
-    assert text == rx.decimal(value, digits)
+    assert text == rx.format_decimal(value, digits)
     below, above = (fraction_to_decimal(boundary + e, digits) for e in (-tiny, tiny))
     assert below != above and text in (below, above)
     assert len(calls) > 2

@@ -103,7 +103,7 @@ def test_recall_zero_and_the_drop_at_recall_one() -> None:
     # (3, 3): precision 1/2 at recall 1 is the foot of the drop 3/5 -> 1/2: on the curve,
     # although under the upper value precision_at(1) = 3/5.
     below = counts(rx.below_achievable_pr(curve))
-    assert below == counts(rx.points_below_hull(curve)) == [(0, 1), (1, 1), (1, 2), (2, 2)]
+    assert below == counts(rx.hull_points(curve).below) == [(0, 1), (1, 1), (1, 2), (2, 2)]
     assert curve.points[-1].precision < best.precision_at(1)
 
 

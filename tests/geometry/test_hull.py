@@ -30,7 +30,7 @@ def test_hull_agrees_with_brute_force(curve: rx.Curve) -> None:
     # on_hull and below partition the points, each in curve order.
     assert sorted(found.on_hull + found.below, key=curve.points.index) == list(curve.points)
     assert not set(found.on_hull) & set(found.below)
-    assert counts(rx.points_below_hull(curve)) == [q for q in counts(curve.points) if q not in on]
+    assert counts(rx.hull_points(curve).below) == [q for q in counts(curve.points) if q not in on]
     assert (hull.positives, hull.negatives, hull.thresholds) == (
         curve.positives,
         curve.negatives,
@@ -42,7 +42,7 @@ def test_hull_agrees_with_brute_force(curve: rx.Curve) -> None:
 def test_hull_dominates_and_is_idempotent(curve: rx.Curve) -> None:
     hull = rx.roc_convex_hull(curve)
     assert rx.roc_convex_hull(hull) == hull
-    assert rx.points_below_hull(hull) == ()
+    assert rx.hull_points(hull).below == ()
     assert rx.auc_roc(hull) >= rx.auc_roc(curve)
     # Never below the chord from (0, 0) to (N, P): N TP - P FP >= 0 at every vertex.
     assert all(curve.negatives * p.tp - curve.positives * p.fp >= 0 for p in hull.points)
@@ -58,7 +58,7 @@ def test_corollary_3_1_pr_space_excludes_exactly_the_points_below_the_hull(
 ) -> None:
     """Corollary 3.1: "The achievable PR curve will exclude exactly those points beneath the
     convex hull in ROC space" -- decided independently in PR space and in ROC space."""
-    assert rx.below_achievable_pr(curve) == rx.points_below_hull(curve)
+    assert rx.below_achievable_pr(curve) == rx.hull_points(curve).below
 
 
 def test_hand_computed_hull() -> None:
@@ -89,12 +89,12 @@ def test_all_tied_and_worse_than_random() -> None:
     # All tied: one diagonal segment, which is its own hull.
     tied = rx.Curve.from_scores([7] * 5, [1, 0, 0, 1, 0])
     assert counts(rx.roc_convex_hull(tied).points) == [(0, 0), (2, 3)]
-    assert rx.points_below_hull(tied) == ()
+    assert rx.hull_points(tied).below == ()
     # Every negative first: (0,0) (0,1) (0,2) (1,2) (2,2), entirely below the diagonal.
     # The hull is the chord (0,0) -> (2,2); every point but the two ends is under it.
     worst = rx.Curve.from_scores([4, 3, 2, 1], [0, 0, 1, 1])
     assert counts(rx.roc_convex_hull(worst).points) == [(0, 0), (2, 2)]
-    assert counts(rx.points_below_hull(worst)) == [(0, 1), (0, 2), (1, 2)]
+    assert counts(rx.hull_points(worst).below) == [(0, 1), (0, 2), (1, 2)]
     assert rx.auc_roc(rx.roc_convex_hull(worst)) == Fraction(1, 2)
 
 
@@ -109,8 +109,6 @@ def test_hull_needs_both_classes() -> None:
         rx.roc_convex_hull(rx.Curve.from_scores([2, 1], [1, 1]))
     with pytest.raises(rx.NoPositivesError, match="hull_points requires"):
         rx.hull_points(rx.Curve.from_scores([2, 1], [0, 0]))
-    with pytest.raises(rx.NoPositivesError):
-        rx.points_below_hull(rx.Curve.from_scores([2, 1], [0, 0]))
 
 
 def test_convexity_check_rejects_non_hulls() -> None:

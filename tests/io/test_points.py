@@ -209,7 +209,7 @@ def rounded(value: mpmath.mpf, digits: int) -> str:
     assert abs(scaled - (scaled.numerator // scaled.denominator) - Fraction(1, 2)) > Fraction(
         1, 10**100
     )  # far from a rounding boundary: the 200-digit value decides the rounding
-    return rx.decimal(exact, digits)
+    return rx.format_decimal(exact, digits)
 
 
 def test_report_of_huge_operating_points_is_certified(
@@ -253,7 +253,7 @@ def test_report_of_huge_constant_precision_points(
     [
         (["--exact"], "max_sum_digits"),  # the exact rational: about 10^13 digits
         (["--profile", "prroc"], "max_sum_digits"),  # PRROC's auc.davis.goadrich is exact
-        (["--profile", "aucalculator"], "max_sum_digits"),
+        (["--profile", "auccalculator"], "max_sum_digits"),
     ],
 )
 def test_exact_davis_goadrich_of_huge_points_is_refused_at_once(

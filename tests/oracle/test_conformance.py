@@ -19,7 +19,7 @@ import rocpr_exact as rx
 from rocpr_exact.cli import main
 from rocpr_exact.oracle.conformance import check, within
 from rocpr_exact.oracle.results import load_vectors, parse_given
-from rocpr_exact.oracle.testing import assert_metric_close
+from rocpr_exact.testing import assert_metric_close
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "vectors" / "rocpr_auc_test.json"

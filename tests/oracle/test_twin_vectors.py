@@ -18,10 +18,11 @@ import pytest
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.oracle.twin_cases import TOOLS, case_module
+from rocpr_exact.oracle.twin_cases.case import FLOAT_TEXT, decode, floats
 from rocpr_exact.oracle.twin_vectors import build_twin_vectors, expected_value, write_twin_vectors
-from rocpr_exact.oracle.twins import TOOLS, case_module
-from rocpr_exact.oracle.twins.case import FLOAT_TEXT, decode, floats
 from rocpr_exact.oracle.vectors import dumps
+from rocpr_exact.profiles import tools
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = ROOT / "vectors" / "twins"
@@ -136,8 +137,15 @@ def test_expected_values_and_what_the_vectors_cannot_hold() -> None:
 
 def test_an_unknown_tool_names_the_known_ones() -> None:
     assert len(TOOLS) == 12
-    with pytest.raises(InvalidInputError, match=", ".join(sorted(TOOLS))):
+    assert tuple(TOOLS) == tools.TOOLS  # the case modules cover every tool, in one spelling
+    with pytest.raises(InvalidInputError, match=", ".join(tools.TOOLS)):
         build_twin_vectors("prroc2")
+
+
+def test_an_old_spelling_builds_the_same_vectors_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="now spelled 'auccalculator'"):
+        old = build_twin_vectors("aucalculator")
+    assert old == build_twin_vectors("auccalculator")
 
 
 def test_the_bundled_vectors_are_the_committed_files() -> None:

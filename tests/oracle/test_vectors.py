@@ -24,10 +24,10 @@ import pytest
 
 import rocpr_exact as rx
 from rocpr_exact.oracle.cases import default_cases
-from rocpr_exact.oracle.metrics import METRICS
-from rocpr_exact.oracle.vectors import FILE_NAME, build_vectors, write_vectors
+from rocpr_exact.oracle.metrics import METRICS, RECORDS, MetricRecord
+from rocpr_exact.oracle.vectors import FILE_NAME, build_vectors, vectors_schema, write_vectors
 from tests.brute_force import (
-    aucalculator,
+    auccalculator_steps,
     dg_area,
     grouped_mann_whitney,
     linear_area,
@@ -171,8 +171,8 @@ ROC_METRICS = {
     "auc_roc",
     "sklearn.roc_auc_score",
     "prroc.roc_auc",
-    "aucalculator.auc_roc",
-    "aucalculator.auc_pr",
+    "auccalculator.auc_roc",
+    "auccalculator.auc_pr",
 }
 
 
@@ -193,12 +193,16 @@ def test_expected_values_by_independent_routes(case: dict[str, Any]) -> None:
     groups = groups_of(case)
     counts = tie_group_counts(groups)
     p, n = counts[-1]
+    # PRROC (R) and AUCCalculator (Java) read every score as a double: Python's float() of the
+    # exact score is that double (correctly rounded), so groups that meet there merge.
+    doubles = merged_by_double(groups)
+    double_counts = tie_group_counts(doubles)
     assert (case["positives"], case["negatives"]) == (p, n)
     if p == 0 or n == 0:
         undefined = set(METRICS) if p == 0 else ROC_METRICS
         assert case["result"] == "invalid" and set(case["undefinedMetrics"]) == undefined
         assert case["error"] == ("NoPositivesError" if p == 0 else "NoNegativesError")
-    elif all(tp == fp for _, tp, fp in groups):
+    elif all(tp == fp for _, tp, fp in doubles):
         # PRROC reads the two classes' scores as one vector twice: its DG area is NA.
         assert case["result"] == "invalid" and case["error"] == "UndefinedMetricError"
         assert case["undefinedMetrics"] == ["prroc.auc_davis_goadrich"]
@@ -207,19 +211,19 @@ def test_expected_values_by_independent_routes(case: dict[str, Any]) -> None:
     independent: dict[str, Fraction] = {}
     if p and n:
         mw = grouped_mann_whitney(groups)
-        tool_roc, tool_pr = aucalculator(counts, p, n)
+        tool_roc, tool_pr = auccalculator_steps(double_counts, p, n)
         independent |= {
             "auc_roc": mw,
             "sklearn.roc_auc_score": mw,
-            "prroc.roc_auc": mw,
-            "aucalculator.auc_roc": tool_roc,
-            "aucalculator.auc_pr": tool_pr,
+            "prroc.roc_auc": grouped_mann_whitney(doubles),
+            "auccalculator.auc_roc": tool_roc,
+            "auccalculator.auc_pr": tool_pr,
         }
     if p:
-        dg, step = dg_area(counts, p), step_area(counts, p)
+        step = step_area(counts, p)
         independent |= {
-            "auc_pr_davis_goadrich": dg,
-            "prroc.auc_davis_goadrich": dg,
+            "auc_pr_davis_goadrich": dg_area(counts, p),
+            "prroc.auc_davis_goadrich": dg_area(double_counts, p),
             "auc_pr_linear": linear_area(counts, p),
             "auc_pr_step": step,
             "sklearn.average_precision_score": step,
@@ -235,12 +239,25 @@ def test_expected_values_by_independent_routes(case: dict[str, Any]) -> None:
         assert case["expected"][name]["decimal"] == rounded(value, digits), name
     if p:
         with mpmath.workdps(50):
-            integral = quadrature(counts, p)
-            for name in ("auc_pr_continuous", "prroc.auc_integral"):
+            views = {"auc_pr_continuous": counts, "prroc.auc_integral": double_counts}
+            for name, seen in views.items():
+                integral = quadrature(seen, p)
                 entry = case["expected"][name]
                 assert abs(closed_form_value(entry["exact"]) - integral) < mpmath.mpf(10) ** -40
                 # Within one unit of the last digit (a correctly rounded decimal is within half).
                 assert abs(mpmath.mpf(entry["decimal"]) - integral) <= mpmath.mpf(10) ** -digits
+
+
+def merged_by_double(groups: list[tuple[Fraction, int, int]]) -> list[tuple[float, int, int]]:
+    """Tie groups whose scores are one double merged (Python's float() rounds correctly)."""
+    merged: list[tuple[float, int, int]] = []
+    for score, pos, neg in groups:
+        value = float(score)
+        if merged and merged[-1][0] == value:
+            merged[-1] = (value, merged[-1][1] + pos, merged[-1][2] + neg)
+        else:
+            merged.append((value, pos, neg))
+    return merged
 
 
 def test_invalid_cases_raise_the_named_error() -> None:
@@ -336,3 +353,33 @@ def test_vectors_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert written == (VECTORS / FILE_NAME).read_bytes()
     assert main(["vectors", "--figure7", figure7]) == 0
     assert capsys.readouterr().out.encode() == written
+
+
+def test_the_schema_is_made_from_the_metric_records() -> None:
+    assert vectors_schema() == SCHEMA  # the committed file: regenerate it from RECORDS
+    assert [record.name for record in RECORDS] == list(METRICS)
+
+
+def test_a_toy_metric_is_one_record_and_reaches_the_vectors_and_their_schema() -> None:
+    # The area above the ROC curve, 1 - AUC-ROC: declared once, as a record (in this test only).
+    def auc_above(curve: rx.Curve) -> Fraction:
+        return 1 - rx.auc_roc(curve)
+
+    toy = MetricRecord("toy_auc_above", auc_above, "1 - auc_roc (a test's toy metric).")
+    records = (*RECORDS, toy)
+    vectors = build_vectors(ROOT / "examples" / "figure7.json", records=records)
+    schema = vectors_schema(records)
+    jsonschema.validate(vectors, schema, cls=jsonschema.Draft202012Validator)
+    assert vectors["metrics"]["toy_auc_above"] == toy.note
+    cases = [case for group in vectors["testGroups"] for case in group["tests"]]
+    checked = 0
+    for case in cases:
+        if "auc_roc" in case["expected"]:  # both defined or both undefined, with one error
+            auc = Fraction(case["expected"]["auc_roc"]["exact"])
+            assert Fraction(case["expected"]["toy_auc_above"]["exact"]) == 1 - auc
+            checked += 1
+        else:
+            assert "toy_auc_above" in case.get("undefinedMetrics", [])
+    assert checked > 10  # not vacuous: 18 cases have an AUC-ROC
+    with pytest.raises(jsonschema.ValidationError):  # the committed schema does not know it
+        jsonschema.validate(vectors, SCHEMA, cls=jsonschema.Draft202012Validator)

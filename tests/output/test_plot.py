@@ -262,7 +262,7 @@ def test_lines_coincide_exactly_when_they_are_equal(curve: rx.Curve) -> None:
     # hull; the straight lines are the achievable curve iff at the middle TP of every
     # rising hull edge the hyperbola meets the chord.
     best = rx.achievable_pr_curve(curve)
-    below = rx.points_below_hull(curve)
+    below = rx.hull_points(curve).below
     groups = pr_lines(curve, best)
     assert (groups[0] == ["PR curve"]) == bool(below)
     line = straight_line_points(best)

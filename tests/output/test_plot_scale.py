@@ -122,8 +122,8 @@ def test_two_models_areas_in_the_legend_and_ax() -> None:
     a, b = _scored(400, 4, 1.0), _scored(400, 5, 2.0)
     figure = plot([a, b], labels=["A", "B"])
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
-    roc_a = rx.decimal(rx.auc_roc(a), 3)
-    pr_a = rx.decimal(rx.auc_pr(a, "continuous"), 3)  # the area under A's PR curve
+    roc_a = rx.format_decimal(rx.auc_roc(a), 3)
+    pr_a = rx.format_decimal(rx.auc_pr(a, "continuous"), 3)  # the area under A's PR curve
     assert f"A (AUC-ROC {roc_a}, AUC-PR {pr_a})" in texts  # one legend for both panels
     assert any(t.startswith("B (AUC-ROC ") for t in texts) and len(figure.legends) == 1
     figure = plot([a, b], labels=["A", "B"], auc=False)

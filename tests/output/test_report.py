@@ -38,7 +38,7 @@ def test_all_profiles_validate_and_hold_the_hand_values(
     code, out, err = run(
         [
             *("report", str(negatives_first), "--digits", "5"),
-            *("--profile", "sklearn", "--profile", "prroc", "--profile", "aucalculator"),
+            *("--profile", "sklearn", "--profile", "prroc", "--profile", "auccalculator"),
             *("--profile", "sklearn"),
         ],
         capsys,
@@ -47,15 +47,15 @@ def test_all_profiles_validate_and_hold_the_hand_values(
     report = json.loads(out)
     jsonschema.validate(report, report_schema())
     profiles = report["profiles"]
-    assert list(profiles) == ["sklearn", "prroc", "aucalculator"]  # given order, once each
+    assert list(profiles) == ["sklearn", "prroc", "auccalculator"]  # given order, once each
     # Hand values (tests/profiles/test_registry.py derives them):
     # scores [4, 3, 2, 1], labels [0, 1, 0, 1].
     assert profiles["sklearn"]["auc_pr_trapezoid"] == {"exact": "1/3", "decimal": "0.33333"}
     assert profiles["sklearn"]["average_precision_score"]["exact"] == "1/2"
     assert profiles["sklearn"]["known_deviations"] == []
     assert profiles["prroc"]["auc_davis_goadrich"]["exact"] == "1/3"
-    assert profiles["aucalculator"]["auc_roc"] == {"exact": "3/8", "decimal": "0.37500"}
-    deviation = profiles["aucalculator"]["known_deviations"][0]
+    assert profiles["auccalculator"]["auc_roc"] == {"exact": "3/8", "decimal": "0.37500"}
+    deviation = profiles["auccalculator"]["known_deviations"][0]
     assert deviation["metric"] == "auc_roc" and deviation["excess"]["exact"] == "1/8"
     assert "1 negative ranked above every positive is ignored" in deviation["note"]
 
@@ -85,19 +85,41 @@ def test_text_format_lists_profiles_and_deviations(
     negatives_first: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run(
-        ["report", str(negatives_first), "--format", "text", "--profile", "aucalculator"],
+        ["report", str(negatives_first), "--format", "text", "--profile", "auccalculator"],
         capsys,
     )
     assert code == 0
-    assert "aucalculator.auc_pr" in out and "11/24" in out
-    assert "known deviation: aucalculator.auc_roc exceeds auc_roc by 1/8" in out
+    assert "auccalculator.auc_pr" in out and "11/24" in out
+    assert "known deviation: auccalculator.auc_roc exceeds auc_roc by 1/8" in out
 
 
 def test_unknown_profile_is_a_usage_error(
     negatives_first: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["report", str(negatives_first), "--profile", "weka"]) == 2
-    assert "invalid choice: 'weka'" in capsys.readouterr().err
+    assert "unknown tool 'weka'; choose one of sklearn," in capsys.readouterr().err
+
+
+def test_old_tool_spelling_works_and_says_the_new_one(
+    negatives_first: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["report", str(negatives_first), "--profile", "auccalculator"]) == 0
+    new = capsys.readouterr()
+    assert main(["report", str(negatives_first), "--profile", "aucalculator"]) == 0
+    old = capsys.readouterr()
+    assert old.out == new.out  # the same report, under the one spelling
+    assert '"auccalculator"' in old.out and '"aucalculator"' not in old.out
+    assert old.err == "rocpr-exact: note: --profile aucalculator is now spelled auccalculator\n"
+    assert new.err == ""
+
+
+def test_a_tool_without_curve_metrics_is_refused_in_one_line(
+    negatives_first: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # check --profile keras takes the name; report --profile keras names the command that does.
+    assert main(["report", str(negatives_first), "--profile", "keras"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rocpr-exact check --profile keras" in err
 
 
 # One class only: what is defined is reported, what is not says why.
@@ -154,7 +176,7 @@ def test_only_negatives_reports_the_counts_and_why_nothing_else(
 ) -> None:
     # Recall = TP/0 is undefined: no area, no hull; the counts are still facts.
     data = write(tmp_path, "neg.csv", "1,0\n1,0\n0,0\n")
-    code, out, err = run(["report", str(data), "--profile", "aucalculator"], capsys)
+    code, out, err = run(["report", str(data), "--profile", "auccalculator"], capsys)
     assert code == 0 and err == ""
     report = json.loads(out)
     jsonschema.validate(report, report_schema())
@@ -164,9 +186,9 @@ def test_only_negatives_reports_the_counts_and_why_nothing_else(
     }
     for key in ("auc_roc", "roc_hull", "achievable_pr"):
         assert "needs at least one positive example" in report[key]["undefined"]
-    aucalculator = report["profiles"]["aucalculator"]
-    assert set(aucalculator) == {"auc_roc", "auc_pr", "known_deviations"}
-    assert all("positive" in value["undefined"] for value in aucalculator.values())
+    auccalculator = report["profiles"]["auccalculator"]
+    assert set(auccalculator) == {"auc_roc", "auc_pr", "known_deviations"}
+    assert all("positive" in value["undefined"] for value in auccalculator.values())
 
 
 def test_undefined_exactly_where_the_library_raises() -> None:
@@ -251,3 +273,18 @@ def test_certified_davis_goadrich_equals_the_exact_report(chain, digits):
             "decimal": full[section]["davis_goadrich"]["decimal"]
         }
     jsonschema.validate(fast, report_schema())
+
+
+def test_a_tool_value_that_is_na_is_undefined_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each score holds one positive and one negative: PRROC reads one vector twice and its
+    # auc.davis.goadrich is NA.  The report says so (it used to stop with exit 2).
+    data = tmp_path / "same.csv"
+    data.write_text("score,label\n1,1\n1,0\n2,1\n2,0\n")
+    code, out, _ = run(["report", str(data), "--profile", "prroc", "--digits", "3"], capsys)
+    report = json.loads(out)
+    assert code == 0
+    assert "returns NA" in report["profiles"]["prroc"]["auc_davis_goadrich"]["undefined"]
+    assert report["profiles"]["prroc"]["roc_auc"]["exact"] == "1/2"
+    jsonschema.validate(report, report_schema())

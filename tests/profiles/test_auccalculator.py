@@ -9,7 +9,7 @@ from hypothesis import given
 
 from rocpr_exact.errors import NoNegativesError, NoPositivesError
 from rocpr_exact.profiles import auccalculator, registry
-from tests.brute_force import aucalculator, mann_whitney, threshold_counts
+from tests.brute_force import auccalculator_steps, mann_whitney, threshold_counts
 from tests.strategies import any_dataset
 
 
@@ -17,10 +17,10 @@ from tests.strategies import any_dataset
 def test_scored_list_twins_follow_the_java_algorithm(data: tuple[list[int], list[int]]) -> None:
     scores, labels = data
     p, n = sum(labels), len(labels) - sum(labels)
-    roc, pr = aucalculator(threshold_counts(scores, labels), p, n)
+    roc, pr = auccalculator_steps(threshold_counts(scores, labels), p, n)
     assert auccalculator.auc_roc(scores, labels) == roc
     assert auccalculator.auc_pr(scores, labels) == pr
-    assert registry.profile("aucalculator", data) == {"auc_roc": roc, "auc_pr": pr}
+    assert registry.profile("auccalculator", data) == {"auc_roc": roc, "auc_pr": pr}
 
 
 @given(any_dataset)

@@ -21,6 +21,7 @@ from rocpr_exact.profiles import (
     precrec,
     proc,
     prroc,
+    registry,
     rocr,
     sklearn,
     sklearn_curves,
@@ -65,7 +66,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "auccalculator.auc_roc": lambda s: auccalculator.auc_roc(s, [1, 0]),
     "voc.average_precision": lambda s: voc.average_precision(s, [1, 0]),
     "coco.average_precision": lambda s: coco.average_precision(s, [True, False], 2),
-    "profile prroc": lambda s: rx.profile("prroc", (s, [1, 0])),
+    "profile prroc": lambda s: registry.profile("prroc", (s, [1, 0])),
 }
 
 
@@ -81,7 +82,7 @@ def test_hostile_scores_are_answered_or_refused(name: str) -> None:
 def test_beyond_the_double_range_is_infinity_for_r_and_java() -> None:
     # R's as.numeric("1e400") and Java's Double.parseDouble("1e400") are +Inf: a positive
     # scored 10**400 ranks above the negative scored 1, so every area is 1.
-    values = rx.profile("prroc", ([10**400, 1], [1, 0]))
+    values = registry.profile("prroc", ([10**400, 1], [1, 0]))
     assert values["roc_auc"] == 1 and values["auc_davis_goadrich"] == 1
     with pytest.raises(rx.InvalidInputError, match="infinite predictor value: pROC returns NaN"):
         proc.auc([1, 0], [Fraction(10**400), 1])  # pROC turns the Inf into a NaN area

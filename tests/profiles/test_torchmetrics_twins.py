@@ -316,3 +316,24 @@ def test_multiclass_searches_on_absent_classes() -> None:
         3,
         0.0,
     )
+
+
+def test_every_twin_imports_from_the_one_torchmetrics_module() -> None:
+    # As every function is in torchmetrics.functional: the searches and the multiclass areas
+    # (defined in two other modules, which import this one) are reachable under one name.
+    public = [
+        name
+        for module in (fixed, multiclass)
+        for name in module.__all__
+        if name.startswith(("binary_", "multiclass_"))
+    ]
+    assert len(public) == 10
+    for name in public:
+        assert name in binary.__all__
+        home = fixed if name in fixed.__all__ else multiclass
+        assert getattr(binary, name) is getattr(home, name)
+    namespace: dict[str, Any] = {}
+    exec("from rocpr_exact.profiles.torchmetrics import *", namespace)
+    assert set(binary.__all__) <= set(namespace)
+    with pytest.raises(AttributeError, match="no attribute 'binary_f1'"):
+        binary.binary_f1  # noqa: B018

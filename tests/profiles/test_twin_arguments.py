@@ -138,7 +138,8 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
         module = importlib.import_module(f"rocpr_exact.profiles.{module_info.name}")
         for name in getattr(module, "__all__", []):
             function = getattr(module, name)
-            if inspect.isfunction(function):
+            # a re-export (torchmetrics' searches, defined in torchmetrics_fixed) once, at home
+            if inspect.isfunction(function) and function.__module__ == module.__name__:
                 found.append((f"{module_info.name}.{name}", function))
     return found
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import xgboost as TWINS
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]

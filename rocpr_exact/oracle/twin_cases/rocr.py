@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import LABELS20, SCORES20, TwinCase, floats
+from rocpr_exact.oracle.twin_cases.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import rocr as TWINS
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]

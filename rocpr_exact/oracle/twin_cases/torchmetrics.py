@@ -3,15 +3,16 @@
 Each input is given to the four binary functions; ``preds`` is a Python list, which torch
 holds as float32.  Most inputs are those of ``tests/data/torch_keras_recorded.json``, so the
 outputs torchmetrics recorded there can be checked against these vectors.  The multiclass
-areas and the operating-point searches are in :mod:`rocpr_exact.oracle.twins.torchmetrics_more`.
+areas and the operating-point searches are in
+:mod:`rocpr_exact.oracle.twin_cases.torchmetrics_more`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rocpr_exact.oracle.twins import torchmetrics_more
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twin_cases import torchmetrics_more
+from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import torchmetrics as TWINS
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import torchmetrics_fixed, torchmetrics_multiclass
 
 #: Datasets used by more than one case.

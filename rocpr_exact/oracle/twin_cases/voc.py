@@ -6,7 +6,7 @@ order there (docs/profiles/).
 
 from __future__ import annotations
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import voc as TWINS
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twins.case import TwinCase, floats
+from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import precrec as TWINS
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]

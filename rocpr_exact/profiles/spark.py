@@ -1,0 +1,22 @@
+"""Spark MLlib's ``BinaryClassificationMetrics`` twins under the tool's one name, ``spark``.
+
+The twins are defined in :mod:`rocpr_exact.profiles.spark_mllib` (docs/profiles/spark.md);
+this module is the tool's name in :data:`rocpr_exact.profiles.tools.TOOLS`, so that every
+function of a tool imports from ``rocpr_exact.profiles.<tool>``.
+
+>>> area_under_roc([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1])
+Fraction(3, 4)
+"""
+
+from __future__ import annotations
+
+from rocpr_exact.profiles.spark_mllib import (
+    VERSION,
+    area_under_pr,
+    area_under_roc,
+    binned_counts,
+    pr,
+    roc,
+)
+
+__all__ = ["VERSION", "area_under_pr", "area_under_roc", "binned_counts", "pr", "roc"]
