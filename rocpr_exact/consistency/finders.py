@@ -100,7 +100,7 @@ def _walked(
     groups = walk_ranking(p, n, ranking, ties=ties)
     if groups is None or not _passes_all(groups, required):
         return None
-    reason = "witness found by walking between two rankings of one AUC-ROC (paired moves)"
+    reason = "witness found by a search among rankings of one AUC-ROC (paired moves, tie moves)"
     return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
 
 
