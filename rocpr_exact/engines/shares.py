@@ -56,6 +56,7 @@ from rocpr_exact.engines.summary import check_consecutive
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.fixed import base_bits, enclose_terms
 from rocpr_exact.geometry.hull import hull_candidates, roc_convex_hull
+from rocpr_exact.limits import DIGAMMA_WEIGHT, check_decimal_work
 from rocpr_exact.output.report import SMALL_EXACT_BITS
 
 __all__ = [
@@ -69,6 +70,9 @@ __all__ = [
 
 Point = tuple[int, int]
 Enclosure = tuple[int, int]
+
+#: What a range's enclosure names when it exceeds ``max_decimal_work``.
+RANGE_WHAT = "the AUC-PR share of one score range"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +162,12 @@ def _enclosures(tps: Any, fps: Any, frac_bits: int, digits: int) -> tuple[Enclos
             terms = dg_array_terms(ctps, cfps, at_origin, long_segment(digits))
         else:
             terms = continuous_array_terms(ctps, cfps)
+        # the Arb work of this range, bounded as one process bounds the whole curve's
+        if terms.digamma:
+            kind = "a sum of {terms} digamma differences"
+            check_decimal_work(digits, len(terms.digamma), RANGE_WHAT, kind, DIGAMMA_WEIGHT)
+        if terms.logs is not None:
+            check_decimal_work(digits, len(terms.logs), RANGE_WHAT)
         out.append(enclose_terms(terms.pairs, terms.digamma, terms.logs, frac_bits))
     return tuple(out)
 

@@ -39,10 +39,12 @@ from rocpr_exact.engines.filecheck import (
     sentence,
 )
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
+from rocpr_exact.engines.protocol import on_executor, refused
 from rocpr_exact.engines.sparkranges import (
     HISTOGRAM_DISTINCT,
     LABEL_TYPES,
     SCORE_TYPES,
+    WEIGHT_TYPES,
     check_executors,
     distinct_estimate,
     ranged_report,
@@ -244,9 +246,16 @@ def on_file(
         raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
 
 
-def _range_groups(rows: Any) -> list[tuple[Group, ...]]:
+def _range_groups(rows: Any) -> tuple[Group, ...]:
     """One partition's (score, label, count) rows as its sorted tie groups (checked here)."""
-    return [from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups]
+    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups
+
+
+def _range_counts(groups: Any) -> Any:
+    """A range's (positives, negatives), or the error its groups' check returned."""
+    if isinstance(groups, RocPrError):
+        return groups
+    return sum(g[1] for g in groups), sum(g[2] for g in groups)
 
 
 def _check_values(grouped: Any, score_col: str, label_col: str) -> None:
@@ -277,7 +286,8 @@ def summary(
     The grouped rows stay in Spark, range-partitioned by score, highest first,
     into ``partitions`` ranges (equal scores fall in one range); pass 1 collects
     one (positives, negatives) pair per range, pass 2 one :class:`RangeSummary`
-    per range, which the driver merges exactly.  Needs rocpr-exact on the executors.
+    per range, which the driver merges exactly.  Needs rocpr-exact on the executors; the work
+    there runs under the driver's limits (:func:`~rocpr_exact.engines.protocol.on_executor`).
     """
     functions = pyspark_sql().functions
     check_executors(df.sparkSession)
@@ -286,20 +296,19 @@ def summary(
     try:
         _check_values(grouped, score_col, label_col)
         n = partitions or df.sparkSession.sparkContext.defaultParallelism
+        groups_of, summarize = on_executor(_range_groups), on_executor(summarize_range)
         ranged = (
             grouped.repartitionByRange(n, functions.col(score_col).desc())
-            .rdd.mapPartitions(_range_groups)
+            .rdd.mapPartitions(lambda rows: [groups_of(rows)])
             .persist()
         )
-        counts = ranged.map(
-            lambda groups: (sum(g[1] for g in groups), sum(g[2] for g in groups))
-        ).collect()
+        counts = refused(ranged.map(_range_counts).collect())
         starts, positives, negatives = offsets(counts)
         if positives + negatives == 0:
             raise InvalidInputError("the DataFrame: no data rows; give at least one example")
-        shares = (
+        shares = refused(
             ranged.zipWithIndex()
-            .map(lambda item: summarize_range(item[0], starts[item[1]], positives, negatives))
+            .map(lambda item: summarize(item[0], starts[item[1]], positives, negatives))
             .collect()
         )
         ranged.unpersist()
@@ -321,35 +330,40 @@ def report(
 ) -> dict[str, Any]:
     """The report of a pyspark DataFrame: ``build_report``'s digits, nothing O(n) on the driver.
 
-    With a numeric score and label and no weights, one aggregation counts the rows and
-    estimates the distinct scores; up to ``HISTOGRAM_DISTINCT`` of them (or with
+    With a numeric score and label, and integer weights or none, one aggregation counts the
+    rows and estimates the distinct scores; up to ``HISTOGRAM_DISTINCT`` of them (or with
     ``distributed=False``) the histogram is collected and reported as in one process;
     otherwise (or with ``distributed=True``) the certified range shares of
     :mod:`rocpr_exact.engines.sparkranges` give the report, in ``partitions`` ranges.
     ``exact=True`` writes every exact value (the exact shares of :func:`summary` on the
-    executors).  Weights, DECIMAL and text columns take the histogram path (or, with
-    ``distributed=True``, the exact shares).
+    executors).  DECIMAL weights, DECIMAL and text columns take the histogram path (or, with
+    ``distributed=True``, the exact shares).  The limits in force (``limits.using``) apply
+    to the work on the executors too.
     """
     df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
     sql_types = dict(df.dtypes)
     rangeable = (
-        weight_col is None
+        (weight_col is None or sql_types.get(weight_col) in WEIGHT_TYPES)
         and sql_types.get(score_col) in SCORE_TYPES
         and sql_types.get(label_col) in LABEL_TYPES
     )
     if rangeable and distributed is not False:
-        stats = distinct_estimate(df, score_col, label_col)
+        stats = distinct_estimate(df, score_col, label_col, weight_col)
         if stats["rows"] and (distributed or stats["distinct"] > HISTOGRAM_DISTINCT):
             if exact:
-                return _exact_shares_report(df, score_col, label_col, None, digits, partitions)
+                return _exact_shares_report(
+                    df, score_col, label_col, weight_col, digits, partitions
+                )
             exact_shares: list[RangeSummary] = []
 
             def exact_area(method: str) -> Any:  # only for a value on a rounding boundary
                 if not exact_shares:
-                    exact_shares.append(summary(df, score_col, label_col, None, partitions))
+                    exact_shares.append(summary(df, score_col, label_col, weight_col, partitions))
                 return exact_shares[0].auc_pr[PR_METHODS.index(method)]
 
-            return ranged_report(df, score_col, label_col, stats, digits, exact_area, partitions)
+            return ranged_report(
+                df, score_col, label_col, stats, digits, exact_area, partitions, None, weight_col
+            )
     elif distributed:
         return _exact_shares_report(df, score_col, label_col, weight_col, digits, partitions)
     return histogram_report(histogram(df, score_col, label_col, weight_col), digits, exact)
