@@ -28,13 +28,14 @@ from typing import Any, Literal
 from rocpr_exact.engines.arrays import array_histogram
 from rocpr_exact.engines.files import file_histogram
 from rocpr_exact.engines.histogram import Histogram, merge_histograms
-from rocpr_exact.engines.summary import RangeSummary, histogram_report, summarize, summary_report
+from rocpr_exact.engines.shares import Share
+from rocpr_exact.engines.summary import histogram_report, summarize, summary_report
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
     "ENGINES",
     "Histogram",
-    "RangeSummary",
+    "Share",
     "histogram",
     "merge_histograms",
     "report",

@@ -1,7 +1,7 @@
 """The driver's side of a distributed report: two passes over score ranges, then the digits.
 
 Pass 1 gives the (positives, negatives) of every range; the driver turns them into offsets
-(:func:`rocpr_exact.engines.summary.offsets`).  Pass 2 gives one
+(:func:`rocpr_exact.engines.shares.offsets`).  Pass 2 gives one
 :class:`~rocpr_exact.engines.shares.Share` per range at F fraction bits; the driver merges
 them (O(ranges + hull vertices) memory, whatever n) and decides every printed digit
 (:func:`shares_report`), asking for pass 2 again at more bits only when a rounding is
@@ -35,9 +35,9 @@ from rocpr_exact.engines.shares import (
     collect_limit,
     first_bits,
     merge_all_shares,
+    offsets,
     share_of_range,
 )
-from rocpr_exact.engines.summary import offsets
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.certify import ziv
 from rocpr_exact.exact.closedform import ClosedForm

@@ -14,7 +14,7 @@ driver as the exact Python float; DECIMAL arrives as ``Decimal``, integers as
 ``int``, strings are parsed exactly as the CSV reader does.  Memory on the
 driver depends on the number of distinct scores, not on ``n``.
 
-:func:`summary` runs the mergeable exact summary of
+:func:`summary` runs the exact shares of
 :mod:`rocpr_exact.engines.summary` on the executors instead: the histogram is
 range-partitioned by score (equal scores stay in one partition), each partition
 computes its counts, then its exact shares, and the driver merges one small
@@ -40,6 +40,7 @@ from rocpr_exact.engines.filecheck import (
 )
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
 from rocpr_exact.engines.protocol import on_executor, refused
+from rocpr_exact.engines.shares import Share, merge_all_shares, offsets
 from rocpr_exact.engines.sparkranges import (
     HISTOGRAM_DISTINCT,
     LABEL_TYPES,
@@ -50,14 +51,7 @@ from rocpr_exact.engines.sparkranges import (
     ranged_report,
 )
 from rocpr_exact.engines.sparksession import DROPPED_FLAG, ensure_java, local_session, pyspark_sql
-from rocpr_exact.engines.summary import (
-    RangeSummary,
-    histogram_report,
-    merge_all,
-    offsets,
-    summarize_range,
-    summary_report,
-)
+from rocpr_exact.engines.summary import histogram_report, summarize_range, summary_report
 from rocpr_exact.errors import (
     InvalidInputError,
     NoNegativesError,
@@ -280,12 +274,12 @@ def summary(
     label_col: str,
     weight_col: str | None = None,
     partitions: int | None = None,
-) -> RangeSummary:
+) -> Share:
     """The exact summary of a DataFrame, computed range by range on the executors.
 
     The grouped rows stay in Spark, range-partitioned by score, highest first,
     into ``partitions`` ranges (equal scores fall in one range); pass 1 collects
-    one (positives, negatives) pair per range, pass 2 one :class:`RangeSummary`
+    one (positives, negatives) pair per range, pass 2 one exact :class:`Share`
     per range, which the driver merges exactly.  Needs rocpr-exact on the executors; the work
     there runs under the driver's limits (:func:`~rocpr_exact.engines.protocol.on_executor`).
     """
@@ -314,7 +308,7 @@ def summary(
         ranged.unpersist()
     finally:
         grouped.unpersist()
-    return merge_all(shares)
+    return merge_all_shares(shares)
 
 
 def report(
@@ -354,7 +348,7 @@ def report(
                 return _exact_shares_report(
                     df, score_col, label_col, weight_col, digits, partitions
                 )
-            exact_shares: list[RangeSummary] = []
+            exact_shares: list[Share] = []
 
             def exact_area(method: str) -> Any:  # only for a value on a rounding boundary
                 if not exact_shares:
