@@ -109,6 +109,18 @@ def _warm_up(session: Any, *peers: Any) -> None:
         peer(small)
 
 
+def _ours(session: Any, df: Any, digits: int) -> tuple[float, Any, float, float]:
+    """Ours, timed (the load printed first): seconds, report, JVM heap peak and driver RSS."""
+    print(f"  load average before: {os.getloadavg()}", flush=True)
+    _heap_peaks(session, reset=True)
+    t_ours, ours = _timed(
+        "rocpr-exact spark.report (range shares)",
+        lambda: engine.report(df, "score", "label", digits=digits),
+    )
+    heap = _heap_peaks(session, reset=False)
+    return t_ours, ours, heap, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def bench(
     session: Any, folder: Path, rows: int, rate: float, digits: int, peers: list[str]
 ) -> None:
@@ -126,14 +138,7 @@ def bench(
     df = session.read.parquet(str(path)).cache()
     df.count()
     _warm_up(session, *[{"bcm": bcm_of, "ml": ml_of}[name] for name in peers])
-    print(f"  load average before: {os.getloadavg()}", flush=True)
-    _heap_peaks(session, reset=True)
-    t_ours, ours = _timed(
-        "rocpr-exact spark.report (range shares)",
-        lambda: engine.report(df, "score", "label", digits=digits),
-    )
-    heap = _heap_peaks(session, reset=False)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t_ours, ours, heap, rss = _ours(session, df, digits)
 
     times, values = {}, {}
     for name, label, peer in (
@@ -179,14 +184,7 @@ def bench_in_spark(session: Any, folder: Path, rows: int, rate: float, digits: i
         flush=True,
     )
     _warm_up(session)
-    print(f"  load average before: {os.getloadavg()}", flush=True)
-    _heap_peaks(session, reset=True)
-    t_ours, ours = _timed(
-        "rocpr-exact spark.report (range shares)",
-        lambda: engine.report(df, "score", "label", digits=digits),
-    )
-    heap = _heap_peaks(session, reset=False)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t_ours, ours, heap, rss = _ours(session, df, digits)
     print(f"  load average after: {os.getloadavg()}", flush=True)
     print(f"  JVM heap peak during ours: {heap:.0f} MB; Python driver peak RSS: {rss:.0f} MB")
     same = (ours["positives"], ours["negatives"]) == (
