@@ -16,7 +16,15 @@ field is equal.  Printed: times, the ratios ours/BCM and ours/ml, the machine's 
 peak RSS of this Python driver before the single-process check.  Default driver memory
 (Spark's 1g) unless ``--driver-memory``.
 
+With ``--in-spark`` the data is made by Spark itself (``spark.range`` with ``rand(seed)``, the
+same formula, written to Parquet by Spark and read back, not cached), so no array of n rows
+exists on the driver: the size where only the driver's memory for our summaries is measured
+(10^8 rows).  Only ours is timed there (the peers were timed at 10^7) and no single-process
+check is made (it would need the n rows in one process); the report's P and N are checked
+against Spark's own count.
+
     python benchmarks/bench_spark_scale.py --rows 10000000 --rates 0.5 0.01
+    python benchmarks/bench_spark_scale.py --rows 100000000 --rates 0.5 --in-spark
 """
 
 from __future__ import annotations
@@ -101,6 +109,18 @@ def _warm_up(session: Any, *peers: Any) -> None:
         peer(small)
 
 
+def _ours(session: Any, df: Any, digits: int) -> tuple[float, Any, float, float]:
+    """Ours, timed (the load printed first): seconds, report, JVM heap peak and driver RSS."""
+    print(f"  load average before: {os.getloadavg()}", flush=True)
+    _heap_peaks(session, reset=True)
+    t_ours, ours = _timed(
+        "rocpr-exact spark.report (range shares)",
+        lambda: engine.report(df, "score", "label", digits=digits),
+    )
+    heap = _heap_peaks(session, reset=False)
+    return t_ours, ours, heap, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def bench(
     session: Any, folder: Path, rows: int, rate: float, digits: int, peers: list[str]
 ) -> None:
@@ -118,14 +138,7 @@ def bench(
     df = session.read.parquet(str(path)).cache()
     df.count()
     _warm_up(session, *[{"bcm": bcm_of, "ml": ml_of}[name] for name in peers])
-    print(f"  load average before: {os.getloadavg()}", flush=True)
-    _heap_peaks(session, reset=True)
-    t_ours, ours = _timed(
-        "rocpr-exact spark.report (range shares)",
-        lambda: engine.report(df, "score", "label", digits=digits),
-    )
-    heap = _heap_peaks(session, reset=False)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t_ours, ours, heap, rss = _ours(session, df, digits)
 
     times, values = {}, {}
     for name, label, peer in (
@@ -151,6 +164,40 @@ def bench(
     del t_single
 
 
+def bench_in_spark(session: Any, folder: Path, rows: int, rate: float, digits: int) -> None:
+    """Ours alone on ``rows`` rows generated and written to Parquet by Spark (``--in-spark``)."""
+    from pyspark.sql import functions as F
+
+    path = str(folder / f"spark-data-{rate}.parquet")
+    label = (F.rand(31) < F.lit(rate)).cast("int")
+    start = time.perf_counter()
+    frame = session.range(rows).select(label.alias("label"), F.rand(32).alias("uniform"))
+    frame.select((F.col("uniform") + 0.3 * F.col("label")).alias("score"), "label").write.parquet(
+        path
+    )
+    df = session.read.parquet(path)
+    counts = df.agg(F.count(F.lit(1)).alias("n"), F.sum("label").alias("p")).first()
+    print(
+        f"{int(counts['n']):,} rows, {int(counts['p']):,} positives (rate {rate}), generated and "
+        f"written to Parquet by Spark in {time.perf_counter() - start:.2f} s; read from Parquet, "
+        "not cached",
+        flush=True,
+    )
+    _warm_up(session)
+    t_ours, ours, heap, rss = _ours(session, df, digits)
+    print(f"  load average after: {os.getloadavg()}", flush=True)
+    print(f"  JVM heap peak during ours: {heap:.0f} MB; Python driver peak RSS: {rss:.0f} MB")
+    same = (ours["positives"], ours["negatives"]) == (
+        int(counts["p"]),
+        int(counts["n"]) - int(counts["p"]),
+    )
+    print(f"  report's P and N equal to Spark's count: {same}; thresholds {ours['thresholds']:,}")
+    print(f"  auc_roc {ours['auc_roc']['decimal']}")
+    for method, value in ours["auc_pr"].items():
+        print(f"  {method:<14} {value['decimal']}")
+    print(f"  roc_hull vertices: {len(ours['roc_hull']):,}; seconds: {t_ours:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=10**7)
@@ -161,6 +208,9 @@ def main() -> None:
         "--peers", nargs="*", choices=("bcm", "ml"), default=["bcm", "ml"], help="peers to time"
     )
     parser.add_argument("--driver-memory", default=None, help="spark.driver.memory (default 1g)")
+    parser.add_argument(
+        "--in-spark", action="store_true", help="data made by Spark; ours only, no check"
+    )
     args = parser.parse_args()
     config = {"spark.driver.memory": args.driver_memory} if args.driver_memory else {}
     session = engine.local_session(cores=args.cores, **config)
@@ -171,7 +221,10 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as folder:
         for rate in args.rates:
-            bench(session, Path(folder), args.rows, rate, args.digits, args.peers)
+            if args.in_spark:
+                bench_in_spark(session, Path(folder), args.rows, rate, args.digits)
+            else:
+                bench(session, Path(folder), args.rows, rate, args.digits, args.peers)
     session.stop()
 
 

@@ -4,9 +4,10 @@ Every engine reduces its rows, where they live, to the sorted tie groups
 (score, positives, negatives) of the data (:class:`Histogram`), with exact
 integer counts and scores grouped by their exact values; the driver then
 computes the report from the histogram alone, so its memory depends on the
-number of distinct scores, not on the number of rows.  The mergeable
-:mod:`~rocpr_exact.engines.summary` goes further: each score range computes its
-exact share of every reported value, and shares merge exactly.
+number of distinct scores, not on the number of rows.  The mergeable summary
+(:class:`Share`, :mod:`~rocpr_exact.engines.shares`) goes further: each score range
+computes its share of every reported value (certified enclosures, or the exact values
+of :mod:`~rocpr_exact.engines.summary`), and shares merge by one function.
 
 * ``duckdb``: CSV and Parquet files (:func:`~rocpr_exact.engines.files.file_histogram`;
   :func:`~rocpr_exact.engines.files.file_curve` reads a Parquet file of float or integer
@@ -28,13 +29,14 @@ from typing import Any, Literal
 from rocpr_exact.engines.arrays import array_histogram
 from rocpr_exact.engines.files import file_histogram
 from rocpr_exact.engines.histogram import Histogram, merge_histograms
-from rocpr_exact.engines.summary import RangeSummary, histogram_report, summarize, summary_report
+from rocpr_exact.engines.shares import Share
+from rocpr_exact.engines.summary import histogram_report, summarize, summary_report
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = [
     "ENGINES",
     "Histogram",
-    "RangeSummary",
+    "Share",
     "histogram",
     "merge_histograms",
     "report",

@@ -1,23 +1,29 @@
 """The driver's side of a distributed report: two passes over score ranges, then the digits.
 
 Pass 1 gives the (positives, negatives) of every range; the driver turns them into offsets
-(:func:`rocpr_exact.engines.summary.offsets`).  Pass 2 gives one
+(:func:`rocpr_exact.engines.shares.offsets`).  Pass 2 gives one
 :class:`~rocpr_exact.engines.shares.Share` per range at F fraction bits; the driver merges
 them (O(ranges + hull vertices) memory, whatever n) and decides every printed digit
 (:func:`shares_report`), asking for pass 2 again at more bits only when a rounding is
 undecided.  Every engine that distributes calls :func:`protocol_report` with its own passes
 (Spark: :mod:`rocpr_exact.engines.sparkranges`); :func:`in_process_report` runs both in one
 process, for tests and as the example.
+
+The work of an executor runs under the driver's limits: :func:`on_executor` wraps it with
+the limits in force where it is built (``limits.using`` on the driver), and a
+:class:`~rocpr_exact.errors.RocPrError` raised there comes back as a value that
+:func:`refused` raises on the driver, the same one line as in one process.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
+from rocpr_exact import limits
 from rocpr_exact.areas.arrayterms import DIVISORS
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr
 from rocpr_exact.core.counts import INT64_CROSS
@@ -29,10 +35,10 @@ from rocpr_exact.engines.shares import (
     collect_limit,
     first_bits,
     merge_all_shares,
+    offsets,
     share_of_range,
 )
-from rocpr_exact.engines.summary import offsets
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.exact.certify import ziv
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
@@ -41,7 +47,41 @@ from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.geometry.hull import roc_convex_hull
 from rocpr_exact.output.report import build_report, certified_pr_areas
 
-__all__ = ["in_process_report", "protocol_report", "shares_report"]
+__all__ = ["in_process_report", "on_executor", "protocol_report", "refused", "shares_report"]
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def on_executor(work: Callable[_P, _T]) -> Callable[_P, _T | RocPrError]:
+    """``work`` as a function to ship to the executors, under the limits in force here.
+
+    The limits are a context variable of the driver's thread (``limits.using``); an executor
+    is another process, where only the defaults would hold, so the limits chosen now travel
+    in the function's closure and the work runs under them.  A :class:`RocPrError` raised
+    there is returned, not raised (a raise would reach the driver as a Java stack trace):
+    :func:`refused` raises it on the driver.
+    """
+    chosen = limits.current()
+
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _T | RocPrError:
+        with limits.using(chosen):
+            try:
+                return work(*args, **kwargs)
+            except RocPrError as exc:
+                return exc
+
+    return run
+
+
+def refused(results: Iterable[_T | RocPrError]) -> list[_T]:
+    """The results of :func:`on_executor` work, or the first error one of them returned."""
+    out: list[_T] = []
+    for result in results:
+        if isinstance(result, RocPrError):
+            raise result
+        out.append(result)
+    return out
 
 
 def shares_report(

@@ -1,9 +1,10 @@
-"""Certified shares that merge: each score range's counts, hull part and area enclosures.
+"""The mergeable summaries: each score range's counts, hull part and shares of the areas.
 
-The data, sorted by score (highest first), is cut into consecutive ranges on score values,
-so no tie group crosses a border.  A first pass gives each range its counts; the driver
-turns them into offsets (:func:`rocpr_exact.engines.summary.offsets`): the start (TP_0,
-FP_0) of a range is the counts of all earlier ranges.  A second pass gives each range, from
+One implementation for every engine that distributes (Spark now; any other engine calls the
+same functions).  The data, sorted by score (highest first), is cut into consecutive ranges
+on score values, so no tie group crosses a border.  A first pass gives each range its counts;
+the driver turns them into offsets (:func:`offsets`): the start (TP_0, FP_0) of a range is
+the counts of all earlier ranges.  A second pass gives each range, from
 its own rows and its start, a :class:`Share` (:func:`share_of_range`), a few integers:
 
 * its counts, its number of distinct scores and of rising tie groups (with a positive);
@@ -24,8 +25,10 @@ its own rows and its start, a :class:`Share` (:func:`share_of_range`), a few int
 * while it has at most ``collect`` rising groups, its rising steps' ends: the curve with
   its runs of negatives merged, which has every area and the hull of the whole curve.
 
-:func:`merge_shares` adds counts, integers and enclosures (the sum of the enclosures of
-the parts encloses the sum) and merges the hulls.
+The exact shares (``exact``: one Fraction or ClosedForm per method, from
+:func:`rocpr_exact.engines.summary.summarize_range`) are the same :class:`Share` with no
+enclosures.  :func:`merge_shares` adds counts, integers, enclosures (the sum of the
+enclosures of the parts encloses the sum) and exact shares, and merges the hulls.
 :func:`rocpr_exact.engines.protocol.shares_report` decides every
 printed digit on the driver from the merged share, whose size does not grow with ``n``:
 the decimal of (lo / 2^F) / (divisor P) is certified when both ends round alike
@@ -37,8 +40,9 @@ d P, the enclosure of an area is at most (m + the Arb error units) / (2^F d P) w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -51,24 +55,33 @@ from rocpr_exact.areas.arrayterms import (
 from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.areas.dg import long_segment
 from rocpr_exact.core.arraycounts import corner_array
+from rocpr_exact.core.counts import INT64_CROSS
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.engines.summary import check_consecutive
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import base_bits, enclose_terms
 from rocpr_exact.geometry.hull import hull_candidates, roc_convex_hull
+from rocpr_exact.limits import DIGAMMA_WEIGHT, check_decimal_work
 from rocpr_exact.output.report import SMALL_EXACT_BITS
 
 __all__ = [
     "Share",
+    "check_consecutive",
     "collect_limit",
     "first_bits",
+    "hull_part",
     "merge_all_shares",
     "merge_shares",
+    "offsets",
     "share_of_range",
 ]
 
 Point = tuple[int, int]
 Enclosure = tuple[int, int]
+Area = Fraction | ClosedForm
+
+#: What a range's enclosure names when it exceeds ``max_decimal_work``.
+RANGE_WHAT = "the AUC-PR share of one score range"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +91,8 @@ class Share:
     ``start`` and ``end`` are the (TP, FP) counts before and after the range; ``high`` and
     ``low`` its highest and lowest score (None when empty); ``enclosures`` one ``(lo, hi)``
     per method of ``PR_METHODS`` at ``frac_bits``; ``points`` its rising steps' ends, or None
-    when it has more than the ``collect`` limit of rising groups.
+    when it has more than the ``collect`` limit of rising groups; ``exact`` its exact share of
+    each method's area (exact shares carry no enclosures, ``frac_bits`` 0), or None.
     """
 
     positives: int
@@ -94,11 +108,65 @@ class Share:
     enclosures: tuple[Enclosure, ...]
     hull: tuple[Point, ...]
     points: tuple[Point, ...] | None
+    exact: tuple[Area, ...] | None = None
+
+    def _check(self) -> None:
+        """Assert the invariants: start <= end, shares present, hull inside (start, end]."""
+        assert self.start[0] <= self.end[0] <= self.positives
+        assert self.start[1] <= self.end[1] <= self.negatives
+        assert self.exact is None or len(self.exact) == len(PR_METHODS)
+        assert (self.thresholds == 0) == (self.start == self.end)
+        assert all(self.start < p <= self.end for p in self.hull)
 
     @property
     def is_whole(self) -> bool:
         """True when the share covers the whole dataset, from (0, 0) to (P, N)."""
         return self.start == (0, 0) and self.end == (self.positives, self.negatives)
+
+    @property
+    def auc_roc(self) -> Fraction:
+        """Its exact share of AUC-ROC: ``twice_roc`` / (2 P N)."""
+        return Fraction(self.twice_roc, 2 * self.positives * self.negatives)
+
+    @property
+    def auc_pr(self) -> tuple[Area, ...]:
+        """Its exact share of each AUC-PR method (an exact share's; else InvalidInputError)."""
+        if self.exact is None:
+            raise InvalidInputError("this share carries enclosures, not the exact areas")
+        return self.exact
+
+
+def offsets(counts: Sequence[Point]) -> tuple[list[Point], int, int]:
+    """The start (TP_0, FP_0) of each range from the (positives, negatives) of every range.
+
+    >>> offsets([(1, 0), (0, 0), (2, 3)])
+    ([(0, 0), (1, 0), (1, 0)], 3, 3)
+    """
+    starts: list[Point] = []
+    tp = fp = 0
+    for pos, neg in counts:
+        starts.append((tp, fp))
+        tp, fp = tp + pos, fp + neg
+    return starts, tp, fp
+
+
+def check_consecutive(first: Share, second: Share) -> None:
+    """Raise :class:`InvalidInputError` unless two shares can merge: the same P and N,
+    ``second`` starting where ``first`` ends, lower scores only, the same precision."""
+    if (first.positives, first.negatives) != (second.positives, second.negatives):
+        raise InvalidInputError("cannot merge shares of datasets with different P, N")
+    if first.end != second.start:
+        raise InvalidInputError(
+            f"shares are not consecutive: the first ends at (TP, FP) = {first.end}, "
+            f"the second starts at {second.start}"
+        )
+    if first.low is not None and second.high is not None and not first.low > second.high:
+        raise InvalidInputError(
+            f"ranges overlap in score: {first.low!r} ends the first, {second.high!r} starts "
+            "the second; cut ranges on distinct score values so no tie group crosses a border"
+        )
+    if first.frac_bits != second.frac_bits:
+        raise InvalidInputError("cannot merge shares enclosed at different precisions")
 
 
 def collect_limit(digits: int) -> int:
@@ -158,23 +226,33 @@ def _enclosures(tps: Any, fps: Any, frac_bits: int, digits: int) -> tuple[Enclos
             terms = dg_array_terms(ctps, cfps, at_origin, long_segment(digits))
         else:
             terms = continuous_array_terms(ctps, cfps)
+        # the Arb work of this range, bounded as one process bounds the whole curve's
+        if terms.digamma:
+            kind = "a sum of {terms} digamma differences"
+            check_decimal_work(digits, len(terms.digamma), RANGE_WHAT, kind, DIGAMMA_WEIGHT)
+        if terms.logs is not None:
+            check_decimal_work(digits, len(terms.logs), RANGE_WHAT)
         out.append(enclose_terms(terms.pairs, terms.digamma, terms.logs, frac_bits))
     return tuple(out)
 
 
-def _hull_part(tps: Any, fps: Any, positives: int, negatives: int) -> tuple[Point, ...]:
-    """The given points that are vertices of the upper hull of them plus (0, 0) and (P, N).
+def hull_part(tps: Any, fps: Any, positives: int, negatives: int) -> tuple[Point, ...]:
+    """The given points (in curve order) that are vertices of the upper hull of them plus
+    (0, 0) and (P, N).
 
-    Vectorised passes drop most points first (:func:`hull_candidates`); the monotone chain of
-    :func:`roc_convex_hull` runs on the rest.
+    Below ``INT64_CROSS`` examples, vectorised passes drop most points first
+    (:func:`hull_candidates`); the monotone chain of :func:`roc_convex_hull` runs on the rest.
     """
-    if tps.shape[0] == 0 or positives == 0 or negatives == 0:
+    if len(tps) == 0 or positives == 0 or negatives == 0:
         return ()  # no ROC hull for one class
-    ends = np.array([0, 0], dtype=np.int64)
-    all_tps = np.concatenate((ends[:1], tps, ends[:1] + positives))
-    all_fps = np.concatenate((ends[:1], fps, ends[:1] + negatives))
-    index = hull_candidates(all_tps, all_fps)
-    points = list(zip(all_tps[index].tolist(), all_fps[index].tolist(), strict=True))
+    if positives + negatives < INT64_CROSS:
+        ends = np.array([0, 0], dtype=np.int64)
+        all_tps = np.concatenate((ends[:1], np.asarray(tps, np.int64), ends[:1] + positives))
+        all_fps = np.concatenate((ends[:1], np.asarray(fps, np.int64), ends[:1] + negatives))
+        index = hull_candidates(all_tps, all_fps)
+        points = list(zip(all_tps[index].tolist(), all_fps[index].tolist(), strict=True))
+    else:  # counts past int64 products: Python integers throughout
+        points = [(0, 0), *zip(tps, fps, strict=True), (positives, negatives)]
     hull = roc_convex_hull(Curve.from_counts(points, positives, negatives))
     last = (int(tps[-1]), int(fps[-1]))  # (0, 0) is never a point of a range; (P, N) may be
     return tuple(
@@ -228,7 +306,7 @@ def share_of_range(
         int((neg * (2 * tps[:-1] + pos)).sum()),
         frac_bits,
         ((0, 0),) * len(PR_METHODS) if empty else _enclosures(tps, fps, frac_bits, digits),
-        _hull_part(tps[1:], fps[1:], positives, negatives),
+        hull_part(tps[1:], fps[1:], positives, negatives),
         _rising_ends(tps, fps) if rising <= collect else None,
     )
 
@@ -239,14 +317,17 @@ def merge_shares(first: Share, second: Share) -> Share:
     Raises :class:`InvalidInputError` when they are not consecutive, belong to different
     datasets, were enclosed at different precisions, or share a score.
     """
-    if first.frac_bits != second.frac_bits:
-        raise InvalidInputError("cannot merge shares enclosed at different precisions")
-    check_consecutive(first, second, "shares")
+    check_consecutive(first, second)
     hull = [*first.hull, *second.hull]
     points = (
         None
         if first.points is None or second.points is None
         else tuple(dict.fromkeys((*first.points, *second.points)))
+    )
+    exact = (
+        None
+        if first.exact is None or second.exact is None
+        else tuple(a + b for a, b in zip(first.exact, second.exact, strict=True))
     )
     return Share(
         first.positives,
@@ -263,24 +344,20 @@ def merge_shares(first: Share, second: Share) -> Share:
             (a[0] + b[0], a[1] + b[1])
             for a, b in zip(first.enclosures, second.enclosures, strict=True)
         ),
-        _merged_hull(hull, first.positives, first.negatives),
+        hull_part([p[0] for p in hull], [p[1] for p in hull], first.positives, first.negatives),
         points,
+        exact,
     )
 
 
-def _merged_hull(points: Sequence[Point], positives: int, negatives: int) -> tuple[Point, ...]:
-    if not points:
-        return ()
-    tps = np.array([p[0] for p in points], dtype=np.int64)
-    fps = np.array([p[1] for p in points], dtype=np.int64)
-    return _hull_part(tps, fps, positives, negatives)
-
-
-def merge_all_shares(shares: Sequence[Share]) -> Share:
-    """The merge of consecutive shares, in order."""
-    if not shares:
+def merge_all_shares(shares: Iterable[Share]) -> Share:
+    """The merge of consecutive shares, in order (a balanced tree of merges)."""
+    level = list(shares)
+    if not level:
         raise InvalidInputError("nothing to merge: give at least one range share")
-    whole = shares[0]
-    for share in shares[1:]:
-        whole = merge_shares(whole, share)
-    return whole
+    while len(level) > 1:
+        level = [
+            merge_shares(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
+            for i in range(0, len(level), 2)
+        ]
+    return level[0]

@@ -14,7 +14,7 @@ driver as the exact Python float; DECIMAL arrives as ``Decimal``, integers as
 ``int``, strings are parsed exactly as the CSV reader does.  Memory on the
 driver depends on the number of distinct scores, not on ``n``.
 
-:func:`summary` runs the mergeable exact summary of
+:func:`summary` runs the exact shares of
 :mod:`rocpr_exact.engines.summary` on the executors instead: the histogram is
 range-partitioned by score (equal scores stay in one partition), each partition
 computes its counts, then its exact shares, and the driver merges one small
@@ -39,23 +39,19 @@ from rocpr_exact.engines.filecheck import (
     sentence,
 )
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
+from rocpr_exact.engines.protocol import on_executor, refused
+from rocpr_exact.engines.shares import Share, merge_all_shares, offsets
 from rocpr_exact.engines.sparkranges import (
     HISTOGRAM_DISTINCT,
     LABEL_TYPES,
     SCORE_TYPES,
+    WEIGHT_TYPES,
     check_executors,
     distinct_estimate,
     ranged_report,
 )
 from rocpr_exact.engines.sparksession import DROPPED_FLAG, ensure_java, local_session, pyspark_sql
-from rocpr_exact.engines.summary import (
-    RangeSummary,
-    histogram_report,
-    merge_all,
-    offsets,
-    summarize_range,
-    summary_report,
-)
+from rocpr_exact.engines.summary import histogram_report, summarize_range, summary_report
 from rocpr_exact.errors import (
     InvalidInputError,
     NoNegativesError,
@@ -244,9 +240,16 @@ def on_file(
         raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
 
 
-def _range_groups(rows: Any) -> list[tuple[Group, ...]]:
+def _range_groups(rows: Any) -> tuple[Group, ...]:
     """One partition's (score, label, count) rows as its sorted tie groups (checked here)."""
-    return [from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups]
+    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups
+
+
+def _range_counts(groups: Any) -> Any:
+    """A range's (positives, negatives), or the error its groups' check returned."""
+    if isinstance(groups, RocPrError):
+        return groups
+    return sum(g[1] for g in groups), sum(g[2] for g in groups)
 
 
 def _check_values(grouped: Any, score_col: str, label_col: str) -> None:
@@ -271,13 +274,14 @@ def summary(
     label_col: str,
     weight_col: str | None = None,
     partitions: int | None = None,
-) -> RangeSummary:
+) -> Share:
     """The exact summary of a DataFrame, computed range by range on the executors.
 
     The grouped rows stay in Spark, range-partitioned by score, highest first,
     into ``partitions`` ranges (equal scores fall in one range); pass 1 collects
-    one (positives, negatives) pair per range, pass 2 one :class:`RangeSummary`
-    per range, which the driver merges exactly.  Needs rocpr-exact on the executors.
+    one (positives, negatives) pair per range, pass 2 one exact :class:`Share`
+    per range, which the driver merges exactly.  Needs rocpr-exact on the executors; the work
+    there runs under the driver's limits (:func:`~rocpr_exact.engines.protocol.on_executor`).
     """
     functions = pyspark_sql().functions
     check_executors(df.sparkSession)
@@ -286,26 +290,25 @@ def summary(
     try:
         _check_values(grouped, score_col, label_col)
         n = partitions or df.sparkSession.sparkContext.defaultParallelism
+        groups_of, summarize = on_executor(_range_groups), on_executor(summarize_range)
         ranged = (
             grouped.repartitionByRange(n, functions.col(score_col).desc())
-            .rdd.mapPartitions(_range_groups)
+            .rdd.mapPartitions(lambda rows: [groups_of(rows)])
             .persist()
         )
-        counts = ranged.map(
-            lambda groups: (sum(g[1] for g in groups), sum(g[2] for g in groups))
-        ).collect()
+        counts = refused(ranged.map(_range_counts).collect())
         starts, positives, negatives = offsets(counts)
         if positives + negatives == 0:
             raise InvalidInputError("the DataFrame: no data rows; give at least one example")
-        shares = (
+        shares = refused(
             ranged.zipWithIndex()
-            .map(lambda item: summarize_range(item[0], starts[item[1]], positives, negatives))
+            .map(lambda item: summarize(item[0], starts[item[1]], positives, negatives))
             .collect()
         )
         ranged.unpersist()
     finally:
         grouped.unpersist()
-    return merge_all(shares)
+    return merge_all_shares(shares)
 
 
 def report(
@@ -321,35 +324,40 @@ def report(
 ) -> dict[str, Any]:
     """The report of a pyspark DataFrame: ``build_report``'s digits, nothing O(n) on the driver.
 
-    With a numeric score and label and no weights, one aggregation counts the rows and
-    estimates the distinct scores; up to ``HISTOGRAM_DISTINCT`` of them (or with
+    With a numeric score and label, and integer weights or none, one aggregation counts the
+    rows and estimates the distinct scores; up to ``HISTOGRAM_DISTINCT`` of them (or with
     ``distributed=False``) the histogram is collected and reported as in one process;
     otherwise (or with ``distributed=True``) the certified range shares of
     :mod:`rocpr_exact.engines.sparkranges` give the report, in ``partitions`` ranges.
     ``exact=True`` writes every exact value (the exact shares of :func:`summary` on the
-    executors).  Weights, DECIMAL and text columns take the histogram path (or, with
-    ``distributed=True``, the exact shares).
+    executors).  DECIMAL weights, DECIMAL and text columns take the histogram path (or, with
+    ``distributed=True``, the exact shares).  The limits in force (``limits.using``) apply
+    to the work on the executors too.
     """
     df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
     sql_types = dict(df.dtypes)
     rangeable = (
-        weight_col is None
+        (weight_col is None or sql_types.get(weight_col) in WEIGHT_TYPES)
         and sql_types.get(score_col) in SCORE_TYPES
         and sql_types.get(label_col) in LABEL_TYPES
     )
     if rangeable and distributed is not False:
-        stats = distinct_estimate(df, score_col, label_col)
+        stats = distinct_estimate(df, score_col, label_col, weight_col)
         if stats["rows"] and (distributed or stats["distinct"] > HISTOGRAM_DISTINCT):
             if exact:
-                return _exact_shares_report(df, score_col, label_col, None, digits, partitions)
-            exact_shares: list[RangeSummary] = []
+                return _exact_shares_report(
+                    df, score_col, label_col, weight_col, digits, partitions
+                )
+            exact_shares: list[Share] = []
 
             def exact_area(method: str) -> Any:  # only for a value on a rounding boundary
                 if not exact_shares:
-                    exact_shares.append(summary(df, score_col, label_col, None, partitions))
+                    exact_shares.append(summary(df, score_col, label_col, weight_col, partitions))
                 return exact_shares[0].auc_pr[PR_METHODS.index(method)]
 
-            return ranged_report(df, score_col, label_col, stats, digits, exact_area, partitions)
+            return ranged_report(
+                df, score_col, label_col, stats, digits, exact_area, partitions, None, weight_col
+            )
     elif distributed:
         return _exact_shares_report(df, score_col, label_col, weight_col, digits, partitions)
     return histogram_report(histogram(df, score_col, label_col, weight_col), digits, exact)

@@ -13,7 +13,11 @@ Nothing of size n reaches the driver.  Three Spark jobs, each O(n) on the execut
 3. pass 2, ``groupBy(range).applyInArrow``: each range's rows reach one Python worker as
    Arrow columns and come back as one pickled :class:`~rocpr_exact.engines.shares.Share`
    (:func:`~rocpr_exact.engines.shares.share_of_range`, with its start broadcast in the
-   function's closure).
+   function's closure, and the driver's limits: :func:`~rocpr_exact.engines.protocol.on_executor`).
+
+Integer weights (a column of ``WEIGHT_TYPES``) take the same path: a row of weight w counts as
+w rows (its range's counts are exact sums of the weights, DECIMAL(38, 0) in Spark), a weight
+0 drops it, as in one process (:func:`rocpr_exact.core.data.weighted_rows`).
 
 The driver keeps O(ranges + hull vertices) and decides the digits
 (:func:`rocpr_exact.engines.protocol.protocol_report`); pass 2 runs again, at more bits,
@@ -34,8 +38,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from rocpr_exact.core.data import ZERO_WEIGHTS
 from rocpr_exact.engines.histogram import from_labelled_counts
-from rocpr_exact.engines.protocol import protocol_report
+from rocpr_exact.engines.protocol import on_executor, protocol_report, refused
 from rocpr_exact.engines.shares import Point, Share, collect_limit, share_of_range
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -45,6 +50,7 @@ __all__ = [
     "LABEL_TYPES",
     "QUANTILE_GRID",
     "SCORE_TYPES",
+    "WEIGHT_TYPES",
     "check_executors",
     "distinct_estimate",
     "ranged_report",
@@ -59,6 +65,9 @@ SCORE_TYPES = ("double", "float", "bigint", "int", "smallint", "tinyint")
 
 #: Label column types compared with 1 and 0 in Spark.
 LABEL_TYPES = ("boolean", "double", "float", "bigint", "int", "smallint", "tinyint")
+
+#: Weight column types taken by the range shares (others take the histogram path).
+WEIGHT_TYPES = ("bigint", "int", "smallint", "tinyint")
 
 #: The number of quantiles job 1 computes (the ranges' cuts are chosen among them).
 QUANTILE_GRID = 1024
@@ -106,12 +115,16 @@ def check_executors(session: Any) -> None:
         ) from None
 
 
-def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]:
+def distinct_estimate(
+    df: Any, score_col: str, label_col: str, weight_col: str | None = None
+) -> dict[str, Any]:
     """Job 1: rows, positives, bad values, the estimated number of distinct scores, and the
-    score's quantiles at 1/G, ..., (G - 1)/G (``grid``, G = ``QUANTILE_GRID``)."""
+    score's quantiles at 1/G, ..., (G - 1)/G (``grid``, G = ``QUANTILE_GRID``).  A weight
+    column (of ``WEIGHT_TYPES``) is checked too: NULL and negative weights are refused."""
     from pyspark.sql import functions as F
 
     score, label = F.col(score_col), F.col(label_col)
+    weight = F.col(weight_col) if weight_col is not None else F.lit(1)
     types = dict(df.dtypes)
     bad_score = score.isNull()
     if types[score_col] in ("double", "float"):
@@ -124,9 +137,11 @@ def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]
         F.count(F.when(label.isNull() | ~good_label, 1)).alias("bad_labels"),
         F.approx_count_distinct(score).alias("distinct"),
         F.percentile_approx(score, _grid_fractions()).alias("grid"),
+        F.count(F.when(weight.isNull() | (weight < 0), 1)).alias("bad_weights"),
     ).first()
     stats: dict[str, Any] = {
-        key: int(row[key]) for key in ("rows", "positives", "bad_scores", "bad_labels", "distinct")
+        key: int(row[key])
+        for key in ("rows", "positives", "bad_scores", "bad_labels", "distinct", "bad_weights")
     }
     stats["grid"] = list(row["grid"] or [])
     if stats["bad_labels"]:
@@ -136,6 +151,11 @@ def distinct_estimate(df: Any, score_col: str, label_col: str) -> dict[str, Any]
         raise InvalidInputError(
             "the DataFrame: NULL or NaN score; every example needs a real score "
             "(remove the row or give it a score; infinities are allowed)"
+        )
+    if stats["bad_weights"]:
+        raise InvalidInputError(
+            f"weight column {weight_col!r} holds NULL or negative weights; "
+            "a weight is a non-negative integer count"
         )
     return stats
 
@@ -169,12 +189,14 @@ def ranged_report(
     exact_area: Callable[[str], Fraction | ClosedForm],
     ranges: int | None = None,
     collect: int | None = None,
+    weight_col: str | None = None,
 ) -> dict[str, Any]:
     """The report of a DataFrame from certified range shares (jobs 2 to 4 above).
 
     ``stats`` comes from :func:`distinct_estimate`; ``ranges`` (at most ``QUANTILE_GRID``)
     defaults to about one per ``ROWS_PER_RANGE`` rows and at least twice the default
-    parallelism; ``collect`` to :func:`~rocpr_exact.engines.shares.collect_limit`.
+    parallelism; ``collect`` to :func:`~rocpr_exact.engines.shares.collect_limit`;
+    ``weight_col`` names an integer weight column (checked by :func:`distinct_estimate`).
     """
     from pyspark.sql import functions as F
 
@@ -185,24 +207,38 @@ def ranged_report(
     grid = stats["grid"]
     cuts = sorted({grid[i * QUANTILE_GRID // k - 1] for i in range(1, k)}, reverse=True)
     score, label = F.col(score_col), F.col(label_col)
-    ranged = df.select(
+    columns = [
         _range_column(score, cuts).alias("range"),
         score.alias("score"),
         (label.cast("double") == 1).alias("positive"),
-    )
-    counted = ranged.groupBy("range").agg(
-        F.count(F.when(F.col("positive"), 1)).alias("p"), F.count(F.lit(1)).alias("n")
-    )
+    ]
+    if weight_col is None:
+        ranged = df.select(*columns)
+        p, n = F.count(F.when(F.col("positive"), 1)), F.count(F.lit(1))
+    else:  # exact sums: DECIMAL(38, 0) never wraps as a sum of BIGINT would
+        ranged = df.select(*columns, F.col(weight_col).cast("bigint").alias("weight"))
+        whole = F.col("weight").cast("decimal(38,0)")
+        p, n = F.sum(F.when(F.col("positive"), whole).otherwise(0)), F.sum(whole)
+    counted = ranged.groupBy("range").agg(p.alias("p"), n.alias("n"))
     by_range = {
         int(r["range"]): (int(r["p"]), int(r["n"]) - int(r["p"])) for r in counted.collect()
     }
     counts = [by_range.get(r, (0, 0)) for r in range(len(cuts) + 1)]
+    if weight_col is not None and not any(a + b for a, b in counts):
+        raise InvalidInputError(f"the DataFrame: {ZERO_WEIGHTS}")
     limit = collect_limit(digits) if collect is None else collect
 
     def shares_at(starts: list[Point], totals: Point, frac_bits: int) -> list[Share]:
         summarize = _summarizer(starts, totals, frac_bits, digits, limit)
         rows_out = ranged.groupBy("range").applyInArrow(summarize, "range int, share binary")
-        found = {int(r["range"]): pickle.loads(r["share"]) for r in rows_out.collect()}
+        rows = rows_out.collect()
+        found = dict(
+            zip(
+                (int(r["range"]) for r in rows),
+                refused(pickle.loads(r["share"]) for r in rows),
+                strict=True,
+            )
+        )
         return [
             found.get(r)
             or share_of_range(_empty(), _empty(), starts[r], totals, frac_bits, digits, limit)
@@ -221,13 +257,16 @@ def _empty() -> Any:
 def _summarizer(
     starts: list[Point], totals: Point, frac_bits: int, digits: int, limit: int
 ) -> Callable[[Any, Any], Any]:
-    """The function run on the executors for each range (its rows as a pyarrow Table)."""
+    """The function run on the executors for each range (its rows as a pyarrow Table), under
+    the limits in force on the driver when it is built (:func:`on_executor`)."""
+    share_of = on_executor(share_of_range)
 
     def summarize(key: Any, table: Any) -> Any:
         import pyarrow as pa
 
         r = int(key[0].as_py())
-        share = share_of_range(
+        weighted = "weight" in table.column_names
+        share = share_of(
             table.column("score").to_numpy(),
             table.column("positive").to_numpy(zero_copy_only=False),
             starts[r],
@@ -235,6 +274,7 @@ def _summarizer(
             frac_bits,
             digits,
             limit,
+            table.column("weight").to_numpy() if weighted else None,
         )
         data = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
         return pa.table(

@@ -1,11 +1,12 @@
-"""A mergeable exact summary: each score range computes its exact share of every reported value.
+"""The exact shares: each score range computes its exact share of every reported value.
 
 The data, sorted by score (highest first), is cut into consecutive ranges on
 exact score values, so no tie group crosses a border.  A first pass gives each
 range its counts; the driver turns them into offsets (TP_0, FP_0) = the counts
-of all earlier ranges (:func:`offsets`).  A second pass gives each range, from
-its own tie groups and its offsets, a :class:`RangeSummary`
-(:func:`summarize_range`):
+of all earlier ranges (:func:`rocpr_exact.engines.shares.offsets`).  A second pass
+gives each range, from its own tie groups and its offsets, an exact
+:class:`~rocpr_exact.engines.shares.Share` (:func:`summarize_range`), the one
+mergeable summary of :mod:`rocpr_exact.engines.shares` with exact values:
 
 * its counts and its number of thresholds (distinct scores);
 * its share of AUC-ROC: the trapezoids of its own segments,
@@ -28,9 +29,9 @@ its own tie groups and its offsets, a :class:`RangeSummary`
   all of them, so the hull of the union of the kept vertices, with (0, 0) and
   (P, N), is the hull of the whole curve.
 
-:func:`merge` joins two consecutive summaries (the end of one is the start of
-the other): counts and shares add exactly (Fractions; ClosedForms add with
-exact, canonical term merging, and the log terms at a border that is not a
+:func:`~rocpr_exact.engines.shares.merge_shares` joins two consecutive shares (the
+end of one is the start of the other): counts and shares add exactly (Fractions;
+ClosedForms add with exact, canonical term merging, and the log terms at a border that is not a
 corner cancel exactly because both sides of it lie on one line, with the same
 k and c), hulls merge as above.  The merged summary of all ranges has the same
 values (equal Fractions, equal ClosedForms, the same hull) as the curve built
@@ -40,16 +41,15 @@ in one process, and :func:`summary_report` prints the same report as
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.core.data import Score
 from rocpr_exact.engines.histogram import Group, Histogram
+from rocpr_exact.engines.shares import Area, Point, Share, hull_part, merge_all_shares, offsets
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
@@ -58,56 +58,11 @@ from rocpr_exact.limits import one_decimal_budget
 from rocpr_exact.output.report import build_report
 
 __all__ = [
-    "RangeSummary",
-    "check_consecutive",
     "histogram_report",
-    "merge",
-    "merge_all",
-    "offsets",
     "summarize",
     "summarize_range",
     "summary_report",
 ]
-
-Area = Fraction | ClosedForm
-Point = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class RangeSummary:
-    """The exact share of one score range (or of several consecutive ones, once merged).
-
-    ``start`` and ``end`` are the (TP, FP) counts before and after the range;
-    ``high`` and ``low`` its highest and lowest score (``None`` when empty);
-    ``thresholds`` its number of distinct scores; ``auc_roc`` and ``auc_pr``
-    (one value per method of ``PR_METHODS``, in that order) its shares;
-    ``hull`` its points that may be vertices of the whole ROC hull, in order.
-    """
-
-    positives: int
-    negatives: int
-    start: Point
-    end: Point
-    high: Score | None
-    low: Score | None
-    thresholds: int
-    auc_roc: Fraction
-    auc_pr: tuple[Area, ...]
-    hull: tuple[Point, ...]
-
-    def _check(self) -> None:
-        """Assert the invariants: start <= end, shares present, hull inside (start, end]."""
-        assert self.start[0] <= self.end[0] <= self.positives
-        assert self.start[1] <= self.end[1] <= self.negatives
-        assert len(self.auc_pr) == len(PR_METHODS)
-        assert (self.thresholds == 0) == (self.start == self.end)
-        for tp, fp in self.hull:
-            assert self.start < (tp, fp) <= self.end or (tp, fp) == (0, 0)
-
-    @property
-    def is_whole(self) -> bool:
-        """True when the summary covers the whole dataset, from (0, 0) to (P, N)."""
-        return self.start == (0, 0) and self.end == (self.positives, self.negatives)
 
 
 def _require_both_classes(positives: int, negatives: int) -> None:
@@ -115,36 +70,11 @@ def _require_both_classes(positives: int, negatives: int) -> None:
     Curve(positives, negatives, (0, positives), (0, negatives)).require_both_classes("auc_roc")
 
 
-def offsets(counts: Sequence[Point]) -> tuple[list[Point], int, int]:
-    """The start (TP_0, FP_0) of each range from the (positives, negatives) of every range.
-
-    >>> offsets([(1, 0), (0, 0), (2, 3)])
-    ([(0, 0), (1, 0), (1, 0)], 3, 3)
-    """
-    starts: list[Point] = []
-    tp = fp = 0
-    for pos, neg in counts:
-        starts.append((tp, fp))
-        tp, fp = tp + pos, fp + neg
-    return starts, tp, fp
-
-
 def _zero(method: str) -> Area:
     return ClosedForm(Fraction(0)) if method == "continuous" else Fraction(0)
 
 
-def _hull_part(points: Sequence[Point], positives: int, negatives: int) -> tuple[Point, ...]:
-    """The given points that are vertices of the upper hull of them plus (0, 0) and (P, N)."""
-    if not points:
-        return ()
-    hull = roc_convex_hull(Curve.from_counts(points, positives, negatives))
-    keep = set(points)
-    return tuple(p for p in zip(hull.tps, hull.fps, strict=True) if p in keep)
-
-
-def summarize_range(
-    groups: Sequence[Group], start: Point, positives: int, negatives: int
-) -> RangeSummary:
+def summarize_range(groups: Sequence[Group], start: Point, positives: int, negatives: int) -> Share:
     """The exact share of one range: its tie groups (highest score first) after ``start``.
 
     Needs P > 0 and N > 0 (the report's AUC-ROC does).  Cost: the area code on
@@ -154,12 +84,13 @@ def summarize_range(
     _require_both_classes(positives, negatives)
     tp0, fp0 = start
     points: list[Point] = []
-    twice_roc = 0
+    twice_roc = rising = 0
     tp, fp = tp0, fp0
     for i, (_, pos, neg) in enumerate(groups):
         if pos + neg == 0:
             raise InvalidInputError(f"range group {i} holds no examples")
         twice_roc += neg * (2 * tp + pos)  # (FP_B - FP_A)(TP_A + TP_B)
+        rising += pos > 0
         tp, fp = tp + pos, fp + neg
         points.append((tp, fp))
     if tp > positives or fp > negatives:
@@ -174,7 +105,7 @@ def summarize_range(
             pr.append(auc_pr(sub, method, min_recall=Fraction(tp0, tp)) * scale)
     else:  # no positive in the range: no width in recall
         pr = [_zero(method) for method in PR_METHODS]
-    return RangeSummary(
+    return Share(
         positives,
         negatives,
         start,
@@ -182,66 +113,17 @@ def summarize_range(
         groups[0][0] if groups else None,
         groups[-1][0] if groups else None,
         len(groups),
-        Fraction(twice_roc, 2 * positives * negatives),
+        rising,
+        twice_roc,
+        0,
+        (),
+        hull_part([p[0] for p in points], [p[1] for p in points], positives, negatives),
+        None,
         tuple(pr),
-        _hull_part(points, positives, negatives),
     )
 
 
-def check_consecutive(first: Any, second: Any, what: str) -> None:
-    """Raise :class:`InvalidInputError` unless two range results (``what``: their name) can
-    merge: the same P and N, ``second`` starting where ``first`` ends, lower scores only."""
-    if (first.positives, first.negatives) != (second.positives, second.negatives):
-        raise InvalidInputError(f"cannot merge {what} of datasets with different P, N")
-    if first.end != second.start:
-        raise InvalidInputError(
-            f"{what} are not consecutive: the first ends at (TP, FP) = {first.end}, "
-            f"the second starts at {second.start}"
-        )
-    if first.low is not None and second.high is not None and not first.low > second.high:
-        raise InvalidInputError(
-            f"ranges overlap in score: {first.low!r} ends the first, {second.high!r} starts "
-            "the second; cut ranges on distinct score values so no tie group crosses a border"
-        )
-
-
-def merge(first: RangeSummary, second: RangeSummary) -> RangeSummary:
-    """The summary of two consecutive ranges (``first`` has the higher scores). Exact.
-
-    Raises :class:`InvalidInputError` when they are not consecutive (the end of
-    ``first`` is not the start of ``second``), belong to different datasets, or
-    share a score (a tie group would cross the border).
-    """
-    check_consecutive(first, second, "summaries")
-    points = [*first.hull, *second.hull]
-    return RangeSummary(
-        first.positives,
-        first.negatives,
-        first.start,
-        second.end,
-        first.high if first.high is not None else second.high,
-        second.low if second.low is not None else first.low,
-        first.thresholds + second.thresholds,
-        first.auc_roc + second.auc_roc,
-        tuple(a + b for a, b in zip(first.auc_pr, second.auc_pr, strict=True)),
-        _hull_part(points, first.positives, first.negatives),
-    )
-
-
-def merge_all(summaries: Iterable[RangeSummary]) -> RangeSummary:
-    """The merge of consecutive summaries, in order (a balanced tree of merges)."""
-    level = list(summaries)
-    if not level:
-        raise InvalidInputError("nothing to merge: give at least one range summary")
-    while len(level) > 1:
-        level = [
-            merge(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
-            for i in range(0, len(level), 2)
-        ]
-    return level[0]
-
-
-def summarize(histogram: Histogram, cuts: Sequence[int] = ()) -> RangeSummary:
+def summarize(histogram: Histogram, cuts: Sequence[int] = ()) -> Share:
     """Summarize a histogram cut before the given group indices, range by range, and merge.
 
     The two-pass protocol of a cluster, run in one process (for tests and as an
@@ -251,7 +133,7 @@ def summarize(histogram: Histogram, cuts: Sequence[int] = ()) -> RangeSummary:
     ranges = [histogram.groups[a:b] for a, b in pairwise(borders)]
     counts = [(sum(g[1] for g in r), sum(g[2] for g in r)) for r in ranges]
     starts, positives, negatives = offsets(counts)
-    return merge_all(
+    return merge_all_shares(
         summarize_range(r, s, positives, negatives) for r, s in zip(ranges, starts, strict=True)
     )
 
@@ -277,8 +159,8 @@ def histogram_report(hist: Histogram, digits: int, exact: bool = False) -> dict[
 
 
 @one_decimal_budget
-def summary_report(summary: RangeSummary, digits: int) -> dict[str, Any]:
-    """The report (the shape of ``output.report.build_report``) of a whole-dataset summary.
+def summary_report(summary: Share, digits: int) -> dict[str, Any]:
+    """The report (the shape of ``output.report.build_report``) of a whole-dataset exact share.
 
     Its values are the single-process values exactly; it always writes the exact values
     (``build_report(..., exact=True)``'s form), since the shares arrive as exact numbers.

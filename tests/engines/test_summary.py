@@ -18,11 +18,9 @@ from hypothesis import strategies as st
 from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.histogram import Histogram
+from rocpr_exact.engines.shares import merge_all_shares, merge_shares, offsets
 from rocpr_exact.engines.summary import (
     histogram_report,
-    merge,
-    merge_all,
-    offsets,
     summarize,
     summarize_range,
     summary_report,
@@ -89,8 +87,8 @@ def test_merge_order_does_not_matter(case, rnd):
     parts = [summarize_range(r, s, p, n) for r, s in zip(ranges, starts, strict=True)]
     while len(parts) > 1:
         i = rnd.randrange(len(parts) - 1)
-        parts[i : i + 2] = [merge(parts[i], parts[i + 1])]
-    assert parts[0] == merge_all(
+        parts[i : i + 2] = [merge_shares(parts[i], parts[i + 1])]
+    assert parts[0] == merge_all_shares(
         summarize_range(r, s, p, n) for r, s in zip(ranges, starts, strict=True)
     )
 
@@ -112,13 +110,13 @@ def test_merge_refuses_what_is_not_consecutive():
     b = summarize_range(hist.groups[1:2], starts[1], p, n)
     c = summarize_range(hist.groups[2:], starts[2], p, n)
     with pytest.raises(InvalidInputError, match="not consecutive"):
-        merge(a, c)
+        merge_shares(a, c)
     overlapping = summarize_range(((4, 0, 1),), starts[1], p, n)
     with pytest.raises(InvalidInputError, match="overlap in score"):
-        merge(a, overlapping)
+        merge_shares(a, overlapping)
     with pytest.raises(InvalidInputError, match="whole dataset"):
-        summary_report(merge(a, b), 5)
-    assert summary_report(merge(merge(a, b), c), 5) == build_report(
+        summary_report(merge_shares(a, b), 5)
+    assert summary_report(merge_shares(merge_shares(a, b), c), 5) == build_report(
         Curve.from_scores([4, 3, 2, 1], [1, 0, 1, 0]), 5
     )
 
