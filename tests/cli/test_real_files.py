@@ -37,6 +37,31 @@ def _write(path: Path, delimiter: str, positive: str, negative: str, pad: str = 
     return path
 
 
+#: Files written in another dialect (delimiter, positive and negative label, spaces around
+#: labels) and the flags that read them; each gives the plain comma/0-1 file's report.
+DIALECTS = [
+    (";", "yes", "no", "", ["--positive-label", "yes"]),
+    ("\t", "pos", "neg", "", ["--positive-label", "pos", "--negative-label", "neg"]),
+    ("|", "Yes", "No", " ", ["--negative-label", "No"]),  # spaces: the python reader
+]
+#: A file with a label outside the named ones, and each refusal of named labels with its flags.
+NAMED_REFUSALS = {
+    "line 4: label 'maybe' is not 'yes' (positive) or 'no' (negative)": [
+        "--positive-label", "yes", "--negative-label", "no"
+    ],
+    "no label is 'Yes' (--positive-label): every example would be negative": [
+        "--positive-label", "Yes"
+    ],
+    "no label is 'NO' (--negative-label)": ["--negative-label", "NO"],
+    "--positive-label and --negative-label are both 'no'": [
+        "--positive-label", "no", "--negative-label", "no"
+    ],
+    "--delimiter must be one character": ["--delimiter", "ab"],
+    "--delimiter must be one character that is not part of a number": ["--delimiter", "."],
+}  # fmt: skip
+MAYBE = "score,y\n0.9,yes\n0.8,no\n0.7,maybe\n"
+
+
 def _report(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
     assert main(argv) == 0, capsys.readouterr().err
     report: dict[str, object] = json.loads(capsys.readouterr().out)
@@ -53,12 +78,7 @@ def test_delimiters_labels_and_compression_give_the_plain_files_report(
         pytest.importorskip("duckdb")
     base = ["--label-column", "y", "--engine", engine]
     plain = _report(["report", str(_write(tmp_path / "p.csv", ",", "1", "0")), *base], capsys)
-    cases = [
-        (";", "yes", "no", "", ["--positive-label", "yes"]),
-        ("\t", "pos", "neg", "", ["--positive-label", "pos", "--negative-label", "neg"]),
-        ("|", "Yes", "No", " ", ["--negative-label", "No"]),  # spaces: the python reader
-    ]
-    for number, (delimiter, positive, negative, pad, flags) in enumerate(cases):
+    for number, (delimiter, positive, negative, pad, flags) in enumerate(DIALECTS):
         name = tmp_path / f"d{number}.csv{suffix}"
         _write(name, delimiter, positive, negative, pad)
         shown = "\\t" if delimiter == "\t" else delimiter
@@ -77,23 +97,9 @@ def test_named_labels_are_checked(
     if engine == "duckdb":
         pytest.importorskip("duckdb")
     path = tmp_path / "d.csv"
-    path.write_text("score,y\n0.9,yes\n0.8,no\n0.7,maybe\n")
+    path.write_text(MAYBE)
     base = ["report", str(path), "--label-column", "y", "--engine", engine]
-    refusals = {
-        "line 4: label 'maybe' is not 'yes' (positive) or 'no' (negative)": [
-            "--positive-label", "yes", "--negative-label", "no"
-        ],
-        "no label is 'Yes' (--positive-label): every example would be negative": [
-            "--positive-label", "Yes"
-        ],
-        "no label is 'NO' (--negative-label)": ["--negative-label", "NO"],
-        "--positive-label and --negative-label are both 'no'": [
-            "--positive-label", "no", "--negative-label", "no"
-        ],
-        "--delimiter must be one character": ["--delimiter", "ab"],
-        "--delimiter must be one character that is not part of a number": ["--delimiter", "."],
-    }  # fmt: skip
-    for message, flags in refusals.items():
+    for message, flags in NAMED_REFUSALS.items():
         assert main([*base, *flags]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
@@ -118,9 +124,6 @@ def test_options_that_do_not_apply_are_refused(
     argv = ["report", str(path), "--positives", "2", "--negatives", "2", "--delimiter", ";"]
     assert main(argv) == 2
     assert "a CSV of operating points is comma-separated" in capsys.readouterr().err
-    argv = ["report", str(path), "--engine", "spark", "--positive-label", "yes"]
-    assert main(argv) == 2
-    assert "the spark engine reads comma-separated files" in capsys.readouterr().err
 
 
 def test_a_damaged_compressed_file_is_one_line(
