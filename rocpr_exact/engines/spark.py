@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.core.data import check_roles
+from rocpr_exact.engines.decompressed import readable_copies
 from rocpr_exact.engines.filecheck import (
     check_literal_path,
     check_parquet_markers,
@@ -233,38 +234,39 @@ def on_file(
         check_literal_path(path, "spark")
         if path.lower().endswith(".parquet"):
             check_parquet_markers(path)
-    header = None
+    header, line = None, 0
     if columns is not None:
         check_roles(columns)
         if not glob and not path.lower().endswith(".parquet"):
             # read and checked as the python engine reads it, before Spark starts: Spark
             # would rename clashing names ("Score" and "score" become "Score0" and "score2")
-            header = read_csv_header(path, columns[:2], dialect=dialect)[0]
+            header, line = read_csv_header(path, columns[:2], dialect=dialect)
     if session is None:
         session = local_session()
-    try:
-        reader = session.read
-        frame = (
-            reader.parquet(path)
-            if path.lower().endswith(".parquet")
-            else reader.csv(
-                path, header=True, inferSchema=False, mode="FAILFAST", sep=dialect.delimiter
+    # Spark reads .gz and .bz2 itself; an .xz file through a plain copy (engines.decompressed)
+    with readable_copies([path], (".xz",) if header else (), line) as (readable,):
+        try:
+            frame = (
+                session.read.parquet(path)
+                if path.lower().endswith(".parquet")
+                else session.read.csv(
+                    readable, header=True, inferSchema=False, mode="FAILFAST", sep=dialect.delimiter
+                )
             )
-        )
-        if header is not None and len(header) == len(frame.columns):
-            frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
-        return work(frame)
-    except RocPrError as exc:
-        if header is None or columns is None or not isinstance(exc, InvalidInputError):
-            raise
-        # a score or label refused on the driver: the python engine's line names its row
-        raise csv_defect([path], columns, dialect) or exc from None
-    except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
-        if not path.lower().endswith(".parquet") and not glob and columns is not None:
-            defect = csv_defect([path], columns, dialect)
-            if defect is not None:  # the python engine's own line for the same file
-                raise defect from None
-        raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
+            if header is not None and len(header) == len(frame.columns):
+                frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
+            return work(frame)
+        except RocPrError as exc:
+            if header is None or columns is None or not isinstance(exc, InvalidInputError):
+                raise
+            # a score or label refused on the driver: the python engine's line names its row
+            raise csv_defect([path], columns, dialect) or exc from None
+        except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
+            if not path.lower().endswith(".parquet") and not glob and columns is not None:
+                defect = csv_defect([path], columns, dialect)
+                if defect is not None:  # the python engine's own line for the same file
+                    raise defect from None
+            raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
 
 
 def _range_groups(rows: Any) -> list[tuple[Group, ...]]:

@@ -106,7 +106,7 @@ def test_cli_spark_reads_the_csv_dialect_as_the_python_engine(
     base = ["--label-column", "y"]
     plain = report(["report", str(_write(tmp_path / "p.csv", ",", "1", "0")), *base])
     plain_curve = curve(["report", str(tmp_path / "p.csv"), *base, "--engine", "spark"])
-    for suffix in ("", ".gz", ".bz2"):
+    for suffix in ("", ".gz", ".bz2", ".xz"):
         for number, (delimiter, positive, negative, pad, flags) in enumerate(DIALECTS):
             name = tmp_path / f"d{number}.csv{suffix}"
             _write(name, delimiter, positive, negative, pad)
