@@ -9,6 +9,7 @@ reading of pytest's summary line.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 from pathlib import Path
@@ -117,3 +118,30 @@ def test_the_readmes_tools_are_the_twin_vector_files() -> None:
     named = listed.group(1).split(", ")
     assert len(named) == len(set(named))
     assert set(named) == files == pages == table, (named, files, pages, table)
+
+
+def _cases(path: Path) -> int:
+    count: int = json.loads(path.read_text(encoding="utf-8"))["numberOfTests"]
+    return count
+
+
+def test_the_docs_case_counts_are_the_vector_files() -> None:
+    """The counts of cases the docs give are the vector files' ``numberOfTests``."""
+    docs = {name: (ROOT / "docs" / name).read_text(encoding="utf-8") for name in
+            ("oracle.md", "reliability.md")}  # fmt: skip
+    main = _cases(ROOT / "vectors" / "rocpr_auc_test.json")
+    sklearn = _cases(ROOT / "vectors" / "twins" / "sklearn.json")
+    assert re.findall(r"the same (\d+) cases everywhere", docs["reliability.md"]) == [str(main)]
+    found = re.findall(r"(?:checks that all|passes all) (\d+)", docs["oracle.md"])
+    assert found and set(found) == {str(sklearn)}, found
+
+
+def test_the_readmes_mutation_score_is_the_last_run() -> None:
+    """The README's mutation score is the last run's row of docs/mutation.md (in bold)."""
+    page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+    rows = re.findall(r"\| \*\*([\d,]+) / ([\d,]+)\*\* \| \*\*([\d.]+)%\*\*", page)
+    assert len(rows) == 1, "docs/mutation.md marks its last run in bold, once"
+    killed, mutants, score = rows[0]
+    number = int(killed.replace(",", "")) / int(mutants.replace(",", ""))
+    assert f"{100 * number:.1f}" == score  # the page's own arithmetic
+    assert f"{killed} of {mutants} mutants killed ({score}%)" in " ".join(README.split())
