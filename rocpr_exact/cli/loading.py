@@ -19,17 +19,7 @@ from rocpr_exact.io.dialect import CsvDialect
 if TYPE_CHECKING:
     from rocpr_exact.core.curve import Curve
 
-__all__ = ["load_curve", "require_spark_dialect"]
-
-
-def require_spark_dialect(args: argparse.Namespace) -> None:
-    """Refuse the CSV dialect flags with the spark engine, which reads comma-separated files
-    with 0/1 labels."""
-    if csv_dialect(args) != CsvDialect():
-        raise InvalidInputError(
-            "--delimiter, --positive-label and --negative-label are read by the python and "
-            "duckdb engines; the spark engine reads comma-separated files with 0/1 labels"
-        )
+__all__ = ["load_curve"]
 
 
 def _stdin() -> IO[str] | IO[bytes]:
@@ -47,8 +37,6 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
     glob = getattr(args, "glob", False)
     dialect = csv_dialect(args)
     if engine == "spark":
-        require_spark_dialect(args)
-    if engine == "spark":
         from rocpr_exact.engines import spark
 
         hist = spark.file_histogram(
@@ -57,6 +45,7 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
             args.label_column,
             args.weight_column,
             glob=glob,
+            dialect=dialect,
         )
         return hist.curve()
     from rocpr_exact.engines.files import file_curve

@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, TypeVar
 from rocpr_exact import limits
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
 from rocpr_exact.exact.numbers import parse_integer, parse_number
-from rocpr_exact.io.dialect import CsvDialect
 from rocpr_exact.profiles.tools import tool_name
 
 if TYPE_CHECKING:
-    pass
+    from rocpr_exact.io.dialect import CsvDialect
 
 # The readers, the curve and the report are imported by the functions that use them: the
 # commands that do not read data (--help, check, vectors) start without numpy and the rest.
@@ -238,6 +237,8 @@ def add_dialect_arguments(parser: argparse.ArgumentParser) -> None:
 
 def csv_dialect(args: argparse.Namespace) -> CsvDialect:
     """The :class:`CsvDialect` the flags name (checked: one line naming the flag if not)."""
+    from rocpr_exact.io.dialect import CsvDialect  # not imported by the commands without data
+
     return CsvDialect(
         getattr(args, "delimiter", ","),
         getattr(args, "positive_label", None),

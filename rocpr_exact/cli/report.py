@@ -7,11 +7,12 @@ import json
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.loading import load_curve, require_spark_dialect
+from rocpr_exact.cli.loading import load_curve
 from rocpr_exact.cli.options import (
     add_ci_arguments,
     add_data_arguments,
     add_digits_argument,
+    csv_dialect,
     require_ranking,
     tool,
 )
@@ -60,13 +61,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     points = args.positives is not None or args.negatives is not None
     engine = getattr(args, "engine", None)
     if engine == "spark" and not profiles and not points and args.ci is None and args.data != "-":
-        require_spark_dialect(args)
         from rocpr_exact.engines import spark  # the report where the rows are (docs/engines.md)
 
         columns = (args.score_column, args.label_column, getattr(args, "weight_column", None))
         glob = getattr(args, "glob", False)
         report = spark.file_report(
-            args.data, *columns, glob=glob, digits=args.digits, exact=args.exact
+            args.data,
+            *columns,
+            glob=glob,
+            digits=args.digits,
+            exact=args.exact,
+            dialect=csv_dialect(args),
         )
         return _written(args, report)
     with Progress(enabled=not args.no_progress) as progress:

@@ -117,14 +117,11 @@ def csv_header(
 
 
 def uncompressed_name(path: str) -> str:
-    """``path`` in lower case without a ``.gz`` or ``.zst`` suffix (DuckDB reads those);
-    a path ending in ``.bz2`` or ``.xz`` is refused (DuckDB cannot read it)."""
-    plain = path.lower().removesuffix(".gz").removesuffix(".zst")
-    if plain.endswith((".bz2", ".xz")):
-        raise InvalidInputError(
-            f"{path}: the duckdb engine reads CSV compressed with gzip (.gz) or zstd (.zst), "
-            "not bzip2 or xz; read it with the python engine (--engine python)"
-        )
+    """``path`` in lower case without a ``.gz``, ``.zst``, ``.bz2`` or ``.xz`` suffix (DuckDB
+    reads the first two; the engine reads the others through a plain copy)."""
+    plain = path.lower()
+    for suffix in (".gz", ".zst", ".bz2", ".xz"):
+        plain = plain.removesuffix(suffix)
     return plain
 
 

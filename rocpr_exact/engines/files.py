@@ -51,6 +51,7 @@ from rocpr_exact.engines.columns import (
     parquet_columns,
     sql_identifier,
 )
+from rocpr_exact.engines.decompressed import readable_copies
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
@@ -64,6 +65,8 @@ __all__ = ["file_curve", "file_histogram"]
 _ARRAY_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER",
                 "FLOAT", "DOUBLE")  # fmt: skip
 _ARRAY_LABELS = (*_ARRAY_TYPES, "BOOLEAN")
+#: CSV compressions DuckDB cannot read, read through a plain copy (engines.decompressed).
+_COPIED = (".bz2", ".xz")
 
 
 def _duckdb() -> Any:
@@ -200,7 +203,9 @@ def file_histogram(
     example of weight w counts w times); NULL, negative or fractional weights
     are refused.  CSV files need a header row; every CSV value is read as text.
     A CSV is read in ``dialect`` (delimiter, label names: :class:`CsvDialect`), compressed
-    with gzip (``.gz``) or zstd (``.zst``) or not.
+    with gzip (``.gz``) or zstd (``.zst``), which DuckDB reads, bzip2 (``.bz2``) or xz
+    (``.xz``), read through a bounded plain copy (:mod:`rocpr_exact.engines.decompressed`),
+    or not.
     Every file that cannot be used is refused with one line that says why
     (an :class:`InvalidInputError`, or a ``ResourceLimitError`` for a limit).
 
@@ -232,7 +237,10 @@ def file_histogram(
         else:
             for file in files:
                 filecheck.check_parquet_markers(file)
-        with _readable(files) as names:
+        with (
+            readable_copies(files, _COPIED if header else (), header[1] if header else 0) as plain,
+            _readable(plain) as names,
+        ):
             try:
                 rows = _grouped_rows(con, names, name, kind, columns, header, dialect)
             except duckdb.Error as exc:

@@ -25,12 +25,14 @@ Java and the local session: :mod:`rocpr_exact.engines.sparksession`.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.core.data import check_roles
+from rocpr_exact.engines.decompressed import readable_copies
 from rocpr_exact.engines.filecheck import (
     check_literal_path,
     check_parquet_markers,
@@ -58,6 +60,7 @@ from rocpr_exact.errors import (
     NoPositivesError,
     RocPrError,
 )
+from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
 from rocpr_exact.io.readers import read_csv_header
 
 __all__ = [
@@ -142,10 +145,17 @@ def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) ->
     return frame.groupBy(score, functions.col(place[label_col]).alias(label_col)).agg(count)
 
 
-def histogram(df: Any, score_col: str, label_col: str, weight_col: str | None = None) -> Histogram:
-    """The exact histogram of a pyspark DataFrame; only the grouped rows reach the driver."""
+def histogram(
+    df: Any,
+    score_col: str,
+    label_col: str,
+    weight_col: str | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
+) -> Histogram:
+    """The exact histogram of a pyspark DataFrame; only the grouped rows reach the driver
+    (text labels read there by ``dialect``'s label names, :class:`CsvDialect`)."""
     rows = _counted(df, score_col, label_col, weight_col).collect()
-    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame")
+    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame", dialect=dialect)
 
 
 def file_histogram(
@@ -155,10 +165,14 @@ def file_histogram(
     weight_col: str | None = None,
     glob: bool = False,
     session: Any = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> Histogram:
-    """The exact histogram of a CSV or Parquet file read by Spark (:func:`on_file`)."""
+    """The exact histogram of a CSV or Parquet file read by Spark (:func:`on_file`), a CSV
+    in ``dialect`` (its delimiter and label names)."""
     columns = (score_col, label_col, weight_col)
-    return on_file(path, glob, session, lambda frame: histogram(frame, *columns), columns)
+    work = functools.partial(histogram, score_col=score_col, label_col=label_col,
+                             weight_col=weight_col, dialect=dialect)  # fmt: skip
+    return on_file(path, glob, session, work, columns, dialect)
 
 
 def file_report(
@@ -170,20 +184,23 @@ def file_report(
     *,
     digits: int = 30,
     exact: bool = False,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> dict[str, Any]:
     """The report of a file read by Spark (``rocpr-exact report FILE --engine spark``).
 
     :func:`report` of the file's DataFrame: a Parquet file of many distinct numeric scores
     takes the range shares, so its rows never reach the driver; a CSV file is read as text
-    (parsed exactly) and takes the histogram path.  Checks and messages of :func:`on_file`.
+    (parsed exactly) and takes the histogram path, its labels read by ``dialect``'s names.
+    Checks and messages of :func:`on_file`.
     """
-    return on_file(
-        path,
-        glob,
-        None,
-        lambda frame: report(frame, score_col, label_col, weight_col, digits=digits, exact=exact),
-        (score_col, label_col, weight_col),
-    )
+    columns = (score_col, label_col, weight_col)
+
+    def work(frame: Any) -> dict[str, Any]:
+        if dialect.named_labels:  # text labels: the histogram path, which names them
+            return histogram_report(histogram(frame, *columns, dialect), digits, exact)
+        return report(frame, *columns, digits=digits, exact=exact)
+
+    return on_file(path, glob, None, work, columns, dialect)
 
 
 def on_file(
@@ -192,6 +209,7 @@ def on_file(
     session: Any,
     work: Callable[[Any], _T],
     columns: tuple[str, str, str | None] | None = None,
+    dialect: CsvDialect = DEFAULT_DIALECT,
 ) -> _T:
     """``work`` on the DataFrame of a CSV or Parquet file read by Spark (``--engine spark``).
 
@@ -199,7 +217,8 @@ def on_file(
     as patterns, so a path with them is refused unless ``glob`` (never other files); a
     missing file, a directory or a file that is not Parquet is one line, never Spark's Java
     text; any other error of Spark's is cut to its first sentence.  ``session`` defaults to
-    :func:`local_session`, started only once the path has passed.
+    :func:`local_session`, started only once the path has passed.  A CSV is split at
+    ``dialect.delimiter`` (Spark's ``sep``); its labels are ``work``'s to read.
     """
     if not glob:
         if has_pattern(path):
@@ -211,33 +230,39 @@ def on_file(
         check_literal_path(path, "spark")
         if path.lower().endswith(".parquet"):
             check_parquet_markers(path)
-    header = None
+    header, line = None, 0
     if columns is not None:
         check_roles(columns)
         if not glob and not path.lower().endswith(".parquet"):
             # read and checked as the python engine reads it, before Spark starts: Spark
             # would rename clashing names ("Score" and "score" become "Score0" and "score2")
-            header = read_csv_header(path, columns[:2])[0]
+            header, line = read_csv_header(path, columns[:2], dialect=dialect)
     if session is None:
         session = local_session()
-    try:
-        reader = session.read
-        frame = (
-            reader.parquet(path)
-            if path.lower().endswith(".parquet")
-            else reader.csv(path, header=True, inferSchema=False, mode="FAILFAST")
-        )
-        if header is not None and len(header) == len(frame.columns):
-            frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
-        return work(frame)
-    except RocPrError:
-        raise
-    except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
-        if not path.lower().endswith(".parquet") and not glob and columns is not None:
-            defect = csv_defect([path], columns)
-            if defect is not None:  # the python engine's own line for the same file
-                raise defect from None
-        raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
+    # Spark reads .gz and .bz2 itself; an .xz file through a plain copy (engines.decompressed)
+    with readable_copies([path], (".xz",) if header else (), line) as (readable,):
+        try:
+            frame = (
+                session.read.parquet(path)
+                if path.lower().endswith(".parquet")
+                else session.read.csv(
+                    readable, header=True, inferSchema=False, mode="FAILFAST", sep=dialect.delimiter
+                )
+            )
+            if header is not None and len(header) == len(frame.columns):
+                frame = frame.toDF(*header)  # the names as written (Spark renames clashes)
+            return work(frame)
+        except RocPrError as exc:
+            if header is None or columns is None or not isinstance(exc, InvalidInputError):
+                raise
+            # a score or label refused on the driver: the python engine's line names its row
+            raise csv_defect([path], columns, dialect) or exc from None
+        except Exception as exc:  # pyspark's AnalysisException, Py4JJavaError, ...
+            if not path.lower().endswith(".parquet") and not glob and columns is not None:
+                defect = csv_defect([path], columns, dialect)
+                if defect is not None:  # the python engine's own line for the same file
+                    raise defect from None
+            raise InvalidInputError(f"{path}: Spark cannot read it ({sentence(exc)})") from None
 
 
 def _range_groups(rows: Any) -> tuple[Group, ...]:

@@ -13,15 +13,12 @@ writer) leaves the target as it was and no temporary file behind; an ``OSError``
 
 from __future__ import annotations
 
-import bz2
 import contextlib
 import errno
-import gzip
 import io
 import lzma
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
@@ -40,11 +37,24 @@ __all__ = [
     "write_atomically",
 ]
 
+
+def _gzip(raw: BinaryIO) -> Any:
+    import gzip  # imported when a file needs it: a command that reads none starts sooner
+
+    return gzip.GzipFile(fileobj=raw, mode="rb")
+
+
+def _bzip2(raw: BinaryIO) -> Any:
+    import bz2
+
+    return bz2.BZ2File(raw, mode="rb")
+
+
 #: Compressed input, recognised by the file name's last suffix, and its reader (opened and
 #: closed by :func:`open_input`).
 COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
-    ".gz": lambda raw: gzip.GzipFile(fileobj=raw, mode="rb"),
-    ".bz2": lambda raw: bz2.BZ2File(raw, mode="rb"),
+    ".gz": _gzip,
+    ".bz2": _bzip2,
     ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
 }
 
@@ -225,6 +235,8 @@ def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> P
     >>> write_atomically(target, lambda stream: stream.write(b"done")).read_text()
     'done'
     """
+    import tempfile  # imported by the commands that write a file
+
     path = Path(path)
     try:
         descriptor, temporary = tempfile.mkstemp(

@@ -1,5 +1,7 @@
 """The docs' shell commands other than ``rocpr-exact`` (which test_docs_commands.py runs):
-each one is run here, or named in ``NOT_RUN`` with the reason a test cannot run it.
+each one is run here (``RUN_HERE``), run by ``.ci/run`` as written (``RUN_BY_CI``, checked
+here), run by a test under the ``install`` marker that .ci/run runs (``RUN_INSTALLED``), or
+named in ``NOT_RUN`` with the reason a test cannot run it.
 
 A command added to the docs is in neither list until someone decides: the test fails and
 names it.  Commands run from a temporary folder holding what they read (``data.csv``,
@@ -9,6 +11,7 @@ names it.  Commands run from a temporary folder holding what they read (``data.c
 from __future__ import annotations
 
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,24 +22,34 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console"}
 
+#: Commands (by how they start) run as written in the default suite, from a temporary folder.
+RUN_HERE = ("python -c", "python examples/", "python -m rocpr_exact.engines.ship dist")
+
+#: Commands that ``.ci/run`` runs as written (checked here: each is a line of .ci/run).
+RUN_BY_CI = {
+    'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]" && .venv/bin/python -m '
+    "pytest": "the whole suite in a new environment",
+}
+
+#: Commands run by a test under the ``install`` marker, which .ci/run runs
+#: (``pytest -m install tests/contract``): an installation takes a minute or more.
+RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
+
 #: Commands (by how they start) a test cannot run, with the reason.
 NOT_RUN = {
-    'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]"': "the whole suite in a new "
-    "environment: what .ci/run does",
-    "python3 -m venv .venv && .venv/bin/pip install -q .": "an installation (network, minutes)",
     "python make_results.py": "the reader's own program",
     "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "Spark without Java: "
     "tests/engines -m spark",
-    "spark-submit": "a Spark cluster",
+    "spark-submit": "a Spark cluster (job.py reads hdfs:///scores/)",
     "python -m tests.float_reference_census --pairs 600 --seed 2006": "minutes; its logic runs "
     "in tests/properties/test_dominance.py",
-    "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the "
-    "ci profile of tests/properties/test_dominance.py)",
-    "python benchmarks/": "a benchmark (minutes); benchmarks are never timed in tests",
-    'pip install ".[spark]"': "an installation (network, minutes)",
+    "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the ci profile of "
+    "tests/properties/test_dominance.py), which .ci/run runs under HYPOTHESIS_PROFILE=ci",
+    "python benchmarks/": "a benchmark (minutes); benchmarks are never timed in tests, their "
+    "output is recorded in benchmarks/results",
+    'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
+    'the same extra (".[test,spark]", checked below) for the Spark tests',
     "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
-    "python -m rocpr_exact.engines.ship": "run by tests/engines/test_shares.py "
-    "(test_the_shipped_zip_imports_without_the_installed_package)",
 }
 
 
@@ -74,18 +87,63 @@ def _named(command: str) -> str | None:
     return next((start for start in NOT_RUN if command.startswith(start)), None)
 
 
+def _decided(command: str) -> bool:
+    return (
+        command.startswith(RUN_HERE)
+        or command in RUN_BY_CI
+        or command in RUN_INSTALLED
+        or _named(command) is not None
+    )
+
+
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
 def test_every_command_is_run_or_named() -> None:
-    unknown = [
-        (where, command)
-        for where, command in COMMANDS
-        if _named(command) is None and not command.startswith(("python -c", "python examples/"))
-    ]
+    unknown = [(where, command) for where, command in COMMANDS if not _decided(command)]
     assert not unknown, f"run these in a test or name them in NOT_RUN with a reason: {unknown}"
     used = {_named(command) for _, command in COMMANDS}
     assert set(NOT_RUN) <= used, f"stale NOT_RUN entries: {set(NOT_RUN) - used}"
+    shown = {command for _, command in COMMANDS}
+    assert set(RUN_BY_CI) | set(RUN_INSTALLED) <= shown, "a command here is not in the docs"
 
 
-RUN = [(w, c) for w, c in COMMANDS if c.startswith(("python -c", "python examples/"))]
+def test_the_ci_script_runs_its_commands() -> None:
+    lines = {line.strip() for line in CI.splitlines()}
+    for command in RUN_BY_CI:
+        assert command in lines, f".ci/run does not run {command!r}"
+    assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark extra (NOT_RUN)
+    assert ".venv/bin/python -m pytest -m install tests/contract" in CI  # RUN_INSTALLED
+
+
+@pytest.mark.install
+@pytest.mark.parametrize("command", RUN_INSTALLED)
+def test_documented_installation_runs(
+    command: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The command as written, in a copy of the repository's files (never its own .venv);
+    the installed command then answers."""
+    if "install" not in (request.config.getoption("markexpr", "") or ""):
+        pytest.skip("an installation (a minute or more): pytest -m install tests/contract")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    for name in filter(None, (item.decode() for item in listed)):
+        if (ROOT / name).is_file():
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tmp_path / name)
+    run = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    version = subprocess.run(
+        [str(tmp_path / ".venv" / "bin" / "rocpr-exact"), "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert version.stdout.startswith("rocpr-exact ")
+
+
+RUN = [(w, c) for w, c in COMMANDS if c.startswith(RUN_HERE)]
 
 
 @pytest.mark.subprocess
@@ -101,3 +159,5 @@ def test_documented_python_command_runs(where: str, command: str, tmp_path: Path
     run = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert run.returncode == 0, f"{where}: {command}: {run.stderr[-500:]}"
     assert "Traceback" not in run.stderr
+    if "engines.ship" in command:  # the zip the docs' spark-submit lines give the executors
+        assert (tmp_path / "dist" / "rocpr_exact.zip").stat().st_size > 0

@@ -82,3 +82,42 @@ def test_cli_spark_report_of_many_distinct_scores_takes_the_range_shares(
     monkeypatch.setattr(spark, "histogram", None)  # the histogram path would fail
     assert main(["report", str(path), "--engine", "spark"]) == 0
     assert json.loads(capsys.readouterr().out) == default
+
+
+@pytest.mark.spark
+def test_cli_spark_reads_the_csv_dialect_as_the_python_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--delimiter (Spark's sep), --positive-label and --negative-label (read on the driver by
+    io.dialect, as the other engines read them) with --engine spark: every file of
+    tests/cli/test_real_files.py's dialects, plain and compressed, gives the plain comma/0-1
+    file's report, and each refusal of named labels is the python engine's line."""
+    from tests.cli.test_real_files import DIALECTS, MAYBE, NAMED_REFUSALS, _write
+
+    def report(argv: list[str]) -> dict[str, object]:
+        assert main(argv) == 0, capsys.readouterr().err
+        found: dict[str, object] = json.loads(capsys.readouterr().out)
+        found.pop("source")
+        return found
+
+    def curve(argv: list[str]) -> dict[str, object]:  # the histogram path: plot, curve
+        return report(["curve", *argv[1:]])
+
+    base = ["--label-column", "y"]
+    plain = report(["report", str(_write(tmp_path / "p.csv", ",", "1", "0")), *base])
+    plain_curve = curve(["report", str(tmp_path / "p.csv"), *base, "--engine", "spark"])
+    for suffix in ("", ".gz", ".bz2", ".xz"):
+        for number, (delimiter, positive, negative, pad, flags) in enumerate(DIALECTS):
+            name = tmp_path / f"d{number}.csv{suffix}"
+            _write(name, delimiter, positive, negative, pad)
+            shown = "\\t" if delimiter == "\t" else delimiter
+            argv = ["report", str(name), *base, "--delimiter", shown, *flags]
+            assert report([*argv, "--engine", "spark"]) == plain, (delimiter, suffix)
+            assert curve([*argv, "--engine", "spark"]) == plain_curve, (delimiter, suffix)
+    path = tmp_path / "maybe.csv"
+    path.write_text(MAYBE)
+    for message, flags in NAMED_REFUSALS.items():
+        argv = ["report", str(path), *base, "--engine", "spark", *flags]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err

@@ -14,10 +14,13 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rocpr_exact import limits
 from rocpr_exact.cli import main
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.io import jsonfile
 from rocpr_exact.io.jsonfile import loads, read_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,3 +127,35 @@ def test_a_results_pipe_without_writer_is_refused_at_once(tmp_path: Path) -> Non
         timeout=60,
     )
     assert done.returncode == 2 and "no program writing to it" in done.stderr
+
+
+def _reference_depth_over(text: str, bound: int) -> bool:
+    """The nesting of ``[``/``{`` outside strings, read character by character (a string
+    runs from a quote to the next quote not escaped by a backslash, or to the end)."""
+    depth = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            if depth > bound:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+@given(
+    st.text(alphabet='"\\[]{}a,\n:é', max_size=60),
+    st.integers(min_value=0, max_value=4),
+)
+def test_depth_bound_equals_the_character_by_character_reading(text: str, bound: int) -> None:
+    assert jsonfile._depth_over(text, bound) == _reference_depth_over(text, bound)

@@ -1,0 +1,115 @@
+"""Compressed CSV files an engine cannot read itself, read through a bounded plain copy.
+
+DuckDB reads a CSV compressed with gzip (``.gz``) or zstd (``.zst``) itself, and Spark one
+compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2`` and
+neither reads ``.xz``.  Such a file is decompressed by the python engine's opener
+(:func:`rocpr_exact.io.files.open_input`, the same codecs and the same one-line errors for
+a damaged file) into a temporary folder, and the engine reads the copy, which the folder's
+removal deletes when the engine is done.
+
+The copy is bounded by the limits the readers check (:mod:`rocpr_exact.limits`): a file of
+more than ``max_examples + 1`` lines after its header is refused while it is decompressed
+(the engines refuse more than ``max_examples`` rows; blank lines and quoted line ends count
+as lines here, so a file of that many lines and fewer rows is refused, never cut short), and
+a line longer than ``max_line_chars`` bytes is refused as the python engine refuses it.  So
+a copy never takes more than about ``(max_examples + 2) * max_line_chars`` bytes of disk,
+and in practice the file's decompressed size.  A full disk is one line that names the
+temporary folder (``TMPDIR`` chooses another).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
+from rocpr_exact.limits import current, exceeded
+
+__all__ = ["readable_copies"]
+
+#: Decompressed bytes copied per read.
+_CHUNK = 1 << 20
+
+
+class _Lines:
+    """Counts the line ends of a byte stream read in chunks and bounds the longest line.
+
+    "\r\n", "\n" and a lone "\r" end a line, as the python reader reads them; a "\r" that
+    ends a chunk waits for the next one (it may be the first half of "\r\n").
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name, self.ends, self._run, self._held = name, 0, 0, b""
+
+    def add(self, chunk: bytes) -> None:
+        data, self._held = self._held + chunk, b""
+        if data.endswith(b"\r") and chunk:
+            data, self._held = data[:-1], b"\r"
+        lines = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        self.ends += len(lines) - 1
+        lengths = [self._run + len(lines[0]), *map(len, lines[1:])]
+        self._run = lengths[-1]  # the unfinished last line
+        longest = current().max_line_chars
+        if longest is not None and max(lengths) > longest:
+            raise exceeded(
+                "max_line_chars",
+                f"{self.name}: a line is longer than {longest:,} characters, which",
+                "is this a CSV file? ",
+            )
+
+
+def _copy(source: BinaryIO, target: BinaryIO, name: str, folder: str, header_line: int) -> None:
+    """``source`` into ``target`` while it holds at most ``header_line + max_examples + 1``
+    line ends (more is refused: blank lines and quoted line ends count here, so a file of
+    that many lines and fewer rows is refused, never cut short), each line at most
+    ``max_line_chars`` bytes."""
+    most = current().max_examples
+    lines = _Lines(name)
+    while chunk := source.read(_CHUNK):
+        lines.add(chunk)
+        if most is not None and lines.ends - header_line > most + 1:
+            raise exceeded(
+                "max_examples",
+                f"{name}: more than {most + 1:,} lines after the header (counted while "
+                "decompressing it, blank lines included), which",
+            )
+        try:
+            target.write(chunk)
+        except OSError as exc:
+            raise InvalidInputError(
+                f"cannot decompress {name} into the temporary folder {folder}: "
+                f"{exc.strerror or exc}; free space there or set TMPDIR to another folder"
+            ) from None
+    lines.add(b"")
+
+
+@contextlib.contextmanager
+def readable_copies(
+    files: Sequence[str], compressions: tuple[str, ...], header_line: int
+) -> Iterator[list[str]]:
+    """``files``, each one whose name ends in one of ``compressions`` replaced by the name of
+    its bounded plain copy (module docstring) in a temporary folder, deleted on exit.
+
+    ``header_line`` is the line the CSV header ends on (the copy's line bound counts from it).
+    """
+    if not any(file.lower().endswith(compressions) for file in files):
+        yield list(files)
+        return
+    with tempfile.TemporaryDirectory(prefix="rocpr-exact-") as folder:
+        names = []
+        for number, file in enumerate(files):
+            if not file.lower().endswith(compressions):
+                names.append(file)
+                continue
+            copy = Path(folder) / f"data{number}.csv"
+            try:
+                with open_input(file) as source, open(copy, "wb") as target:
+                    _copy(source, target, file, folder, header_line)
+            except READ_ERRORS as exc:
+                raise unreadable(file, exc) from None
+            names.append(str(copy))
+        yield names

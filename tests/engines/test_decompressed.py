@@ -1,0 +1,115 @@
+"""The bounded plain copy of a compressed CSV that an engine cannot read itself
+(rocpr_exact.engines.decompressed): the bytes, the line count, the limits, the cleanup."""
+
+from __future__ import annotations
+
+import bz2
+import io
+import json
+import lzma
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rocpr_exact.cli import main
+from rocpr_exact.engines import decompressed
+from rocpr_exact.engines.decompressed import readable_copies
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.limits import using
+
+TEXT = b"score,label\r\n0.5,1\n\n0.25,0\r0.125,1\r\n"
+
+
+def _compress(path: Path, data: bytes) -> Path:
+    path.write_bytes(bz2.compress(data) if path.suffix == ".bz2" else lzma.compress(data))
+    return path
+
+
+def test_a_copy_holds_the_decompressed_bytes_and_is_removed_after(tmp_path: Path) -> None:
+    plain = tmp_path / "p.csv"
+    plain.write_bytes(TEXT)
+    files = [str(_compress(tmp_path / "a.csv.bz2", TEXT)), str(plain)]
+    files.append(str(_compress(tmp_path / "b.csv.XZ", TEXT * 2)))
+    with readable_copies(files, (".bz2", ".xz"), 1) as names:
+        assert names[1] == str(plain)  # a file the engine reads is read as it is
+        copies = [Path(names[0]), Path(names[2])]
+        assert [c.read_bytes() for c in copies] == [TEXT, TEXT * 2]
+        assert all(c.suffix == ".csv" for c in copies)
+    assert not any(c.exists() for c in copies) and not copies[0].parent.exists()
+    with readable_copies([str(plain)], (".bz2", ".xz"), 1) as names:
+        assert names == [str(plain)]
+
+
+@given(st.lists(st.sampled_from([b"a", b"bc", b"\r", b"\n", b"\r\n", b","]), max_size=40),
+       st.integers(1, 7))  # fmt: skip
+def test_line_ends_are_counted_as_the_python_reader_counts_them(
+    pieces: list[bytes], chunk: int
+) -> None:
+    # "\r\n", "\n" and a lone "\r" each end one line, as the CSV reader reads them; a "\r\n"
+    # cut between two chunks is one line end
+    data = b"".join(pieces)
+    lines = decompressed._Lines("f")
+    for start in range(0, len(data), chunk):
+        lines.add(data[start : start + chunk])
+    lines.add(b"")
+    assert lines.ends == len(re.findall(rb"\r\n|\r|\n", data))
+
+
+def test_too_many_lines_are_refused_while_decompressing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(decompressed, "_CHUNK", 8)  # the count is checked chunk by chunk
+    rows = b"".join(b"0.%d,1\n" % i for i in range(6))
+    source = _compress(tmp_path / "s.csv.xz", b"score,label\n" + rows)
+    with using(max_examples=5), readable_copies([str(source)], (".xz",), 1) as names:
+        assert Path(names[0]).read_bytes().count(b"\n") == 7  # max_examples + 1 rows: copied
+    refused = pytest.raises(ResourceLimitError, match="max_examples = 4")
+    with using(max_examples=4), refused, readable_copies([str(source)], (".xz",), 1):
+        pass
+    with using(max_examples=None), readable_copies([str(source)], (".xz",), 1) as names:
+        assert Path(names[0]).read_bytes().endswith(rows)
+
+
+def test_a_long_line_is_refused_as_the_python_reader_refuses_it(tmp_path: Path) -> None:
+    source = _compress(tmp_path / "s.csv.bz2", b"score,label\n" + b"1" * 11 + b",1\r\n")
+    with using(max_line_chars=13), readable_copies([str(source)], (".bz2",), 1):
+        pass
+    refused = pytest.raises(ResourceLimitError, match="max_line_chars")
+    with using(max_line_chars=12), refused, readable_copies([str(source)], (".bz2",), 1):
+        pass
+
+
+def test_a_full_disk_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Full(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(InvalidInputError, match="No space left on device; free space there"):
+        decompressed._copy(io.BytesIO(TEXT), Full(), "s.csv.xz", "/tmp/x", 1)
+
+
+@pytest.mark.parametrize("suffix", [".bz2", ".xz"])
+def test_the_duckdb_engine_reads_bz2_and_xz_as_the_python_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], suffix: str
+) -> None:
+    pytest.importorskip("duckdb")
+    generator = random.Random(3)
+    text = "score,label\n" + "".join(
+        f"{generator.randint(0, 20) / 4},{generator.randint(0, 1)}\n" for _ in range(300)
+    )
+    source = _compress(tmp_path / f"s.csv{suffix}", text.encode())
+    reports = []
+    for engine in ("python", "duckdb"):
+        assert main(["report", str(source), "--engine", engine]) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    assert reports[0] == reports[1]
+    # the row limit: 300 rows, 299 allowed; the copy holds them, DuckDB's LIMIT refuses
+    for limit in ("299", "100"):
+        argv = ["report", str(source), "--engine", "duckdb", "--limit", f"max_examples={limit}"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"max_examples = {int(limit):,}" in err and err.count("\n") == 1, err
