@@ -35,7 +35,7 @@ ALLOWED = {
     # a KeyError's text is the missing key: "it has no 'positives' entry; the file is ..."
     ("oracle/cases.py", "KeyError"),
     # Spark's own first sentence, cut by filecheck.sentence, after "Spark cannot read it"
-    ("engines/spark.py", "Exception"),
+    ("engines/sparkfiles.py", "Exception"),
     # only OSError reaches the message (isinstance check), as its strerror
     ("io/files.py", "BaseException"),
 }
