@@ -61,7 +61,8 @@ def _cov(
     response2: Any = None,
     direction: Any = "auto",
 ) -> Fraction | None:
-    return proc_delong.cov(*_pair(response, predictor, predictor2, response2, direction))
+    first, second = _pair(response, predictor, predictor2, response2, direction)
+    return proc_delong.cov(first, second, method="delong")
 
 
 def _roc_test(
@@ -73,7 +74,7 @@ def _roc_test(
     paired: Any = None,
 ) -> tuple[Fraction, ...]:
     first, second = _pair(response, predictor, predictor2, response2, direction)
-    test = proc_delong.roc_test(first, second, paired)
+    test = proc_delong.roc_test(first, second, paired, method="delong")
     if test.paired:
         assert test.conf_int is not None
         return (test.statistic, test.p_value, *test.conf_int)
