@@ -42,9 +42,12 @@ def _var(response: Any, predictor: Any, direction: Any = "auto") -> Fraction | N
 
 
 def _ci_auc(
-    response: Any, predictor: Any, direction: Any = "auto", conf_level: Any = 0.95
+    response: Any, predictor: Any, direction: Any = "auto", conf_level: Any = None
 ) -> tuple[Fraction | None, ...]:
-    return proc_delong.ci_auc(_curve(response, predictor, direction), conf_level)
+    curve = _curve(response, predictor, direction)
+    if conf_level is None:  # the twin's default, pROC's 0.95 (read as a double by both)
+        return proc_delong.ci_auc(curve)
+    return proc_delong.ci_auc(curve, conf_level)
 
 
 def _pair(
