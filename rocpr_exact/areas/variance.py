@@ -337,24 +337,32 @@ def placement_covariance(first: Placements, second: Placements) -> Fraction:
     if (two.positives, two.negatives) != (p, n):  # pragma: no cover - same labels
         raise InvalidInputError("scores_a and scores_b must score the same examples")
     _require_two(p, n, "the DeLong covariance")
-    cross_c, cross_d = _cross_sums(first, second, p * (2 * n) ** 2 + n * (2 * p) ** 2)
+    cross_c, cross_d = _cross_sums(first, second, 4 * max(p, n) ** 2)  # C <= 2N, D <= 2P
     s10 = Fraction(p * cross_c - one.sum_c * two.sum_c, 4 * n * n * p * p * (p - 1))
     s01 = Fraction(n * cross_d - one.sum_d * two.sum_d, 4 * p * p * n * n * (n - 1))
     return s10 + s01
 
 
-def _cross_sums(first: Placements, second: Placements, bound: int) -> tuple[int, int]:
-    """(sum over positives of C_a C_b, sum over negatives of D_a D_b), exactly."""
+def _cross_sums(first: Placements, second: Placements, largest: int) -> tuple[int, int]:
+    """(sum over positives of C_a C_b, sum over negatives of D_a D_b), exactly.
+
+    numpy: int64 products (each at most ``largest``), summed in int64 over chunks short enough
+    that no partial sum passes 2^62, the chunks' sums added as Python ints.
+    """
     a, b, positive = first.doubled, second.doubled, first.positive
-    if np is not None and isinstance(a, np.ndarray) and bound < _INT64_SAFE:
+    if np is not None and isinstance(a, np.ndarray):
         products = np.multiply(a, b, dtype=np.int64)
-        total = int(products.sum())
-        cross_c = int(np.where(positive, products, 0).sum())
-        return cross_c, total - cross_c
+        step = max(1, _INT64_SAFE // max(largest, 1))
+        cross_c = cross_d = 0
+        for start in range(0, products.shape[0], step):
+            chunk, mask = products[start : start + step], positive[start : start + step]
+            part = int(np.where(mask, chunk, 0).sum())
+            cross_c, cross_d = cross_c + part, cross_d + int(chunk.sum()) - part
+        return cross_c, cross_d
     cross_c = cross_d = 0
-    for x, y, is_pos in zip(list(a), list(b), list(positive), strict=True):
+    for x, y, is_pos in zip(a, b, positive, strict=True):
         if is_pos:
-            cross_c += int(x) * int(y)
+            cross_c += x * y
         else:
-            cross_d += int(x) * int(y)
+            cross_d += x * y
     return cross_c, cross_d
