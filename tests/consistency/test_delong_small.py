@@ -21,20 +21,9 @@ import pytest
 from rocpr_exact.consistency.delong_small import delong_pairs
 from rocpr_exact.consistency.intervals import check_auc_ci
 from rocpr_exact.consistency.reported import reported_interval
+from tests.consistency.test_intervals import group_sequences
 
 SIZES = [(p, total - p) for total in range(4, 10) for p in range(2, total - 1)]
-
-
-def rankings(p: int, n: int) -> list[list[tuple[int, int]]]:
-    """Every sequence of tie groups (a positives, b negatives), top first."""
-    if p == n == 0:
-        return [[]]
-    out = []
-    for a in range(p + 1):
-        for b in range(n + 1):
-            if a or b:
-                out += [[(a, b), *rest] for rest in rankings(p - a, n - b)]
-    return out
 
 
 def textbook(groups: list[tuple[int, int]]) -> tuple[Fraction, Fraction]:
@@ -55,7 +44,7 @@ def textbook(groups: list[tuple[int, int]]) -> tuple[Fraction, Fraction]:
 
 @cache
 def brute(p: int, n: int) -> frozenset[tuple[Fraction, Fraction]]:
-    return frozenset(textbook(groups) for groups in rankings(p, n))
+    return frozenset(textbook(groups) for groups in group_sequences(p, n))
 
 
 @cache
