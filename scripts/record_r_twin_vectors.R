@@ -6,16 +6,23 @@
 # text with as.numeric (correctly rounded: the same double), null as NA, names with dots
 # for underscores.  A value is written with 17 significant digits as a string (read exactly
 # by the checker), NA / NaN as null, an R error as {"error": message}.  Run from the
-# repository root with R, jsonlite and the four packages installed:
+# repository root with R, jsonlite and the four packages installed (or name the tools to
+# record, e.g. `proc`, with only their packages installed):
 #
-#     Rscript scripts/record_r_twin_vectors.R
+#     Rscript scripts/record_r_twin_vectors.R [TOOL ...]
+#
+# pROC's DeLong functions (var, ci_auc, cov, roc_test) build the curves with
+# roc(response, predictor, direction) and call var(r), ci.auc(r, conf.level),
+# cov(r1, r2, method = "delong") and roc.test(r1, r2, method = "delong", paired).
 
+all_tools <- c("prroc", "proc", "rocr", "precrec")
+tools <- commandArgs(trailingOnly = TRUE)
+if (length(tools) == 0) tools <- all_tools
+stopifnot(all(tools %in% all_tools))
+packages <- c(prroc = "PRROC", proc = "pROC", rocr = "ROCR", precrec = "precrec")
 suppressPackageStartupMessages({
   library(jsonlite)
-  library(PRROC)
-  library(pROC)
-  library(ROCR)
-  library(precrec)
+  for (p in packages[tools]) library(p, character.only = TRUE)
 })
 
 float_text <- "^(-?([0-9]+(\\.[0-9]+)?(e[-+]?[0-9]+)?|inf)|nan)$"
@@ -45,6 +52,22 @@ arguments <- function(case, dots) {
   out
 }
 
+proc_delong <- function(f, args) {
+  direction <- if (is.null(args$direction)) "auto" else args$direction
+  r1 <- pROC::roc(args$response, args$predictor, direction = direction, quiet = TRUE)
+  if (f == "var") return(num(var(r1)))
+  if (f == "ci_auc") {
+    level <- if (is.null(args$conf.level)) 0.95 else args$conf.level
+    return(lapply(as.numeric(ci.auc(r1, conf.level = level, method = "delong")), num))
+  }
+  response2 <- if (is.null(args$response2)) args$response else args$response2
+  r2 <- pROC::roc(response2, args$predictor2, direction = direction, quiet = TRUE)
+  if (f == "cov") return(num(cov(r1, r2, method = "delong")))
+  t <- roc.test(r1, r2, method = "delong", paired = args$paired)
+  if (is.null(t$conf.int)) return(list(num(t$statistic), num(t$p.value), num(t$parameter)))
+  list(num(t$statistic), num(t$p.value), num(t$conf.int[1]), num(t$conf.int[2]))
+}
+
 call_tool <- function(tool, case) {
   f <- case[["function"]]
   if (tool == "prroc") {
@@ -56,6 +79,7 @@ call_tool <- function(tool, case) {
   if (tool == "proc") {
     args <- arguments(case, TRUE)
     if (!is.null(args$partial.auc) && identical(args$partial.auc, FALSE)) args$partial.auc <- FALSE
+    if (f %in% c("var", "ci_auc", "cov", "roc_test")) return(proc_delong(f, args))
     if (f == "roc") {
       r <- do.call(pROC::roc, c(args, list(quiet = TRUE)))
       coords <- list(r$thresholds, r$sensitivities, r$specificities)
@@ -77,13 +101,9 @@ call_tool <- function(tool, case) {
   list(num(a$aucs[a$curvetypes == "ROC"]), num(a$aucs[a$curvetypes == "PRC"]))
 }
 
-versions <- sprintf(
-  "R %s, PRROC %s, pROC %s, ROCR %s, precrec %s",
-  getRversion(), packageVersion("PRROC"), packageVersion("pROC"), packageVersion("ROCR"),
-  packageVersion("precrec")
-)
-
-for (tool in c("prroc", "proc", "rocr", "precrec")) {
+for (tool in tools) {
+  versions <- sprintf("R %s, %s %s", getRversion(), packages[[tool]],
+                      packageVersion(packages[[tool]]))
   vectors <- fromJSON(file.path("vectors", "twins", paste0(tool, ".json")), simplifyVector = FALSE)
   results <- list()
   for (group in vectors$testGroups) {

@@ -202,8 +202,9 @@ def ap_ci(
     >>> ci.theta, ci.decimals(4)
     (Fraction(5, 6), ('0.1082', '0.9952'))
 
-    The estimator must be a rational area (``step``, ``linear``, ``davis-goadrich``); the logit
-    interval needs 0 < theta < 1 (InvalidInputError otherwise).
+    The estimator must be a rational area (``step``, ``linear``, ``davis-goadrich``;
+    InvalidInputError otherwise); the logit interval needs 0 < theta < 1 (UndefinedMetricError
+    otherwise: logit(0) and logit(1) are infinite).
     """
     require_curve(curve, "curve")
     level = check_level(level)
@@ -216,5 +217,5 @@ def ap_ci(
             "'davis-goadrich', not 'continuous'"
         )
     if method == "logit" and not 0 < theta < 1:
-        raise InvalidInputError(f"the logit interval needs 0 < AUC-PR < 1, got {theta}")
+        raise UndefinedMetricError(f"the logit interval needs 0 < AUC-PR < 1, got {theta}")
     return ApInterval(theta, curve.positives, level, method)

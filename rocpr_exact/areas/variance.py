@@ -44,6 +44,7 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.core.arraycounts import as_array, check_arrays, is_numeric_array
 from rocpr_exact.core.curve import Curve, count_arrays, require_curve
 from rocpr_exact.core.data import check_lengths, normalize_labels, normalize_scores
+from rocpr_exact.core.ordering import ascending_order
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
 
 try:
@@ -107,15 +108,6 @@ def _moments(weights: Any, values: Any, bound: int) -> tuple[int, int]:
         first += w * v
         second += w * v * v
     return first, second
-
-
-def _dot(a: Any, b: Any, bound: int) -> int:
-    """sum a_i b_i exactly: int64 when ``bound`` (>= the sum) allows, else Python ints."""
-    if np is not None and isinstance(a, np.ndarray):
-        if bound < _INT64_SAFE:
-            return int(np.dot(a, b))
-        a, b = a.tolist(), b.tolist()
-    return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 def delong_sums(curve: Curve) -> DelongSums:
@@ -193,30 +185,32 @@ def auc_variance(curve: Curve, method: VarianceMethod = "delong") -> Fraction:
 
 @dataclass(frozen=True, slots=True)
 class Placements:
-    """Per-example doubled placements, in input order: C of each positive, D of each negative.
+    """Per-example doubled placements, in input order, and their four sums.
 
-    ``positive_c[k]`` belongs to the k-th positive of the input, ``negative_d[k]`` to the k-th
-    negative (numpy int64 arrays for numeric arrays, else lists of ints).
+    ``doubled[k]`` is C of example k if it is a positive (``positive[k]``), else its D (numpy
+    int32/int64 and bool arrays for numeric arrays, else lists).  ``positive_c`` and
+    ``negative_d`` list them by class, in input order.
     """
 
-    positive_c: Any
-    negative_d: Any
+    doubled: Any
+    positive: Any
+    totals: DelongSums
 
     @property
-    def positives(self) -> int:
-        return len(self.positive_c)
+    def positive_c(self) -> Any:
+        if np is not None and isinstance(self.doubled, np.ndarray):
+            return self.doubled[self.positive]
+        return [c for c, y in zip(self.doubled, self.positive, strict=True) if y]
 
     @property
-    def negatives(self) -> int:
-        return len(self.negative_d)
+    def negative_d(self) -> Any:
+        if np is not None and isinstance(self.doubled, np.ndarray):
+            return self.doubled[~self.positive]
+        return [d for d, y in zip(self.doubled, self.positive, strict=True) if not y]
 
     def sums(self) -> DelongSums:
         """The four integer sums of the variance (the same as :func:`delong_sums` of the curve)."""
-        p, n = self.positives, self.negatives
-        c, d = self.positive_c, self.negative_d
-        return DelongSums(
-            p, n, _total(c), _dot(c, c, p * (2 * n) ** 2), _total(d), _dot(d, d, n * (2 * p) ** 2)
-        )
+        return self.totals
 
 
 def placements(
@@ -227,8 +221,9 @@ def placements(
     C_i = (negatives below X_i) + (negatives at or below X_i); D_j = (positives above Y_j) +
     (positives at or above Y_j).  One sort of all scores and linear scans over its tie groups.
 
-    >>> placements([4, 3, 3, 1], [1, 0, 1, 0])
-    Placements(positive_c=[4, 3], negative_d=[3, 4])
+    >>> found = placements([4, 3, 3, 1], [1, 0, 1, 0])
+    >>> found.positive_c, found.negative_d
+    ([4, 3], [3, 4])
 
     Scores and labels are read and checked as :meth:`Curve.from_scores` reads them
     (``checked=True``: numeric arrays the caller has already built a curve of).  O(n log n).
@@ -239,60 +234,68 @@ def placements(
         if not checked:
             check_arrays(scores, labels)  # as Curve.from_scores refuses, without its sort
         positive = labels if labels.dtype.kind == "b" else labels != 0
-        doubled = _sorted_placements(scores, positive)
-        return Placements(doubled[positive], doubled[~positive])
+        return _sorted_placements(scores, positive)
     xs, ys = normalize_scores(scores), normalize_labels(labels)
     check_lengths(xs, ys)
-    pos_list = [x for x, y in zip(xs, ys, strict=True) if y]
-    neg_list = [x for x, y in zip(xs, ys, strict=True) if not y]
-    sp, sn, p = sorted(pos_list), sorted(neg_list), len(pos_list)
-    return Placements(
-        [bisect_left(sn, x) + bisect_right(sn, x) for x in pos_list],
-        [2 * p - bisect_left(sp, y) - bisect_right(sp, y) for y in neg_list],
-    )
+    sp = sorted(x for x, y in zip(xs, ys, strict=True) if y)
+    sn = sorted(x for x, y in zip(xs, ys, strict=True) if not y)
+    p, n = len(sp), len(sn)
+    doubled = [
+        bisect_left(sn, x) + bisect_right(sn, x)
+        if y
+        else 2 * p - bisect_left(sp, x) - bisect_right(sp, x)
+        for x, y in zip(xs, ys, strict=True)
+    ]
+    c = [v for v, y in zip(doubled, ys, strict=True) if y]
+    d = [v for v, y in zip(doubled, ys, strict=True) if not y]
+    totals = DelongSums(p, n, sum(c), sum(v * v for v in c), sum(d), sum(v * v for v in d))
+    return Placements(doubled, [bool(y) for y in ys], totals)
 
 
-def _sorted_placements(scores: Any, positive: Any) -> Any:
+def _sorted_placements(scores: Any, positive: Any) -> Placements:
     """C of every positive and D of every negative, in input order, from one sort of all scores.
 
     In ascending order, an example in the tie group [s, e) has negcum[s] negatives below it and
     negcum[e] at or below it (negcum: running count of negatives), so C = negcum[s] + negcum[e];
-    likewise D = 2P - poscum[s] - poscum[e].  (Sorted scans, no binary search per example.)
+    likewise D = 2P - poscum[s] - poscum[e].  The sort is :func:`ascending_order` (a value sort
+    of packed keys); the four sums are read from the tie groups; the placements are written
+    back to input order in int32 when they fit (C <= 2N, D <= 2P), halving the scattered bytes.
     """
-    order = np.argsort(scores)  # ties need no order: each group is read as a whole
-    ranked, is_pos = scores[order], positive[order]
-    size = len(ranked)
+    order, ranked = ascending_order(scores)
+    size = ranked.shape[0]
     new_group = np.empty(size, dtype=bool)
     new_group[:1] = True
     np.not_equal(ranked[1:], ranked[:-1], out=new_group[1:])
-    starts = np.flatnonzero(new_group)
-    ends = np.append(starts[1:], size)
-    lengths = np.diff(np.append(starts, size))
+    del ranked
+    is_pos = positive[order]
     poscum = np.zeros(size + 1, dtype=np.int64)
     np.cumsum(is_pos, out=poscum[1:])
-    negs_below, negs_upto = starts - poscum[starts], ends - poscum[ends]
+    p = int(poscum[-1])
+    starts = np.flatnonzero(new_group)
+    ends = np.empty_like(starts)
+    ends[:-1], ends[-1:] = starts[1:], size
     pos_below, pos_upto = poscum[starts], poscum[ends]
-    group_c = np.repeat(negs_below + negs_upto, lengths)
-    group_d = np.repeat(2 * poscum[-1] - pos_below - pos_upto, lengths)
-    doubled = np.empty(size, dtype=np.int64)
-    doubled[order] = np.where(is_pos, group_c, group_d)
-    return doubled
-
-
-def _total(values: Any) -> int:
-    """sum of placements: int64 (each <= 2 max(P, N), fewer than 2^62 / that of them) or ints."""
-    if np is not None and isinstance(values, np.ndarray):
-        return int(values.sum())
-    return sum(values)
-
-
-def _covariance_part(a: Any, b: Any, count: int, other: int) -> Fraction:
-    """(count sum a b - sum a sum b) / (4 other^2 count^2 (count - 1)): one class's term."""
-    bound = count * (2 * other) ** 2  # each placement is at most 2 other
-    return Fraction(
-        count * _dot(a, b, bound) - _total(a) * _total(b),
-        4 * other * other * count * count * (count - 1),
+    del poscum
+    group_c = starts - pos_below + ends - pos_upto
+    group_d = 2 * p - pos_below - pos_upto
+    group_a = pos_upto - pos_below  # positives in the group
+    group_b = ends - starts - group_a
+    n = size - p
+    totals = DelongSums(
+        p,
+        n,
+        *_moments(group_a, group_c, p * (2 * n) ** 2),
+        *_moments(group_b, group_d, n * (2 * p) ** 2),
     )
+    kind = np.int32 if 2 * size < 1 << 31 else np.int64
+    if starts.shape[0] == size:  # no ties: one example per group
+        values = np.where(is_pos, group_c.astype(kind), group_d.astype(kind))
+    else:
+        gid = np.repeat(np.arange(starts.shape[0], dtype=kind), ends - starts)
+        values = np.where(is_pos, group_c.astype(kind)[gid], group_d.astype(kind)[gid])
+    doubled = np.empty(size, dtype=kind)
+    doubled[order] = values
+    return Placements(doubled, positive, totals)
 
 
 def auc_covariance(
@@ -324,11 +327,42 @@ def auc_covariance(
 
 
 def placement_covariance(first: Placements, second: Placements) -> Fraction:
-    """DeLong's covariance from the placements of two scorings of the same examples."""
-    p, n = first.positives, first.negatives
-    if (second.positives, second.negatives) != (p, n):  # pragma: no cover - same labels
+    """DeLong's covariance from the placements of two scorings of the same examples.
+
+    S10_ab / P = (P sum C_a C_b - sum C_a sum C_b) / (4 N^2 P^2 (P - 1)), S01_ab / N likewise
+    with D; the cross sums pair the examples in input order (one product pass).
+    """
+    one, two = first.totals, second.totals
+    p, n = one.positives, one.negatives
+    if (two.positives, two.negatives) != (p, n):  # pragma: no cover - same labels
         raise InvalidInputError("scores_a and scores_b must score the same examples")
     _require_two(p, n, "the DeLong covariance")
-    return _covariance_part(first.positive_c, second.positive_c, p, n) + _covariance_part(
-        first.negative_d, second.negative_d, n, p
-    )
+    cross_c, cross_d = _cross_sums(first, second, 4 * max(p, n) ** 2)  # C <= 2N, D <= 2P
+    s10 = Fraction(p * cross_c - one.sum_c * two.sum_c, 4 * n * n * p * p * (p - 1))
+    s01 = Fraction(n * cross_d - one.sum_d * two.sum_d, 4 * p * p * n * n * (n - 1))
+    return s10 + s01
+
+
+def _cross_sums(first: Placements, second: Placements, largest: int) -> tuple[int, int]:
+    """(sum over positives of C_a C_b, sum over negatives of D_a D_b), exactly.
+
+    numpy: int64 products (each at most ``largest``), summed in int64 over chunks short enough
+    that no partial sum passes 2^62, the chunks' sums added as Python ints.
+    """
+    a, b, positive = first.doubled, second.doubled, first.positive
+    if np is not None and isinstance(a, np.ndarray):
+        products = np.multiply(a, b, dtype=np.int64)
+        step = max(1, _INT64_SAFE // max(largest, 1))
+        cross_c = cross_d = 0
+        for start in range(0, products.shape[0], step):
+            chunk, mask = products[start : start + step], positive[start : start + step]
+            part = int(np.where(mask, chunk, 0).sum())
+            cross_c, cross_d = cross_c + part, cross_d + int(chunk.sum()) - part
+        return cross_c, cross_d
+    cross_c = cross_d = 0
+    for x, y, is_pos in zip(a, b, positive, strict=True):
+        if is_pos:
+            cross_c += x * y
+        else:
+            cross_d += x * y
+    return cross_c, cross_d

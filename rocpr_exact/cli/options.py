@@ -297,12 +297,18 @@ def level(text: str) -> Fraction:
 
 
 def add_ci_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--ci METHOD`` and ``--ci-level L`` (docs/inference.md)."""
+    """``--ci METHOD``, ``--ap-ci METHOD`` and ``--ci-level L`` (docs/inference.md)."""
     parser.add_argument(
         "--ci",
         choices=("delong", "hanley-mcneil"),
         default=None,
         help="add the AUC-ROC's exact variance and confidence interval (certified digits)",
+    )
+    parser.add_argument(
+        "--ap-ci",
+        choices=("logit", "binomial"),
+        default=None,
+        help="add Boyd, Eng & Page's (2013) interval of average precision (certified digits)",
     )
     parser.add_argument(
         "--ci-level",
@@ -317,8 +323,8 @@ def require_ranking(args: argparse.Namespace, flag: str) -> None:
     """Refuse ``flag`` for weighted data and operating points: a variance needs examples."""
     if getattr(args, "weight_column", None) is not None:
         raise InvalidInputError(
-            f"{flag} needs unweighted examples: DeLong's and Hanley-McNeil's variances count "
-            "examples, and weighted data has no sample size (drop --weight-column)"
+            f"{flag} needs unweighted examples: its variance counts examples, and weighted "
+            "data has no sample size (drop --weight-column)"
         )
     if getattr(args, "positives", None) is not None or getattr(args, "negatives", None) is not None:
         raise InvalidInputError(

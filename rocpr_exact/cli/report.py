@@ -16,7 +16,7 @@ from rocpr_exact.cli.options import (
     require_ranking,
     tool,
 )
-from rocpr_exact.output.inference import ci_section
+from rocpr_exact.output.inference import ap_ci_section, ci_section
 from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import build_report
 from rocpr_exact.output.text import format_text
@@ -56,11 +56,13 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     profiles = list(dict.fromkeys(args.profile))  # repeated names once, in the given order
-    if args.ci is not None:
-        require_ranking(args, "--ci")
+    for flag, value in (("--ci", args.ci), ("--ap-ci", args.ap_ci)):
+        if value is not None:
+            require_ranking(args, flag)
+    intervals = args.ci is not None or args.ap_ci is not None
     points = args.positives is not None or args.negatives is not None
     engine = getattr(args, "engine", None)
-    if engine == "spark" and not profiles and not points and args.ci is None and args.data != "-":
+    if engine == "spark" and not profiles and not points and not intervals and args.data != "-":
         from rocpr_exact.engines import spark  # the report where the rows are (docs/engines.md)
 
         columns = (args.score_column, args.label_column, getattr(args, "weight_column", None))
@@ -81,6 +83,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         if args.ci is not None:
             with progress.stage("certifying"):
                 report["auc_roc_ci"] = ci_section(curve, args.ci, args.ci_level, args.digits)
+        if args.ap_ci is not None:
+            with progress.stage("certifying"):
+                interval = ap_ci_section(curve, args.ap_ci, args.ci_level, args.digits)
+                report["auc_pr_ci"] = interval
     return _written(args, report)
 
 

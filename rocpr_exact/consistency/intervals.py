@@ -17,7 +17,9 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   when no w in [0, z sqrt(max)] puts both ends in I_lo and I_hi; when every m is excluded the
   interval is impossible.  Otherwise a witness is searched among rankings with the AUCs not
   excluded nearest the centre (:mod:`rocpr_exact.consistency.delong_ci`); a found ranking is
-  re-checked and returned ("possible"), else "undecided".
+  re-checked and returned ("possible"), else "undecided".  For P + N <= 12 every ranking, ties
+  included, is enumerated instead (:mod:`rocpr_exact.consistency.delong_small`): possible or
+  impossible, never undecided.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 
@@ -30,6 +32,7 @@ from typing import Any, Literal
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance, hanley_mcneil
 from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
+from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
@@ -181,7 +184,9 @@ def check_auc_ci(
             "impossible",
             (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
         )
-    kept = delong_candidates(p, n, centres, z, low, high, WITNESS_AUCS, MAX_STEPS)
+    small = p + n <= EXHAUSTIVE_EXAMPLES
+    wanted = len(centres) if small else WITNESS_AUCS  # small: every m not excluded
+    kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
     if kept == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
     if not kept:
@@ -193,6 +198,8 @@ def check_auc_ci(
                 f"{shown}",
             ),
         )
+    if small:
+        return _small(p, n, kept, (z, low, high), shown)
     for m in kept:
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
@@ -208,6 +215,23 @@ def check_auc_ci(
             "rankings with more tied scores could print this one, and they are not bounded"
         )
     return IntervalVerdict("undecided", tuple(reasons))
+
+
+def _small(
+    p: int, n: int, kept: list[int], target: tuple[Real, Interval, Interval], shown: str
+) -> IntervalVerdict:
+    """The exact verdict of P + N <= EXHAUSTIVE_EXAMPLES: every ranking tried."""
+    found = small_witness(p, n, kept, *target)
+    if found is not None:
+        return _possible(p, n, found[0], found[1], "delong", target)
+    return IntervalVerdict(
+        "impossible",
+        (
+            f"every ranking of P = {p} positives and N = {n} negatives, ties included, was "
+            f"enumerated: at the {len(kept)} AUCs the variance bounds do not exclude, none has "
+            f"a DeLong interval that prints as {shown}",
+        ),
+    )
 
 
 def _possible(

@@ -1,4 +1,4 @@
-"""The report's ``auc_roc_ci`` section and ``rocpr-exact compare``'s DeLong test, as JSON.
+"""The report's ``auc_roc_ci`` and ``auc_pr_ci`` sections and ``compare``'s DeLong test, as JSON.
 
 Every value is exact (``"p/q"``) or a certified decimal (:mod:`rocpr_exact.areas.inference`,
 :mod:`rocpr_exact.exact.normal`); the p-value is written in scientific notation with certified
@@ -10,13 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.areas.inference import DelongTest, auc_ci
+from rocpr_exact.areas.inference import ApMethod, DelongTest, ap_ci, auc_ci
 from rocpr_exact.areas.variance import VarianceMethod
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import UndefinedMetricError
+from rocpr_exact.errors import NoPositivesError, UndefinedMetricError
 from rocpr_exact.exact.display import exact_string, number
 
-__all__ = ["ci_section", "test_section"]
+__all__ = ["ap_ci_section", "ci_section", "test_section"]
 
 
 def ci_section(
@@ -37,6 +37,32 @@ def ci_section(
         "method": method,
         "level": exact_string(level),
         "variance": number(interval.variance, digits, "the AUC-ROC variance"),
+        "lower": lower,
+        "upper": upper,
+    }
+
+
+def ap_ci_section(curve: Curve, method: ApMethod, level: Fraction, digits: int) -> dict[str, Any]:
+    """Boyd, Eng & Page's (2013) interval of average precision (AUC-PR ``step``), or undefined.
+
+    ``{"method", "estimator", "level", "theta", "positives", "lower", "upper"}``:
+
+    >>> section = ap_ci_section(Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0]), "logit",
+    ...                         Fraction(95, 100), 4)
+    >>> section["theta"]["exact"], section["lower"], section["upper"]
+    ('5/6', '0.1082', '0.9952')
+    """
+    try:
+        interval = ap_ci(curve, level, method)
+    except (UndefinedMetricError, NoPositivesError) as exc:
+        return {"undefined": str(exc)}
+    lower, upper = interval.decimals(digits)
+    return {
+        "method": method,
+        "estimator": "step",
+        "level": exact_string(level),
+        "theta": number(interval.theta, digits, "average precision"),
+        "positives": interval.positives,
         "lower": lower,
         "upper": upper,
     }

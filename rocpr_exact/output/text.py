@@ -61,18 +61,25 @@ def _cells(value: dict[str, Any], width: int) -> str:
 
 
 def _ci_lines(report: dict[str, Any]) -> list[str]:
-    """The --ci rows: the AUC-ROC's variance and interval (docs/inference.md)."""
+    """The --ci and --ap-ci rows: the intervals and the AUC-ROC's variance (docs/inference.md)."""
+    lines: list[str] = []
     ci = report.get("auc_roc_ci")
-    if ci is None:
-        return []
-    if "undefined" in ci:
-        return ["", f"AUC-ROC interval: undefined: {ci['undefined']}"]
-    width = report["digits"] + 3
-    return [
-        "",
-        f"{'AUC-ROC variance ' + ci['method']:<26} {_cells(ci['variance'], width)}",
-        f"{'AUC-ROC interval ' + ci['level']:<26} [{ci['lower']}, {ci['upper']}]",
-    ]
+    if ci is not None and "undefined" in ci:
+        lines += ["", f"AUC-ROC interval: undefined: {ci['undefined']}"]
+    elif ci is not None:
+        width = report["digits"] + 3
+        lines += [
+            "",
+            f"{'AUC-ROC variance ' + ci['method']:<26} {_cells(ci['variance'], width)}",
+            f"{'AUC-ROC interval ' + ci['level']:<26} [{ci['lower']}, {ci['upper']}]",
+        ]
+    ap = report.get("auc_pr_ci")
+    if ap is not None and "undefined" in ap:
+        lines += ["", f"AP interval: undefined: {ap['undefined']}"]
+    elif ap is not None:
+        label = f"AP interval {ap['method']} {ap['level']}"
+        lines += ["", f"{label:<26} [{ap['lower']}, {ap['upper']}]"]
+    return lines
 
 
 def _profile_lines(report: dict[str, Any]) -> list[str]:

@@ -25,10 +25,17 @@ pROC's values are doubles; the twins' irrational outputs (interval ends, Z, D, p
 Fractions rounded to 30 certified decimal places (p-values: 20 certified significant digits,
 however small), the rational ones (variances, covariance, df) exactly.  Where pROC returns
 NaN (sigma = 0 with a non-zero difference gives +-Inf and p = 0; one case or control) the twin
-raises :class:`~rocpr_exact.errors.UndefinedMetricError`.  Paired curves with different
-directions: with ``method="delong"`` pROC warns and goes on, and so does the twin; without a
-method, pROC's ``cov`` and ``roc.test`` switch to the bootstrap for curves of different
-directions, which the twins do not model (pass ``method="delong"`` in R to compare).
+raises :class:`~rocpr_exact.errors.UndefinedMetricError`.
+
+pROC's method choice.  ``cov`` and ``roc.test`` take ``method``; when it is missing
+(``method=None`` here, the default, as in R) pROC picks the bootstrap for a partial AUC, a
+smoothed curve, or curves of different directions, and DeLong otherwise.  The twin's curves
+are full and unsmoothed, so only the directions matter: the same direction gives DeLong's
+value, different directions raise :class:`~rocpr_exact.errors.InvalidInputError` (pROC would
+resample with R's random number generator, which the twin does not model).  With
+``method="delong"`` pROC warns ("DeLong's test should not be applied to ROC curves with a
+different direction") and goes on, and so does the twin.  Every other method ("bootstrap",
+"venkatraman", "sensitivity", "specificity", "obuchowski") is refused.
 """
 
 from __future__ import annotations
@@ -127,14 +134,35 @@ def _paired(roc1: Roc, roc2: Roc) -> bool:
     return roc1.response == roc2.response and roc1.levels == roc2.levels
 
 
-def cov(roc1: Roc, roc2: Roc) -> Fraction | None:
-    """pROC's ``cov(roc1, roc2)`` (DeLong), exactly: 0 for unpaired curves, None for NA.
+def _method(method: Any, roc1: Roc, roc2: Roc, function: str) -> None:
+    """pROC's choice of method (module notes): DeLong's, or a clear refusal."""
+    if method is None:
+        if roc1.direction != roc2.direction:
+            raise InvalidInputError(
+                f"pROC's {function} without a method switches to the bootstrap for curves of "
+                f"different directions ({roc1.direction!r} and {roc2.direction!r}): a random "
+                "resampling the twin does not model; pass method='delong' (pROC then warns "
+                "and computes DeLong's value)"
+            )
+        return
+    if method != "delong":
+        raise InvalidInputError(
+            f"method {method!r}: the twin models pROC's method='delong' only (the bootstrap "
+            "and the other methods resample or search, and are not modelled)"
+        )
+
+
+def cov(roc1: Roc, roc2: Roc, method: Any = None) -> Fraction | None:
+    """pROC's ``cov(roc1, roc2, method)`` (DeLong), exactly: 0 for unpaired curves, None for NA.
+
+    ``method`` None (missing in R) or "delong" (module notes: pROC's method choice).
 
     >>> from rocpr_exact.profiles.proc import roc
     >>> cov(roc([1, 0, 1, 0], [4, 3, 3, 1]), roc([1, 0, 1, 0], [1, 2, 3, 4], direction="<"))
     Fraction(-1, 16)
     """
     roc1, roc2 = _checked(roc1, "roc1"), _checked(roc2, "roc2")
+    _method(method, roc1, roc2, "cov")
     if not _paired(roc1, roc2):
         return Fraction(0)
     cases, controls = _counts(roc1)
@@ -161,9 +189,16 @@ class RocTest:
 
 
 def roc_test(
-    roc1: Roc, roc2: Roc, paired: bool | None = None, conf_level: Any = Fraction(95, 100)
+    roc1: Roc,
+    roc2: Roc,
+    paired: bool | None = None,
+    conf_level: Any = Fraction(95, 100),
+    method: Any = None,
 ) -> RocTest:
-    """pROC's ``roc.test(roc1, roc2, method="delong", paired=...)``.
+    """pROC's ``roc.test(roc1, roc2, method, paired=...)`` with DeLong's method.
+
+    ``method`` None (missing in R: DeLong for curves of one direction, else refused as pROC
+    would bootstrap) or "delong" (module notes).
 
     >>> from rocpr_exact.profiles.proc import roc
     >>> a, b = roc([1, 0, 1, 0], [4, 3, 3, 1]), roc([1, 0, 1, 0], [1, 2, 3, 4], direction="<")
@@ -173,6 +208,7 @@ def roc_test(
     ('1.178511', '0.238593')
     """
     roc1, roc2 = _checked(roc1, "roc1"), _checked(roc2, "roc2")
+    _method(method, roc1, roc2, "roc.test")
     level = _level(conf_level)
     paired = None if paired is None else flag(paired, "paired")
     if paired is None:
@@ -184,7 +220,7 @@ def roc_test(
         raise UndefinedMetricError("one case or one control: pROC's DeLong statistic is NaN")
     difference = roc1.auc - roc2.auc
     if paired:
-        covariance = cov(roc1, roc2)
+        covariance = cov(roc1, roc2, "delong")  # the method is settled above
         assert covariance is not None
         sigma2 = var1 + var2 - 2 * covariance
         return _paired_test(roc1, roc2, difference, sigma2, level)

@@ -84,7 +84,7 @@ def test_ap_binomial_interval() -> None:
     assert ci.decimals(8) == expected
     with pytest.raises(InvalidInputError, match="rational AUC-PR"):
         ap_ci(curve, estimator="continuous")
-    with pytest.raises(InvalidInputError, match="0 < AUC-PR < 1"):
+    with pytest.raises(UndefinedMetricError, match="0 < AUC-PR < 1"):
         ap_ci(rx.Curve.from_scores([2, 1], [1, 0]))
 
 

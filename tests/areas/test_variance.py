@@ -150,3 +150,21 @@ def test_large_counts_take_the_python_path() -> None:
 def test_covariance_needs_equal_lengths() -> None:
     with pytest.raises(InvalidInputError):
         auc_covariance([1, 2, 3, 4], [1, 2, 3], [0, 1, 0, 1])
+
+
+def test_covariance_sums_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the int64 cross sums run over chunks whose partial sums stay below a safe bound; a tiny
+    # bound forces many chunks (one or two examples each) and the result must not change
+    import rocpr_exact.areas.variance as variance
+
+    rng = np.random.default_rng(7)
+    labels = (rng.random(60) < 0.4).astype(int)
+    a, b = rng.integers(0, 9, 60), rng.integers(0, 5, 60)
+    expected = textbook_covariance(a.tolist(), b.tolist(), labels.tolist())
+    monkeypatch.setattr(variance, "_INT64_SAFE", 2 * (2 * 60) ** 2)
+    assert auc_covariance(a, b, labels) == expected
+    assert rx.delong_test(a, b, labels).variance == (
+        textbook_covariance(a.tolist(), a.tolist(), labels.tolist())
+        + textbook_covariance(b.tolist(), b.tolist(), labels.tolist())
+        - 2 * expected
+    )

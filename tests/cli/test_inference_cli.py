@@ -102,6 +102,7 @@ def test_report_ci_validates_and_matches(
     ("args", "message"),
     [
         (["report", "{csv}", "--ci", "delong", "--weight-column", "w"], "unweighted examples"),
+        (["report", "{csv}", "--ap-ci", "logit", "--weight-column", "w"], "--ap-ci needs"),
         (["report", "{csv}", "--ci", "delong", "--ci-level", "1"], "strictly between 0 and 1"),
         (["compare", "{csv}"], "needs two score columns"),
         (["compare", "{csv}", "{csv}", "{csv}"], "one file with two --score-column"),
@@ -115,3 +116,53 @@ def test_refusals(
     code, out, err = run([a.replace("{csv}", str(path)) for a in args], capsys)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_report_ap_ci_is_boyd_eng_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import mpmath
+
+    path = tmp_path / "s.csv"
+    path.write_text("score,label\n4,1\n3,0\n3,1\n1,0\n2,1\n0,0\n")
+    # by hand: thresholds 4, 3, 2 give (recall, precision) (1/3, 1), (2/3, 2/3), (1, 3/4), so
+    # AP = 1/3 (1 + 2/3 + 3/4) = 29/36; P = 3.  Ends written from Boyd, Eng & Page (2013),
+    # section 4, in mpmath: binomial t -+ z sqrt(t (1 - t) / P); logit as the authors' R code
+    # (kboyd/raucpr, aucpr.conf.int.expit): expit(logit(t) -+ z se), se = sqrt(t (1 - t) / P)
+    # (1 / t + 1 / (1 - t)).
+    mpmath.mp.dps = 50
+    t, p = mpmath.mpf(29) / 36, 3
+    z = mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf("0.9"))
+    half = z * mpmath.sqrt(t * (1 - t) / p)
+    se = mpmath.sqrt(t * (1 - t) / p) * (1 / t + 1 / (1 - t))
+    logit = [mpmath.log(t / (1 - t)) + s * z * se for s in (-1, 1)]
+    expected = {
+        "binomial": [t - half, t + half],
+        "logit": [mpmath.exp(e) / (1 + mpmath.exp(e)) for e in logit],
+    }
+    for method, ends in expected.items():
+        args = ["report", str(path), "--ap-ci", method, "--ci-level", "0.9", "--digits", "12"]
+        code, out, _ = run(args, capsys)
+        report = json.loads(out)
+        jsonschema.validate(report, report_schema())
+        section = report["auc_pr_ci"]
+        assert (section["theta"]["exact"], section["positives"], section["level"]) == (
+            "29/36",
+            3,
+            "9/10",
+        )
+        # 12 places of a 50-digit value (no end lies near a rounding boundary at 12 places)
+        assert [section["lower"], section["upper"]] == [f"{float(e):.12f}" for e in ends]
+        code, out, _ = run([*args, "--format", "text"], capsys)
+        assert f"[{section['lower']}, {section['upper']}]" in out
+    # AP = 1: the logit interval is undefined (logit(1) is infinite), the binomial one is [1, 1]
+    path.write_text("score,label\n4,1\n3,1\n1,0\n")
+    code, out, _ = run(["report", str(path), "--ap-ci", "logit"], capsys)
+    report = json.loads(out)
+    jsonschema.validate(report, report_schema())
+    assert "0 < AUC-PR < 1" in report["auc_pr_ci"]["undefined"]
+    code, out, _ = run(["report", str(path), "--ap-ci", "binomial", "--digits", "3"], capsys)
+    assert (json.loads(out)["auc_pr_ci"]["lower"], json.loads(out)["auc_pr_ci"]["upper"]) == (
+        "1.000",
+        "1.000",
+    )
+    code, out, err = run(["report", str(path), "--ap-ci", "logit", "--positives", "2"], capsys)
+    assert code == 2 and "--ap-ci needs" in err

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from rocpr_exact.errors import UndefinedMetricError, WrongTypeError
+from rocpr_exact.areas.variance import auc_covariance
+from rocpr_exact.errors import InvalidInputError, UndefinedMetricError, WrongTypeError
 from rocpr_exact.profiles import proc, proc_delong
 
 DATA = json.loads(
@@ -48,7 +49,7 @@ def test_var_ci_cov(case: dict[str, Any]) -> None:
     close(first.auc, case["auc1"])
     close(proc_delong.var(first), case["var1"])
     close(proc_delong.var(second), case["var2"])
-    close(proc_delong.cov(first, second), case["cov"])
+    close(proc_delong.cov(first, second, "delong"), case["cov"])  # recorded with method="delong"
     for level, key in ((0.95, "ci95"), (0.9, "ci90")):
         for twin, recorded in zip(proc_delong.ci_auc(first, level), case[key], strict=True):
             close(twin, recorded)
@@ -59,9 +60,9 @@ def test_roc_test(case: dict[str, Any]) -> None:
     first, second = rocs(case)
     if case["paired_z"] is None:
         with pytest.raises(UndefinedMetricError):
-            proc_delong.roc_test(first, second, paired=True)
+            proc_delong.roc_test(first, second, paired=True, method="delong")
     else:
-        test = proc_delong.roc_test(first, second)
+        test = proc_delong.roc_test(first, second, method="delong")
         assert test.paired
         close(test.statistic, case["paired_z"])
         close(test.p_value, case["paired_p"])
@@ -70,9 +71,9 @@ def test_roc_test(case: dict[str, Any]) -> None:
             close(twin, recorded)
     if case["unpaired_d"] is None:
         with pytest.raises(UndefinedMetricError):
-            proc_delong.roc_test(first, second, paired=False)
+            proc_delong.roc_test(first, second, paired=False, method="delong")
     else:
-        test = proc_delong.roc_test(first, second, paired=False)
+        test = proc_delong.roc_test(first, second, paired=False, method="delong")
         close(test.statistic, case["unpaired_d"])
         close(test.df, case["unpaired_df"])
         close(test.p_value, case["unpaired_p"])
@@ -87,3 +88,28 @@ def test_unpaired_curves() -> None:
         proc_delong.roc_test(first, other, paired=True)
     with pytest.raises(WrongTypeError):
         proc_delong.var([1, 2])  # type: ignore[arg-type]
+
+
+def test_the_method_choice_of_proc() -> None:
+    # pROC 1.18.0's roc.test.roc and cov.roc, printed in R: with method missing, curves of
+    # different directions go to the bootstrap (random, not modelled: refused); one direction
+    # goes to DeLong; method="delong" always computes DeLong (pROC warns for two directions).
+    first = proc.roc([1, 0, 1, 0, 1, 0], [4, 3, 3, 1, 5, 0])  # direction "<"
+    other = proc.roc([1, 0, 1, 0, 1, 0], [1, 2, 3, 4, 0, 5])  # direction ">"
+    same = proc.roc([1, 0, 1, 0, 1, 0], [2, 1, 3, 0, 5, 4])  # direction "<"
+    assert (first.direction, other.direction, same.direction) == ("<", ">", "<")
+    for call in (lambda: proc_delong.roc_test(first, other), lambda: proc_delong.cov(first, other)):
+        with pytest.raises(InvalidInputError, match="switches to the bootstrap"):
+            call()
+    assert proc_delong.roc_test(first, other, method="delong").paired
+    oriented = [-1, -2, -3, -4, 0, -5]  # direction ">": pROC reads the negated predictor
+    labels = [1, 0, 1, 0, 1, 0]
+    expected = auc_covariance([4, 3, 3, 1, 5, 0], oriented, labels)
+    assert proc_delong.cov(first, other, "delong") == expected != 0
+    assert proc_delong.roc_test(first, same) == proc_delong.roc_test(first, same, method="delong")
+    assert proc_delong.cov(first, same) == proc_delong.cov(first, same, "delong")
+    for method in ("bootstrap", "venkatraman", "obuchowski"):
+        with pytest.raises(InvalidInputError, match="models pROC's method='delong' only"):
+            proc_delong.roc_test(first, same, method=method)
+        with pytest.raises(InvalidInputError, match="models pROC's method='delong' only"):
+            proc_delong.cov(first, same, method)

@@ -57,7 +57,7 @@ def test_against_r(tmp_path: Path) -> None:
     assert len(rows) == len(data)
     for (labels, first, second), row in zip(data, rows, strict=True):
         a, b = proc.roc(labels, first), proc.roc(labels, second)
-        test = proc_delong.roc_test(a, b)
-        twins = [proc_delong.var(a), proc_delong.cov(a, b), *proc_delong.ci_auc(a)]
+        test = proc_delong.roc_test(a, b, method="delong")  # as R is called
+        twins = [proc_delong.var(a), proc_delong.cov(a, b, "delong"), *proc_delong.ci_auc(a)]
         for twin, recorded in zip([*twins, test.statistic, test.p_value], row, strict=True):
             close(twin, recorded)

@@ -1,4 +1,6 @@
-"""Twin vector cases for pROC 1.18.0's ``auc`` and ``roc`` (:mod:`rocpr_exact.profiles.proc`).
+"""Twin vector cases for pROC 1.18.0's ``auc`` and ``roc`` (:mod:`rocpr_exact.profiles.proc`),
+and its DeLong ``var``, ``ci.auc``, ``cov`` and ``roc.test``
+(:mod:`rocpr_exact.oracle.twin_cases.proc_delong`).
 
 Full and partial areas (both foci, McClish-corrected or not, NA where pROC returns NA),
 directions, levels and missing values; scripts/record_r_twin_vectors.R runs pROC itself on
@@ -11,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rocpr_exact.oracle.twin_cases import proc_delong
 from rocpr_exact.oracle.twin_cases.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import proc as TWINS
 
@@ -31,6 +34,7 @@ NOTES: dict[str, str] = {
     "MissingClass": "No control or no case: pROC stops; the twin raises.",
     "NearTie": "Adjacent doubles: the midpoint rounds to one of them, and pROC moves it to "
     "the other.",
+    **proc_delong.NOTES,
 }
 
 
@@ -40,7 +44,7 @@ def _roc(**arguments: Any) -> tuple[tuple[Any, ...], tuple[Fraction, ...], tuple
     return result.thresholds, result.sensitivities, result.specificities
 
 
-ADAPTERS = {"roc": _roc}
+ADAPTERS = {"roc": _roc, **proc_delong.ADAPTERS}
 
 
 def _roc_case(
@@ -202,4 +206,5 @@ CASES: tuple[TwinCase, ...] = (
         {"levels": [0, 1]},
         ("MissingClass",),
     ),
+    *proc_delong.CASES,
 )
