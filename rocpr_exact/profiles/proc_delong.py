@@ -53,7 +53,7 @@ from rocpr_exact.exact.normal import (
     two_sided_p,
     z_decimal,
 )
-from rocpr_exact.profiles.arguments import flag, number
+from rocpr_exact.profiles.arguments import flag, is_one_of, number
 from rocpr_exact.profiles.ieee import exact_values
 from rocpr_exact.profiles.proc import Roc
 
@@ -145,9 +145,10 @@ def _method(method: Any, roc1: Roc, roc2: Roc, function: str) -> None:
                 "and computes DeLong's value)"
             )
         return
-    if method != "delong":
+    if not is_one_of(method, ("delong",)):
+        shown = repr(method) if isinstance(method, str | int | float) else type(method).__name__
         raise InvalidInputError(
-            f"method {method!r}: the twin models pROC's method='delong' only (the bootstrap "
+            f"method {shown}: the twin models pROC's method='delong' only (the bootstrap "
             "and the other methods resample or search, and are not modelled)"
         )
 
