@@ -59,14 +59,20 @@ def recall_grid(step: Fraction) -> list[Fraction]:
 
 
 def threshold_text(score: object) -> str | None:
-    """A threshold (a score) written exactly; None for no threshold (a curve from counts).
+    """A threshold (a score) written exactly, one text per value; None for no threshold.
 
-    A ``Decimal`` as it is (``0.80`` stays ``0.80``), fractions as ``p/q``, integers as digits,
-    a binary double as its exact decimal expansion (never a rounded one), infinities as
-    ``inf`` and ``-inf`` (the CSV reader's spelling).
+    Every engine prints the same text for the same value, however the file spelled it (``3``,
+    ``3.0`` and ``3e0`` are one score, a tie, whichever spelling an engine keeps): digits in plain
+    notation without trailing zeros (``0.80`` is ``0.8``, ``1E2`` is ``100``, ``-0`` is ``0``), a
+    binary double as its exact decimal expansion (never a rounded one), a fraction whose
+    denominator divides a power of ten as that decimal (``1/4`` is ``0.25``), any other as
+    ``p/q``, infinities as ``inf`` and ``-inf`` (the CSV reader's spelling).  None for a point
+    without a threshold (``(0, 0)``, a curve from counts).
 
-    >>> threshold_text(Decimal("0.80")), threshold_text(Fraction(1, 3)), threshold_text(0.5)
-    ('0.80', '1/3', '0.5')
+    >>> threshold_text(Decimal("0.80")), threshold_text(Decimal("1E2")), threshold_text(3.0)
+    ('0.8', '100', '3')
+    >>> threshold_text(Fraction(1, 3)), threshold_text(Fraction(-1, 4)), threshold_text(-0.0)
+    ('1/3', '-0.25', '0')
     >>> threshold_text(0.1)
     '0.1000000000000000055511151231257827021181583404541015625'
     >>> threshold_text(float("-inf")), threshold_text(None)
@@ -74,14 +80,40 @@ def threshold_text(score: object) -> str | None:
     """
     if score is None:
         return None
-    if isinstance(score, Fraction):
-        return str(score)
     if isinstance(score, Integral):
         return str(int(score))
+    if isinstance(score, Fraction):
+        return _fraction_text(score)
     value = Decimal(getattr(score, "item", lambda: score)())  # type: ignore[arg-type]
     if value.is_infinite():
         return "inf" if value > 0 else "-inf"
-    return str(value) if isinstance(score, Decimal) else f"{value:f}"
+    return _decimal_text(value)
+
+
+def _decimal_text(value: Decimal) -> str:
+    """A finite Decimal in plain notation without trailing zeros (no context rounding)."""
+    sign, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    if not any(digits):
+        return "0"
+    kept = "".join(map(str, digits)).rstrip("0")
+    exponent += len(digits) - len(kept)
+    return f"{Decimal((sign, tuple(map(int, kept)), exponent)):f}"
+
+
+def _fraction_text(value: Fraction) -> str:
+    """``p/q``, or the decimal when q divides a power of ten (then exact, as a Decimal's)."""
+    q, twos, fives = value.denominator, 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1:
+        return str(value)
+    places = max(twos, fives)
+    scaled = value.numerator * 10**places // value.denominator  # exact: q divides 10**places
+    digits = tuple(map(int, str(abs(scaled))))
+    return _decimal_text(Decimal((int(scaled < 0), digits, -places)))
 
 
 def _thresholds(curve: Curve) -> list[str | None]:
