@@ -1,4 +1,4 @@
-"""Compressed CSV files an engine cannot read itself, read through a bounded plain copy.
+r"""Compressed CSV files an engine cannot read itself, read through a bounded plain copy.
 
 DuckDB reads a CSV compressed with gzip (``.gz``) or zstd (``.zst``) itself, and Spark one
 compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2`` and
@@ -6,6 +6,13 @@ neither reads ``.xz``.  Such a file is decompressed by the python engine's opene
 (:func:`rocpr_exact.io.files.open_input`, the same codecs and the same one-line errors for
 a damaged file) into a temporary folder, and the engine reads the copy, which the folder's
 removal deletes when the engine is done.
+
+DuckDB also refuses a CSV whose lines end in both ``\n`` and ``\r\n`` ("the CSV Parser
+state machine reached an invalid state"), which the python engine reads.  When DuckDB refused
+a file, :func:`mixed_line_ends` says whether that is why, and ``readable_copies(...,
+line_ends=True)`` copies every file with each ``\r\n`` and lone ``\r`` written as ``\n``
+(the line ends the python reader reads; inside a quoted field too, where only a text column
+other than the score and label can hold one), so DuckDB reads the copy.
 
 The copy is bounded by the limits the readers check (:mod:`rocpr_exact.limits`): a file of
 more than ``max_examples + 1`` lines after its header is refused while it is decompressed
@@ -29,7 +36,7 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
 from rocpr_exact.limits import current, exceeded
 
-__all__ = ["readable_copies"]
+__all__ = ["mixed_line_ends", "readable_copies"]
 
 #: Decompressed bytes copied per read.
 _CHUNK = 1 << 20
@@ -62,53 +69,115 @@ class _Lines:
             )
 
 
-def _copy(source: BinaryIO, target: BinaryIO, name: str, folder: str, header_line: int) -> None:
+def _line_ends(data: bytes) -> set[bytes]:
+    r"""The kinds of line end in ``data`` (whole: a final "\r" may be half of "\r\n")."""
+    crlf = data.count(b"\r\n")
+    return {
+        kind
+        for kind, count in ((b"\r\n", crlf), (b"\n", data.count(b"\n") - crlf),
+                            (b"\r", data.count(b"\r") - crlf))
+        if count
+    }  # fmt: skip
+
+
+def mixed_line_ends(files: Sequence[str]) -> bool:
+    r"""Whether a file of ``files`` ends its lines in more than one way (``\n``, ``\r\n``,
+    lone ``\r``).  Reads each file once, in chunks (decompressed as the python engine does).
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "s.csv")
+    ...     _ = open(p, "wb").write(b"score,label\n0.5,1\r\n0.2,0\r\n")
+    ...     mixed_line_ends([p])
+    True
+    """
+    for file in files:
+        kinds: set[bytes] = set()
+        held = b""
+        try:
+            with open_input(file) as source:
+                while chunk := source.read(_CHUNK):
+                    data, held = held + chunk, b""
+                    if data.endswith(b"\r"):
+                        data, held = data[:-1], b"\r"
+                    kinds |= _line_ends(data)
+                    if len(kinds) > 1:
+                        return True
+        except READ_ERRORS as exc:
+            raise unreadable(file, exc) from None
+        if len(kinds | _line_ends(held)) > 1:
+            return True
+    return False
+
+
+def _copy(
+    source: BinaryIO,
+    target: BinaryIO,
+    name: str,
+    folder: str,
+    header_line: int,
+    line_ends: bool = False,
+) -> None:
     """``source`` into ``target`` while it holds at most ``header_line + max_examples + 1``
     line ends (more is refused: blank lines and quoted line ends count here, so a file of
     that many lines and fewer rows is refused, never cut short), each line at most
     ``max_line_chars`` bytes."""
     most = current().max_examples
     lines = _Lines(name)
+    held = b""
     while chunk := source.read(_CHUNK):
         lines.add(chunk)
+        if line_ends:  # every line end as "\n"; a final "\r" waits for the next chunk
+            chunk, held = held + chunk, b""
+            if chunk.endswith(b"\r"):
+                chunk, held = chunk[:-1], b"\r"
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         if most is not None and lines.ends - header_line > most + 1:
             raise exceeded(
                 "max_examples",
                 f"{name}: more than {most + 1:,} lines after the header (counted while "
                 "decompressing it, blank lines included), which",
             )
-        try:
-            target.write(chunk)
-        except OSError as exc:
-            raise InvalidInputError(
-                f"cannot decompress {name} into the temporary folder {folder}: "
-                f"{exc.strerror or exc}; free space there or set TMPDIR to another folder"
-            ) from None
+        _write(target, chunk, name, folder)
+    _write(target, held and b"\n", name, folder)
     lines.add(b"")
+
+
+def _write(target: BinaryIO, data: bytes, name: str, folder: str) -> None:
+    """``data`` to the copy; a full disk is one line that names the folder."""
+    try:
+        target.write(data)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot copy {name} into the temporary folder {folder}: "
+            f"{exc.strerror or exc}; free space there or set TMPDIR to another folder"
+        ) from None
 
 
 @contextlib.contextmanager
 def readable_copies(
-    files: Sequence[str], compressions: tuple[str, ...], header_line: int
+    files: Sequence[str], compressions: tuple[str, ...], header_line: int, line_ends: bool = False
 ) -> Iterator[list[str]]:
-    """``files``, each one whose name ends in one of ``compressions`` replaced by the name of
-    its bounded plain copy (module docstring) in a temporary folder, deleted on exit.
+    r"""``files``, each one whose name ends in one of ``compressions`` (every one, with
+    ``line_ends``: its line ends written as ``\n``) replaced by the name of its bounded plain
+    copy (module docstring) in a temporary folder, deleted on exit.
 
     ``header_line`` is the line the CSV header ends on (the copy's line bound counts from it).
     """
-    if not any(file.lower().endswith(compressions) for file in files):
+    copied = [line_ends or file.lower().endswith(compressions) for file in files]
+    if not any(copied):
         yield list(files)
         return
     with tempfile.TemporaryDirectory(prefix="rocpr-exact-") as folder:
         names = []
         for number, file in enumerate(files):
-            if not file.lower().endswith(compressions):
+            if not copied[number]:
                 names.append(file)
                 continue
             copy = Path(folder) / f"data{number}.csv"
             try:
                 with open_input(file) as source, open(copy, "wb") as target:
-                    _copy(source, target, file, folder, header_line)
+                    _copy(source, target, file, folder, header_line, line_ends)
             except READ_ERRORS as exc:
                 raise unreadable(file, exc) from None
             names.append(str(copy))

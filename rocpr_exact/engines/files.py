@@ -51,7 +51,7 @@ from rocpr_exact.engines.columns import (
     parquet_columns,
     sql_identifier,
 )
-from rocpr_exact.engines.decompressed import readable_copies
+from rocpr_exact.engines.decompressed import mixed_line_ends, readable_copies
 from rocpr_exact.engines.filecheck import FileFormat
 from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
@@ -237,14 +237,16 @@ def file_histogram(
         else:
             for file in files:
                 filecheck.check_parquet_markers(file)
-        with (
-            readable_copies(files, _COPIED if header else (), header[1] if header else 0) as plain,
-            _readable(plain) as names,
-        ):
-            try:
-                rows = _grouped_rows(con, names, name, kind, columns, header, dialect)
-            except duckdb.Error as exc:
+        read = (con, name, kind, columns, header, dialect)
+        try:
+            rows = _copied_rows(files, read)
+        except duckdb.Error as exc:
+            if header is None or not mixed_line_ends(files):
                 raise filecheck.explained(exc, name, kind, files, columns) from None
+            try:  # DuckDB refuses "\n" and "\r\n" in one file: a copy with one line end
+                rows = _copied_rows(files, read, line_ends=True)
+            except duckdb.Error as again:
+                raise filecheck.explained(again, name, kind, files, columns) from None
     finally:
         con.close()
     try:
@@ -254,6 +256,17 @@ def file_histogram(
             raise
         # the same message as the python engine, with the line of the first defect
         raise filecheck.csv_defect(files, columns, dialect) or exc from None
+
+
+def _copied_rows(files: list[str], read: tuple[Any, ...], line_ends: bool = False) -> Any:
+    """:func:`_grouped_rows` of ``files``, read through plain copies where DuckDB needs one."""
+    con, name, kind, columns, header, dialect = read
+    copied = _COPIED if header else ()
+    with (
+        readable_copies(files, copied, header[1] if header else 0, line_ends) as plain,
+        _readable(plain) as names,
+    ):
+        return _grouped_rows(con, names, name, kind, columns, header, dialect)
 
 
 #: The rows sampled by :func:`_few_distinct`.

@@ -9,6 +9,7 @@ import json
 import lzma
 import random
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,50 @@ def test_the_duckdb_engine_reads_bz2_and_xz_as_the_python_engine(
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert f"max_examples = {int(limit):,}" in err and err.count("\n") == 1, err
+
+
+@given(st.lists(st.sampled_from([b"a", b"bc", b"\r", b"\n", b"\r\n", b","]), max_size=40),
+       st.integers(1, 7))  # fmt: skip
+def test_a_copy_with_one_line_end_and_the_mixed_check(pieces: list[bytes], chunk: int) -> None:
+    # the copy writes each "\r\n" and lone "\r" as "\n", one "\r\n" cut between two chunks
+    # included; mixed_line_ends says whether two kinds of line end occur
+    data = b"".join(pieces)
+    kinds = {m.group() for m in re.finditer(rb"\r\n|\r|\n", data)}
+    target = io.BytesIO()
+    original = decompressed._CHUNK
+    decompressed._CHUNK = chunk
+    try:
+        decompressed._copy(io.BytesIO(data), target, "f", "d", 0, line_ends=True)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "f.csv"
+            path.write_bytes(data)
+            assert decompressed.mixed_line_ends([str(path)]) == (len(kinds) > 1)
+    finally:
+        decompressed._CHUNK = original
+    assert target.getvalue() == re.sub(rb"\r\n|\r", b"\n", data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"score,label\n0.9,1\r\n0.8,0\r\n0.3,1\r\n0.1,0\r\n",  # "\n" header, "\r\n" rows
+        b"score,label\r\n0.9,1\n0.8,0\r\n0.3,1\n0.1,0\n",
+        b"score,label\r0.9,1\n0.8,0\r0.3,1\r\n0.1,0",
+    ],
+)
+def test_duckdb_reads_a_csv_with_mixed_line_ends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: bytes
+) -> None:
+    # DuckDB alone refuses these ("the CSV Parser state machine reached an invalid state"):
+    # it reads a copy with one line end, and gives the python engine's report and curve
+    pytest.importorskip("duckdb")
+    plain = tmp_path / "m.csv"
+    plain.write_bytes(text)
+    packed = _compress(tmp_path / "m.csv.xz", text)
+    for command in ("report", "curve"):
+        assert main([command, str(plain)]) == 0
+        python = json.loads(capsys.readouterr().out)
+        for path in (plain, packed):
+            assert main([command, str(path), "--engine", "duckdb"]) == 0, capsys.readouterr().err
+            duckdb = json.loads(capsys.readouterr().out)
+            assert {**duckdb, "source": ""} == {**python, "source": ""}
