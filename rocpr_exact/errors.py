@@ -17,6 +17,7 @@ __all__ = [
     "NotRepresentableError",
     "ResourceLimitError",
     "RocPrError",
+    "ToolRoundingWarning",
     "UndefinedMetricError",
     "UndefinedPrecisionError",
     "WrongTypeError",
@@ -92,4 +93,13 @@ class MissingDependencyError(RocPrError, ImportError):
     """An optional dependency is not installed (e.g. matplotlib for plots: the ``plot`` extra).
 
     Also an :class:`ImportError`, so ``except ImportError`` catches it too.
+    """
+
+
+class ToolRoundingWarning(UserWarning):
+    """A twin's answer may differ from the tool's where the tool's own rounding is not fixed.
+
+    Raised as a warning, not an error: the twin gives its value (the correctly rounded one) and
+    says which part of the tool's may differ and by how much (e.g. torch's float32 ``exp``,
+    documented within 1 ulp, under torchmetrics' sigmoid of logits).
     """

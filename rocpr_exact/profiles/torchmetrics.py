@@ -8,8 +8,10 @@ Fractions where torch divides and sums in float32.  torch itself is never import
 As torch sees the input: ``preds`` from a numpy array or a tensor keeps its float dtype
 (float16/32/64); from a Python list it is float32 (``torch.tensor``'s default dtype); integer
 preds are refused (torchmetrics raises).  ``target`` holds 0 and 1 (and ``ignore_index``).
-Refused: preds outside [0, 1] after ``ignore_index`` (torchmetrics then applies a float32
-sigmoid, whose values are not rational: apply it yourself), NaN, and a class missing where
+Logits: when a pred lies outside [0, 1] after ``ignore_index``, torchmetrics applies
+``preds.sigmoid()`` in preds' dtype; the twin does too (:mod:`rocpr_exact.profiles.sigmoid`:
+exact up to torch's exp, within 1 ulp, and a ToolRoundingWarning where that could matter).
+Refused: NaN, float16 logits, and a class missing where
 torchmetrics warns and returns a conventional value (``NoPositivesError`` /
 ``NoNegativesError``).  ``thresholds``: None (every distinct score), an int n (the float32
 grid of ``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
@@ -37,6 +39,7 @@ from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
+from rocpr_exact.profiles.sigmoid import sigmoid_view
 
 if TYPE_CHECKING:  # the names of the two other modules, for type checkers and editors
     from rocpr_exact.profiles.torchmetrics_fixed import (
@@ -184,8 +187,14 @@ def read_thresholds(thresholds: Any) -> list[Fraction] | None:
     raise InvalidInputError("thresholds must be None, an int, a list of floats or a 1-D array")
 
 
-def read_binary(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> Input:
-    """(scores, labels, thresholds) after ``ignore_index``, checked as the binary twins need."""
+def read_binary(
+    preds: Any, target: Any, thresholds: Any, ignore_index: Any, shown: bool = False
+) -> Input:
+    """(scores, labels, thresholds) after ``ignore_index`` and the sigmoid of logits.
+
+    ``shown``: the scores are returned (an unbinned curve's thresholds), see
+    :func:`~rocpr_exact.profiles.sigmoid.sigmoid_view`.
+    """
     if ignore_index is not None and (
         not isinstance(ignore_index, int) or isinstance(ignore_index, bool)
     ):
@@ -200,12 +209,11 @@ def read_binary(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> 
     kept = [(s, y) for s, y in zip(scores, labels, strict=True) if y != ignore_index]
     if not kept:
         raise InvalidInputError("no example left after ignore_index")
-    if any(not 0 <= s <= 1 for s, _ in kept):
-        raise InvalidInputError(
-            f"preds holds values outside [0, 1]: {VERSION} would apply a float32 sigmoid "
-            "(not rational); pass probabilities (apply the sigmoid yourself)"
-        )
-    return [s for s, _ in kept], [y for _, y in kept], cuts
+    scores = [s for s, _ in kept]
+    if any(not 0 <= s <= 1 for s in scores):  # logits: torchmetrics applies preds.sigmoid()
+        dtype = str(np.asarray(preds).dtype) if is_array(preds) else "float32"
+        scores = sigmoid_view(scores, dtype, cuts, shown, VERSION)
+    return scores, [y for _, y in kept], cuts
 
 
 def _clf_curve(scores: list[Fraction], labels: list[int]) -> tuple[list[int], list[int], Rates]:
@@ -279,7 +287,7 @@ def binary_precision_recall_curve(
     >>> binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], thresholds=5)[0][4] is None
     True
     """
-    return pr_curve(read_binary(preds, target, thresholds, ignore_index))
+    return pr_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
 
 
 def roc_curve(data: Input) -> tuple[Rates, Rates, Rates]:
@@ -309,7 +317,7 @@ def binary_roc(
     >>> [str(x) for x in fpr], [str(x) for x in tpr], str(t[0])
     (['0', '1/2', '1/2', '1/2', '1'], ['0', '0', '1/2', '1', '1'], '1')
     """
-    return roc_curve(read_binary(preds, target, thresholds, ignore_index))
+    return roc_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
 
 
 def trapezoid(x: Rates, y: Rates) -> Fraction:

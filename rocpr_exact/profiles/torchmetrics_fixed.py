@@ -59,7 +59,7 @@ def _minimum(value: Any, name: str) -> Fraction:
 def _read(
     preds: Any, target: Any, thresholds: Any, ignore_index: Any, function: str, roc: bool
 ) -> Input:
-    data = read_binary(preds, target, thresholds, ignore_index)
+    data = read_binary(preds, target, thresholds, ignore_index, thresholds is None)
     positives = sum(data[1])
     if positives == 0:
         raise NoPositivesError(f"{function} needs a positive example: {VERSION} warns")
