@@ -116,4 +116,7 @@ def test_the_scalar_loop_is_reproduced_and_most_outputs_are() -> None:
     outcomes = {(i, name): _outcome(i, name)[0] for i in range(len(CASES)) for name in FUNCTIONS}
     scalar = [ok for (i, _), ok in outcomes.items() if _scalar_only(CASES[i])]
     assert len(scalar) >= 100 and all(scalar)
-    assert sum(outcomes.values()) >= 0.9 * len(outcomes), (sum(outcomes.values()), len(outcomes))
+    reproduced = sum(outcomes.values())
+    assert reproduced >= 0.9 * len(outcomes), (reproduced, len(outcomes))
+    # the figure docs/profiles/torchmetrics.md gives (update it with the twin or the record)
+    assert (reproduced, len(outcomes), len(scalar)) == (443, 480, 224)
