@@ -15,6 +15,7 @@ __all__ = [
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
+    "OneClassWarning",
     "ResourceLimitError",
     "RocPrError",
     "ToolRoundingWarning",
@@ -102,4 +103,12 @@ class ToolRoundingWarning(UserWarning):
     Raised as a warning, not an error: the twin gives its value (the correctly rounded one) and
     says which part of the tool's may differ and by how much (e.g. torch's float32 ``exp``,
     documented within 1 ulp, under torchmetrics' sigmoid of logits).
+    """
+
+
+class OneClassWarning(UserWarning):
+    """The input holds one class only: a twin returns the tool's conventional value and warns.
+
+    As the tool does (e.g. torchmetrics' AUROC 0 with "No positive samples in targets"): the
+    message is the tool's.
     """

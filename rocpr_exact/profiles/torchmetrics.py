@@ -28,6 +28,7 @@ use.
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from importlib import import_module
 from itertools import pairwise
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, NoPositivesError, OneClassWarning
 from rocpr_exact.profiles.torchmetrics_input import (
     VERSION,
     Input,
@@ -132,20 +133,22 @@ def _binned(data: Input) -> tuple[list[int], list[int]]:
     return [int(v) for v in fps], [int(v) for v in tps]
 
 
-def _classes(labels: list[int], need_negatives: bool, function: str) -> tuple[int, int]:
+def _one_class(message: str) -> None:
+    """torchmetrics' ``rank_zero_warn`` for a missing class, as :class:`OneClassWarning`."""
+    warnings.warn(f"{VERSION}: {message}", OneClassWarning, stacklevel=4)
+
+
+def _positives(labels: list[int], function: str) -> int:
     positives = sum(labels)
-    negatives = len(labels) - positives
     if positives == 0:
         raise NoPositivesError(f"{function} needs a positive example: {VERSION} warns or gives 0")
-    if need_negatives and negatives == 0:
-        raise NoNegativesError(f"{function} needs a negative example: {VERSION} warns or gives 0")
-    return positives, negatives
+    return positives
 
 
 def pr_curve(data: Input) -> tuple[Precisions, Rates, Rates]:
-    """``_binary_precision_recall_curve_compute`` on read input (see the public twin)."""
+    """``_binary_precision_recall_curve_compute`` on read input with a positive example."""
     scores, labels, cuts = data
-    positives, _ = _classes(labels, False, "binary_precision_recall_curve")
+    positives = _positives(labels, "binary_precision_recall_curve")
     if cuts is None:
         fps, tps, kept = _clf_curve(scores, labels)
         precision = [Fraction(tp, tp + fp) for tp, fp in zip(tps, fps, strict=True)]
@@ -166,14 +169,40 @@ def pr_curve(data: Input) -> tuple[Precisions, Rates, Rates]:
     )
 
 
+def any_pr_curve(data: Input) -> tuple[Precisions, Precisions, Rates]:
+    """:func:`pr_curve`, and torchmetrics' curve when target holds no 1.
+
+    Then precision is 0 (or nan, None, for an empty bin); recall is 1 at every distinct score
+    with torchmetrics' warning, or nan (0/0, None) at every threshold when binned, no warning.
+    """
+    scores, labels, cuts = data
+    if any(labels):
+        return pr_curve(data)
+    if cuts is None:
+        _one_class(
+            "No positive samples found in target, recall is undefined. "
+            "Setting recall to one for all thresholds."
+        )
+        kept = tuple(sorted(set(scores)))
+        return (
+            (*(Fraction(0) for _ in kept), Fraction(1)),
+            (*(Fraction(1) for _ in kept), Fraction(0)),
+            kept,
+        )
+    fps, _ = _binned(data)
+    precision = (*(Fraction(0) if fp else None for fp in fps), Fraction(1))
+    return precision, (*(None for _ in fps), Fraction(0)), tuple(cuts)
+
+
 def binary_precision_recall_curve(
     preds: Any, target: Any, thresholds: Any = None, ignore_index: int | None = None
-) -> tuple[Precisions, Rates, Rates]:
+) -> tuple[Precisions, Precisions, Rates]:
     """(precision, recall, thresholds) as torchmetrics returns them, exact.
 
     Unbinned: thresholds increasing (each distinct score), precision tp / (tp + fp) and
     recall tp / P there, then the point (1, 0).  Binned: the given thresholds in their
-    order, ``preds >= t``; a precision with tp + fp = 0 is None (torch's nan).
+    order, ``preds >= t``; a precision with tp + fp = 0 is None (torch's nan).  No positive
+    example: :func:`any_pr_curve` (a value and, unbinned, an OneClassWarning).
 
     >>> p, r, t = binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0])
     >>> [str(x) for x in p], [str(x) for x in r]
@@ -181,21 +210,41 @@ def binary_precision_recall_curve(
     >>> binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], thresholds=5)[0][4] is None
     True
     """
-    return pr_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
+    return any_pr_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
+
+
+def _rates(counts: list[int], total: int, unbinned: bool, message: str) -> Rates:
+    """count / total; torchmetrics' zeros when total is 0 (warned unbinned, ``_safe_divide``)."""
+    if total:
+        return tuple(Fraction(c, total) for c in counts)
+    if unbinned:
+        _one_class(message)
+    return tuple(Fraction(0) for _ in counts)
 
 
 def roc_curve(data: Input) -> tuple[Rates, Rates, Rates]:
     """``_binary_roc_compute`` on read input (see the public twin)."""
     scores, labels, cuts = data
-    positives, negatives = _classes(labels, True, "binary_roc")
+    positives = sum(labels)
     if cuts is None:
         fps, tps, kept = _clf_curve(scores, labels)
         fps, tps, out = [0, *fps], [0, *tps], (Fraction(1), *kept)
     else:
         fps, tps = _binned(data)
         fps, tps, out = fps[::-1], tps[::-1], tuple(cuts[::-1])
-    fpr = tuple(Fraction(fp, negatives) for fp in fps)
-    tpr = tuple(Fraction(tp, positives) for tp in tps)
+    tail = " should be meaningless. Returning zero tensor in {} score"
+    fpr = _rates(
+        fps,
+        len(labels) - positives,
+        cuts is None,
+        "No negative samples in targets, false positive value" + tail.format("false positive"),
+    )
+    tpr = _rates(
+        tps,
+        positives,
+        cuts is None,
+        "No positive samples in targets, true positive value" + tail.format("true positive"),
+    )
     return fpr, tpr, out
 
 
@@ -277,14 +326,16 @@ def binary_average_precision(
 ) -> Fraction:
     """``-sum((recall[1:] - recall[:-1]) * precision[:-1])`` on torchmetrics' PR curve, exact.
 
-    A binned nan precision counts 0 (torchmetrics' ``torch.where(isnan, 0, ...)``).  Unbinned
+    A binned nan precision or recall counts 0 (torchmetrics' ``torch.where(isnan, 0, ...)``);
+    no positive example gives 0 (:func:`any_pr_curve`).  Unbinned
     it is sklearn's average precision; binned, the sum runs over the grid, so ties with a
     threshold and empty bins change it.
 
     >>> binary_average_precision([0, 0.5, 0.7, 0.8], [0, 1, 1, 0])
     Fraction(7, 12)
     """
-    precision, recall, _ = pr_curve(read_binary(preds, target, thresholds, ignore_index))
+    precision, recall, _ = any_pr_curve(read_binary(preds, target, thresholds, ignore_index))
     heights = [p if p is not None else Fraction(0) for p in precision]
-    steps = range(len(recall) - 1)
-    return -sum(((recall[i + 1] - recall[i]) * heights[i] for i in steps), Fraction(0))
+    widths = [r if r is not None else Fraction(0) for r in recall]
+    steps = range(len(widths) - 1)
+    return -sum(((widths[i + 1] - widths[i]) * heights[i] for i in steps), Fraction(0))

@@ -48,12 +48,10 @@ def test_torchmetrics_refusals(function: Any) -> None:
     _refuses(InvalidInputError, "thresholds", function, [0.2, 0.4], [0, 1], thresholds="5")
     _refuses(InvalidInputError, "ignore_index", function, [0.2], [0], ignore_index=0)
     _refuses(InvalidInputError, "ignore_index", function, [0.2], [0], ignore_index=1.5)
-    _refuses(NoPositivesError, "positive", function, [0.2, 0.4], [0, 0])
 
 
 def test_torchmetrics_class_and_max_fpr_refusals() -> None:
-    for function in (exact_tm.binary_auroc, exact_tm.binary_roc):
-        _refuses(NoNegativesError, "negative", function, [0.2, 0.4], [1, 1])
+    # one class: values and warnings in tests/profiles/test_torchmetrics_one_class.py
     assert exact_tm.binary_average_precision([0.2, 0.4], [1, 1]) == 1  # PR needs no negative
     for bad in (0.0, 1.5, 1, "0.5"):
         _refuses(InvalidInputError, "max_fpr", exact_tm.binary_auroc, [0.2, 0.4], [0, 1], bad)

@@ -27,8 +27,9 @@ NOTES: dict[str, str] = {
     "values): counts at each threshold, 'positive iff pred >= threshold'.",
     "MaxFpr": "max_fpr (float32): McClish-corrected partial AUROC.",
     "IgnoreIndex": "ignore_index: examples with that target are left out.",
-    "MissingClass": "One class missing: torchmetrics warns and returns a conventional value; "
-    "the twin raises.",
+    "MissingClass": "One class missing: torchmetrics warns and returns a conventional value "
+    "(zero rates, recall one, AUROC 0, AP 0); the twin returns it with an OneClassWarning "
+    "(the searches still raise).",
     "Logits": "A pred outside [0, 1]: torchmetrics applies preds.sigmoid() (float32 here) to "
     "every pred; the twin too (rocpr_exact.profiles.sigmoid: torch's exp is within 1 ulp, so "
     "a threshold may be one float32 away, with a ToolRoundingWarning).",
