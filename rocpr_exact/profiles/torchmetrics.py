@@ -11,10 +11,11 @@ preds are refused (torchmetrics raises).  ``target`` holds 0 and 1 (and ``ignore
 Logits: when a pred lies outside [0, 1] after ``ignore_index``, torchmetrics applies
 ``preds.sigmoid()`` in preds' dtype; the twin does too (:mod:`rocpr_exact.profiles.sigmoid`:
 exact up to torch's exp, within 1 ulp, and a ToolRoundingWarning where that could matter).
-Refused: NaN, float16 logits, and a class missing where
-torchmetrics warns and returns a conventional value (``NoPositivesError`` /
-``NoNegativesError``).  ``thresholds``: None (every distinct score), an int n (the float32
-grid of ``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
+One class in target: torchmetrics' conventional value (zero rates, recall one, nan when
+binned, AUROC and AP 0) with its warning as an OneClassWarning; the searches raise
+(``NoPositivesError`` / ``NoNegativesError``).  Refused: NaN and float16 logits.
+``thresholds``: None (every distinct score), an int n (the float32 grid of
+``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
 [0, 1] (float32) or a 1-D array (its dtype); a binned precision with tp + fp = 0 is torch's
 nan, returned as None.
 
