@@ -15,8 +15,10 @@ __all__ = [
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
+    "OneClassWarning",
     "ResourceLimitError",
     "RocPrError",
+    "ToolRoundingWarning",
     "UndefinedMetricError",
     "UndefinedPrecisionError",
     "WrongTypeError",
@@ -92,4 +94,21 @@ class MissingDependencyError(RocPrError, ImportError):
     """An optional dependency is not installed (e.g. matplotlib for plots: the ``plot`` extra).
 
     Also an :class:`ImportError`, so ``except ImportError`` catches it too.
+    """
+
+
+class ToolRoundingWarning(UserWarning):
+    """A twin's answer may differ from the tool's where the tool's own rounding is not fixed.
+
+    Raised as a warning, not an error: the twin gives its value (the correctly rounded one) and
+    says which part of the tool's may differ and by how much (e.g. torch's float32 ``exp``,
+    documented within 1 ulp, under torchmetrics' sigmoid of logits).
+    """
+
+
+class OneClassWarning(UserWarning):
+    """The input holds one class only: a twin returns the tool's conventional value and warns.
+
+    As the tool does (e.g. torchmetrics' AUROC 0 with "No positive samples in targets"): the
+    message is the tool's.
     """

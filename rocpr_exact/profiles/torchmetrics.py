@@ -8,11 +8,14 @@ Fractions where torch divides and sums in float32.  torch itself is never import
 As torch sees the input: ``preds`` from a numpy array or a tensor keeps its float dtype
 (float16/32/64); from a Python list it is float32 (``torch.tensor``'s default dtype); integer
 preds are refused (torchmetrics raises).  ``target`` holds 0 and 1 (and ``ignore_index``).
-Refused: preds outside [0, 1] after ``ignore_index`` (torchmetrics then applies a float32
-sigmoid, whose values are not rational: apply it yourself), NaN, and a class missing where
-torchmetrics warns and returns a conventional value (``NoPositivesError`` /
-``NoNegativesError``).  ``thresholds``: None (every distinct score), an int n (the float32
-grid of ``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
+Logits: when a pred lies outside [0, 1] after ``ignore_index``, torchmetrics applies
+``preds.sigmoid()`` in preds' dtype; the twin does too (:mod:`rocpr_exact.profiles.sigmoid`:
+exact up to torch's exp, within 1 ulp, and a ToolRoundingWarning where that could matter).
+One class in target: torchmetrics' conventional value (zero rates, recall one, nan when
+binned, AUROC and AP 0) with its warning as an OneClassWarning; the searches raise
+(``NoPositivesError`` / ``NoNegativesError``).  Refused: NaN and float16 logits.
+``thresholds``: None (every distinct score), an int n (the float32 grid of
+``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
 [0, 1] (float32) or a 1-D array (its dtype); a binned precision with tp + fp = 0 is torch's
 nan, returned as None.
 
@@ -26,17 +29,24 @@ use.
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from importlib import import_module
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
-from rocpr_exact.limits import check_grid_points
-from rocpr_exact.profiles.ieee import FLOAT32, exact_values, round_binary
+from rocpr_exact.errors import InvalidInputError, NoPositivesError, OneClassWarning
+from rocpr_exact.profiles.torchmetrics_input import (
+    VERSION,
+    Input,
+    Precisions,
+    Rates,
+    linspace_grid,
+    read_binary,
+)
 
 if TYPE_CHECKING:  # the names of the two other modules, for type checkers and editors
     from rocpr_exact.profiles.torchmetrics_fixed import (
@@ -102,112 +112,6 @@ def __getattr__(name: str) -> object:
     return getattr(import_module(module), name)
 
 
-VERSION = "torchmetrics 1.9.0"
-Rates: TypeAlias = tuple[Fraction, ...]
-Precisions: TypeAlias = tuple[Fraction | None, ...]
-#: (scores, labels as 0/1) after ignore_index, and the thresholds (None: unbinned)
-Input: TypeAlias = tuple[list[Fraction], list[int], list[Fraction] | None]
-
-
-def linspace_grid(n: int) -> list[Fraction]:
-    """``torch.linspace(0, 1, n)`` in float32, exactly (torch 2.13 CPU kernel).
-
-    step = fl(1 / (n - 1)); index i < n // 2 gives fl(i * step), the others
-    fl(1 - (n - 1 - i) * step), each rounded once (the kernel's fused multiply-add).
-    Checked against torch 2.13.0 for every n in 2..5000 (AVX512 CPU).
-
-    >>> [str(t) for t in linspace_grid(5)]
-    ['0', '1/4', '1/2', '3/4', '1']
-    """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
-        raise InvalidInputError(f"the number of thresholds must be an int larger than 1, got {n!r}")
-    step = round_binary(Fraction(1, n - 1), FLOAT32)
-    half = n // 2
-    return [
-        round_binary(step * i if i < half else 1 - step * (n - 1 - i), FLOAT32) for i in range(n)
-    ]
-
-
-def is_array(value: Any) -> bool:
-    """Whether ``value`` is a numpy array or a torch tensor (which keep their own dtype)."""
-    return isinstance(value, np.ndarray) or type(value).__module__.split(".")[0] == "torch"
-
-
-def read_preds(preds: Any) -> list[Fraction]:
-    """``preds`` as torch holds them, exact: a list as float32, an array in its float dtype."""
-    array = np.asarray(preds)
-    if array.dtype.kind != "f":
-        raise InvalidInputError(
-            f"preds must hold floats, got dtype {array.dtype}: {VERSION} raises ValueError"
-        )
-    dtype = str(array.dtype) if is_array(preds) else "float32"
-    return exact_values(array.ravel(), dtype, "preds")
-
-
-def _target(target: Any, ignore_index: int | None) -> list[int]:
-    array = np.asarray(target)
-    if array.dtype.kind not in "biu":
-        raise InvalidInputError(
-            f"target must hold integer labels, got dtype {array.dtype}: {VERSION} raises ValueError"
-        )
-    values = [int(v) for v in array.ravel().tolist()]
-    allowed = {0, 1} if ignore_index is None else {0, 1, ignore_index}
-    if not set(values) <= allowed:
-        raise InvalidInputError(f"target holds {sorted(set(values) - allowed)}; it takes 0 and 1")
-    return values
-
-
-def read_thresholds(thresholds: Any) -> list[Fraction] | None:
-    """``thresholds`` as torchmetrics makes them: None, the linspace grid, float32 list, array."""
-    if thresholds is None:
-        return None
-    if isinstance(thresholds, int) and not isinstance(thresholds, bool):
-        if thresholds < 2:
-            raise InvalidInputError(f"thresholds must be an int larger than 1, got {thresholds}")
-        if thresholds > 2**24:
-            raise InvalidInputError(f"thresholds={thresholds} is past 2**24 (not modelled)")
-        check_grid_points(
-            thresholds,
-            f"torchmetrics' thresholds: {thresholds:,} grid points, which",
-            "fewer thresholds are faster; ",
-        )
-        return linspace_grid(thresholds)
-    if isinstance(thresholds, list):
-        if not all(isinstance(t, float) and 0 <= t <= 1 for t in thresholds):
-            raise InvalidInputError("thresholds as a list must hold floats in [0, 1]")
-        return exact_values(thresholds, "float32", "thresholds")
-    if is_array(thresholds) and np.asarray(thresholds).ndim == 1:
-        array = np.asarray(thresholds)
-        if array.dtype.kind != "f":
-            raise InvalidInputError("thresholds as an array must hold floats")
-        return exact_values(array, str(array.dtype), "thresholds")
-    raise InvalidInputError("thresholds must be None, an int, a list of floats or a 1-D array")
-
-
-def read_binary(preds: Any, target: Any, thresholds: Any, ignore_index: Any) -> Input:
-    """(scores, labels, thresholds) after ``ignore_index``, checked as the binary twins need."""
-    if ignore_index is not None and (
-        not isinstance(ignore_index, int) or isinstance(ignore_index, bool)
-    ):
-        raise InvalidInputError(f"ignore_index must be None or an int, got {ignore_index!r}")
-    if np.shape(preds) != np.shape(target):
-        raise InvalidInputError(
-            f"preds and target must have the same shape, got {np.shape(preds)} and "
-            f"{np.shape(target)}"
-        )
-    cuts = read_thresholds(thresholds)
-    scores, labels = read_preds(preds), _target(target, ignore_index)
-    kept = [(s, y) for s, y in zip(scores, labels, strict=True) if y != ignore_index]
-    if not kept:
-        raise InvalidInputError("no example left after ignore_index")
-    if any(not 0 <= s <= 1 for s, _ in kept):
-        raise InvalidInputError(
-            f"preds holds values outside [0, 1]: {VERSION} would apply a float32 sigmoid "
-            "(not rational); pass probabilities (apply the sigmoid yourself)"
-        )
-    return [s for s, _ in kept], [y for _, y in kept], cuts
-
-
 def _clf_curve(scores: list[Fraction], labels: list[int]) -> tuple[list[int], list[int], Rates]:
     """``_binary_clf_curve``: fps, tps at each distinct score, strict to loose."""
     groups: dict[Fraction, list[int]] = {}
@@ -230,20 +134,22 @@ def _binned(data: Input) -> tuple[list[int], list[int]]:
     return [int(v) for v in fps], [int(v) for v in tps]
 
 
-def _classes(labels: list[int], need_negatives: bool, function: str) -> tuple[int, int]:
+def _one_class(message: str) -> None:
+    """torchmetrics' ``rank_zero_warn`` for a missing class, as :class:`OneClassWarning`."""
+    warnings.warn(f"{VERSION}: {message}", OneClassWarning, stacklevel=4)
+
+
+def _positives(labels: list[int], function: str) -> int:
     positives = sum(labels)
-    negatives = len(labels) - positives
     if positives == 0:
         raise NoPositivesError(f"{function} needs a positive example: {VERSION} warns or gives 0")
-    if need_negatives and negatives == 0:
-        raise NoNegativesError(f"{function} needs a negative example: {VERSION} warns or gives 0")
-    return positives, negatives
+    return positives
 
 
 def pr_curve(data: Input) -> tuple[Precisions, Rates, Rates]:
-    """``_binary_precision_recall_curve_compute`` on read input (see the public twin)."""
+    """``_binary_precision_recall_curve_compute`` on read input with a positive example."""
     scores, labels, cuts = data
-    positives, _ = _classes(labels, False, "binary_precision_recall_curve")
+    positives = _positives(labels, "binary_precision_recall_curve")
     if cuts is None:
         fps, tps, kept = _clf_curve(scores, labels)
         precision = [Fraction(tp, tp + fp) for tp, fp in zip(tps, fps, strict=True)]
@@ -264,14 +170,40 @@ def pr_curve(data: Input) -> tuple[Precisions, Rates, Rates]:
     )
 
 
+def any_pr_curve(data: Input) -> tuple[Precisions, Precisions, Rates]:
+    """:func:`pr_curve`, and torchmetrics' curve when target holds no 1.
+
+    Then precision is 0 (or nan, None, for an empty bin); recall is 1 at every distinct score
+    with torchmetrics' warning, or nan (0/0, None) at every threshold when binned, no warning.
+    """
+    scores, labels, cuts = data
+    if any(labels):
+        return pr_curve(data)
+    if cuts is None:
+        _one_class(
+            "No positive samples found in target, recall is undefined. "
+            "Setting recall to one for all thresholds."
+        )
+        kept = tuple(sorted(set(scores)))
+        return (
+            (*(Fraction(0) for _ in kept), Fraction(1)),
+            (*(Fraction(1) for _ in kept), Fraction(0)),
+            kept,
+        )
+    fps, _ = _binned(data)
+    precision = (*(Fraction(0) if fp else None for fp in fps), Fraction(1))
+    return precision, (*(None for _ in fps), Fraction(0)), tuple(cuts)
+
+
 def binary_precision_recall_curve(
     preds: Any, target: Any, thresholds: Any = None, ignore_index: int | None = None
-) -> tuple[Precisions, Rates, Rates]:
+) -> tuple[Precisions, Precisions, Rates]:
     """(precision, recall, thresholds) as torchmetrics returns them, exact.
 
     Unbinned: thresholds increasing (each distinct score), precision tp / (tp + fp) and
     recall tp / P there, then the point (1, 0).  Binned: the given thresholds in their
-    order, ``preds >= t``; a precision with tp + fp = 0 is None (torch's nan).
+    order, ``preds >= t``; a precision with tp + fp = 0 is None (torch's nan).  No positive
+    example: :func:`any_pr_curve` (a value and, unbinned, an OneClassWarning).
 
     >>> p, r, t = binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0])
     >>> [str(x) for x in p], [str(x) for x in r]
@@ -279,21 +211,41 @@ def binary_precision_recall_curve(
     >>> binary_precision_recall_curve([0, 0.5, 0.7, 0.8], [0, 1, 1, 0], thresholds=5)[0][4] is None
     True
     """
-    return pr_curve(read_binary(preds, target, thresholds, ignore_index))
+    return any_pr_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
+
+
+def _rates(counts: list[int], total: int, unbinned: bool, message: str) -> Rates:
+    """count / total; torchmetrics' zeros when total is 0 (warned unbinned, ``_safe_divide``)."""
+    if total:
+        return tuple(Fraction(c, total) for c in counts)
+    if unbinned:
+        _one_class(message)
+    return tuple(Fraction(0) for _ in counts)
 
 
 def roc_curve(data: Input) -> tuple[Rates, Rates, Rates]:
     """``_binary_roc_compute`` on read input (see the public twin)."""
     scores, labels, cuts = data
-    positives, negatives = _classes(labels, True, "binary_roc")
+    positives = sum(labels)
     if cuts is None:
         fps, tps, kept = _clf_curve(scores, labels)
         fps, tps, out = [0, *fps], [0, *tps], (Fraction(1), *kept)
     else:
         fps, tps = _binned(data)
         fps, tps, out = fps[::-1], tps[::-1], tuple(cuts[::-1])
-    fpr = tuple(Fraction(fp, negatives) for fp in fps)
-    tpr = tuple(Fraction(tp, positives) for tp in tps)
+    tail = " should be meaningless. Returning zero tensor in {} score"
+    fpr = _rates(
+        fps,
+        len(labels) - positives,
+        cuts is None,
+        "No negative samples in targets, false positive value" + tail.format("false positive"),
+    )
+    tpr = _rates(
+        tps,
+        positives,
+        cuts is None,
+        "No positive samples in targets, true positive value" + tail.format("true positive"),
+    )
     return fpr, tpr, out
 
 
@@ -309,7 +261,7 @@ def binary_roc(
     >>> [str(x) for x in fpr], [str(x) for x in tpr], str(t[0])
     (['0', '1/2', '1/2', '1/2', '1'], ['0', '0', '1/2', '1', '1'], '1')
     """
-    return roc_curve(read_binary(preds, target, thresholds, ignore_index))
+    return roc_curve(read_binary(preds, target, thresholds, ignore_index, thresholds is None))
 
 
 def trapezoid(x: Rates, y: Rates) -> Fraction:
@@ -375,14 +327,16 @@ def binary_average_precision(
 ) -> Fraction:
     """``-sum((recall[1:] - recall[:-1]) * precision[:-1])`` on torchmetrics' PR curve, exact.
 
-    A binned nan precision counts 0 (torchmetrics' ``torch.where(isnan, 0, ...)``).  Unbinned
+    A binned nan precision or recall counts 0 (torchmetrics' ``torch.where(isnan, 0, ...)``);
+    no positive example gives 0 (:func:`any_pr_curve`).  Unbinned
     it is sklearn's average precision; binned, the sum runs over the grid, so ties with a
     threshold and empty bins change it.
 
     >>> binary_average_precision([0, 0.5, 0.7, 0.8], [0, 1, 1, 0])
     Fraction(7, 12)
     """
-    precision, recall, _ = pr_curve(read_binary(preds, target, thresholds, ignore_index))
+    precision, recall, _ = any_pr_curve(read_binary(preds, target, thresholds, ignore_index))
     heights = [p if p is not None else Fraction(0) for p in precision]
-    steps = range(len(recall) - 1)
-    return -sum(((recall[i + 1] - recall[i]) * heights[i] for i in steps), Fraction(0))
+    widths = [r if r is not None else Fraction(0) for r in recall]
+    steps = range(len(widths) - 1)
+    return -sum(((widths[i + 1] - widths[i]) * heights[i] for i in steps), Fraction(0))

@@ -23,7 +23,8 @@ import numpy as np
 from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, round_binary
-from rocpr_exact.profiles.torchmetrics import VERSION, Input, is_array, pr_curve, read_binary
+from rocpr_exact.profiles.torchmetrics import pr_curve
+from rocpr_exact.profiles.torchmetrics_input import VERSION, Input, is_array, read_binary
 from rocpr_exact.profiles.torchmetrics_multiclass import Columns, class_input, read_multiclass
 
 __all__ = [
@@ -59,7 +60,7 @@ def _minimum(value: Any, name: str) -> Fraction:
 def _read(
     preds: Any, target: Any, thresholds: Any, ignore_index: Any, function: str, roc: bool
 ) -> Input:
-    data = read_binary(preds, target, thresholds, ignore_index)
+    data = read_binary(preds, target, thresholds, ignore_index, thresholds is None)
     positives = sum(data[1])
     if positives == 0:
         raise NoPositivesError(f"{function} needs a positive example: {VERSION} warns")

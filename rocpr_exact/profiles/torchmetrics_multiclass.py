@@ -26,14 +26,8 @@ import numpy as np
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.profiles.arguments import is_one_of
 from rocpr_exact.profiles.ieee import exact_values
-from rocpr_exact.profiles.torchmetrics import (
-    VERSION,
-    is_array,
-    pr_curve,
-    read_thresholds,
-    roc_curve,
-    trapezoid,
-)
+from rocpr_exact.profiles.torchmetrics import pr_curve, roc_curve, trapezoid
+from rocpr_exact.profiles.torchmetrics_input import VERSION, is_array, read_thresholds
 
 __all__ = ["multiclass_auroc", "multiclass_average_precision"]
 

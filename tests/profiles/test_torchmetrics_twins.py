@@ -12,6 +12,7 @@ torchmetrics' recorded outputs (test_torchmetrics_recorded.py).
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +21,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    NoNegativesError,
+    NoPositivesError,
+    RocPrError,
+    ToolRoundingWarning,
+)
 from rocpr_exact.profiles import torchmetrics as binary
 from rocpr_exact.profiles import torchmetrics_fixed as fixed
 from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
@@ -257,7 +264,15 @@ def test_search_refusals(name: str) -> None:
     function = getattr(fixed, name)
     for bad in (-0.1, 1.5, "0.5", True):
         _refuses(InvalidInputError, "min_", function, [0.2, 0.4], [0, 1], bad)
-    _refuses(InvalidInputError, "preds", function, [-0.5, 1.5], [0, 1], 0.5)
+    # logits: torchmetrics' float32 sigmoid, 1 / (1 + exp(-x)) in float32, exp(-x) the double
+    # math.exp rounded to float32 (torch 2.13 gives 0.3775406777858734 and 0.8175744414329529
+    # too); the twin warns that torch's exp (within 1 ulp) could move a threshold
+    one = np.float32(1)
+    probabilities = [float(one / (one + np.float32(math.exp(-x)))) for x in (-0.5, 1.5)]
+    assert probabilities == [0.3775406777858734, 0.8175744414329529]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ToolRoundingWarning)
+        assert function([-0.5, 1.5], [0, 1], 0.5) == function(probabilities, [0, 1], 0.5)
     _refuses(NoPositivesError, "positive", function, [0.2, 0.4], [0, 0], 0.5)
     if "sensitivity" in name:
         _refuses(NoNegativesError, "negative", function, [0.2, 0.4], [1, 1], 0.5)

@@ -27,10 +27,12 @@ NOTES: dict[str, str] = {
     "values): counts at each threshold, 'positive iff pred >= threshold'.",
     "MaxFpr": "max_fpr (float32): McClish-corrected partial AUROC.",
     "IgnoreIndex": "ignore_index: examples with that target are left out.",
-    "MissingClass": "One class missing: torchmetrics warns and returns a conventional value; "
-    "the twin raises.",
-    "Refused": "The twin refuses the input (torchmetrics would apply a float32 sigmoid to "
-    "preds outside [0, 1], whose values are not rational).",
+    "MissingClass": "One class missing: torchmetrics warns and returns a conventional value "
+    "(zero rates, recall one, AUROC 0, AP 0); the twin returns it with an OneClassWarning "
+    "(the searches still raise).",
+    "Logits": "A pred outside [0, 1]: torchmetrics applies preds.sigmoid() (float32 here) to "
+    "every pred; the twin too (rocpr_exact.profiles.sigmoid: torch's exp is within 1 ulp, so "
+    "a threshold may be one float32 away, with a ToolRoundingWarning).",
     **torchmetrics_more.NOTES,
 }
 #: the multiclass areas and the searches (their twins are in other profile modules)
@@ -111,6 +113,6 @@ CASES: tuple[TwinCase, ...] = (
         "Ties",
     ),
     *_all("no positive", floats("0.1", "0.2"), [0, 0], "MissingClass"),
-    *_all("preds outside [0, 1]", floats("-0.5", "2.0"), [0, 1], "Refused"),
+    *_all("logits: preds outside [0, 1]", floats("-0.5", "2.0"), [0, 1], "Logits"),
     *torchmetrics_more.CASES,
 )
