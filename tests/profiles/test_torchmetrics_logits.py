@@ -8,7 +8,7 @@ u = 2**-24, scores within (n + 8) u, times 2/m under max_fpr, n the curve's leng
 refuse.  torch's exp is within 1 ulp, not correctly rounded, so a sigmoid may be one float
 away from the twin's: the twin then says so (ToolRoundingWarning).  Checked: every output is
 reproduced or warned about; every output is reproduced where torch computed the sigmoids in
-its scalar loop (std::exp); at least 90% are reproduced overall (issue 28 asks 98%: the
+its scalar loop (std::exp); at least 90% are reproduced overall (the target is 98%: the
 misses are torch's vector loop, Sleef's exp, whose rounding the twin does not model).
 """
 
