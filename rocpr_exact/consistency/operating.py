@@ -105,6 +105,39 @@ def fp_ranges(p: int, n: int, intervals: Mapping[str, Interval]) -> list[tuple[i
     )
 
 
+#: Metrics whose FP bounds at TP are constant (recall, specificity) or TP plus a constant
+#: (accuracy = (TP + N - FP) / (P + N)): :func:`first_fit` needs no scan over TP for them.
+_SHIFTED = frozenset({"recall", "accuracy", "specificity"})
+
+
+def _shifted_first_fit(
+    first: int, last: int, p: int, n: int, intervals: Mapping[str, Interval]
+) -> tuple[int, int] | None:
+    """:func:`first_fit` for recall, accuracy and specificity only, in O(1).
+
+    Specificity gives FP in [s_lo, s_hi] (within [0, N]) whatever TP is; accuracy gives FP in
+    [TP + k1, TP + k2], the constants read at TP = 0 without clipping (a bound outside
+    [-(P + N + 1), P + N + 1] acts as that bound for every TP in [0, P] and FP in [0, N]).
+    Both hold iff k1 <= k2, s_lo <= s_hi and s_lo - k2 <= TP <= s_hi - k1, so the least TP
+    is max(first, s_lo - k2) and the least FP there max(TP + k1, s_lo); the docstring test of
+    this module and tests/consistency/test_operating.py compare it with the scan.
+    """
+    s_lo, s_hi = 0, n
+    if "specificity" in intervals:
+        s_lo, s_hi = fp_range(0, p, n, {"specificity": intervals["specificity"]})
+    k1, k2 = -(p + n + 1), p + n + 1
+    accuracy = intervals.get("accuracy")
+    if accuracy is not None:  # (N + TP - FP) / (P + N) at TP = 0: c0 = N, c1 = -1, d = P + N
+        u, v = accuracy.low.numerator, accuracy.low.denominator
+        k1, k2 = _solve(v * n - u * (p + n), -v, not accuracy.low_closed, k1, k2)
+        u, v = accuracy.high.numerator, accuracy.high.denominator
+        k1, k2 = _solve(u * (p + n) - v * n, v, not accuracy.high_closed, k1, k2)
+    tp = max(first, s_lo - k2)
+    if k1 > k2 or s_lo > s_hi or tp > min(last, s_hi - k1):
+        return None
+    return tp, max(tp + k1, s_lo)
+
+
 def first_fit(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, int] | None:
     """The least TP (and least FP there) at which every metric fits, or None; stops there.
 
@@ -115,11 +148,11 @@ def first_fit(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, i
     >>> first_fit(4, 7, {"precision": reported_interval("0.5"), "recall": reported_interval("0.5")})
     (2, 2)
     """
-    first, last = 0, p
-    recall = intervals.get("recall")
-    if recall is not None:
-        first, last = recall.integers_scaled(p)
-        first, last = max(first, 0), min(last, p)
+    first, last = tp_span(p, intervals)
+    if first > last:
+        return None
+    if set(intervals) <= _SHIFTED:
+        return _shifted_first_fit(first, last, p, n, intervals)
     for tp in range(first, last + 1):
         lo, hi = fp_range(tp, p, n, intervals)
         if lo <= hi:
