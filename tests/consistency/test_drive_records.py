@@ -72,3 +72,5 @@ def test_the_docs_quote_the_results_file() -> None:
         median = re.search(rf"^{who} +median ([\d.]+) ms, max ([\d.]+) ms", text, re.M)
         assert median is not None
         assert f"median {median[1]} ms" in docs and f"max {median[2]} ms" in docs
+    for gap in re.findall(r"lies (\S+) outside", text):
+        assert f"{gap} (" in docs  # each difference's distance, quoted with its record
