@@ -1,0 +1,168 @@
+"""Sleef's exp replayed exactly (rocpr_exact.profiles.sleef) and torch's two sigmoid loops.
+
+Golden values: torch's own vector-loop sigmoids where Sleef's exp is not the correctly rounded
+one, recorded with torch 2.13.0 (AVX512) by
+
+    xs = torch.tensor([random.Random(7).gauss(0, 3) for _ in range(64)], dtype=...)
+    xs.sigmoid()   # 64 values: every one in the vector loop
+
+(the values below are those whose sigmoid differs from the one of the correctly rounded exp).
+With ``-m torch``, every value of random tensors on the running CPU capability is compared
+with the loop :func:`vector_length` gives it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rocpr_exact.errors import ToolRoundingWarning
+from rocpr_exact.profiles import sigmoid
+from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64
+from rocpr_exact.profiles.sigmoid import (
+    exp_bracket,
+    scalar_sigmoid,
+    sigmoid_view,
+    torch_sigmoid,
+    vector_length,
+    vector_sigmoid,
+)
+from rocpr_exact.profiles.sleef import sleef_expd, sleef_expf
+
+#: (dtype, logit, torch's vector-loop sigmoid), hex floats as torch printed them
+RECORDED = [
+    ("float32", "-0x1.083a540000000p+0", "0x1.0cf9380000000p-2"),
+    ("float32", "-0x1.7ea5ce0000000p-3", "0x1.d04ec40000000p-2"),
+    ("float64", "-0x1.1aa87c242775ap-1", "0x1.76277ff076902p-2"),
+    ("float64", "0x1.f2fed4f69fdfap-1", "0x1.73baed6591b31p-1"),
+    ("float64", "0x1.0921f267fe776p+0", "0x1.79dd08deb30d6p-1"),
+]
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(float.fromhex(text))
+
+
+@pytest.mark.parametrize(("dtype", "logit", "sigmoid"), RECORDED)
+def test_the_vector_loop_gives_torchs_value_where_the_rounded_exp_does_not(
+    dtype: str, logit: str, sigmoid: str
+) -> None:
+    x = _fraction(logit)
+    assert vector_sigmoid(x, dtype) == _fraction(sigmoid)
+    assert torch_sigmoid(x, dtype)[0] != _fraction(sigmoid)  # the correctly rounded exp's
+
+
+@given(st.floats(-103, 99, width=32))
+def test_sleef_expf_is_within_one_ulp(x: float) -> None:
+    # Sleef documents expf_u10 within 1.0 ulp: one of the two floats around exp(x)
+    e = sleef_expf(Fraction(x))
+    assert e in exp_bracket(Fraction(x), FLOAT32) or (x == 0 and e == 1)
+
+
+@given(st.floats(-700, 700))
+def test_sleef_expd_is_within_one_ulp(x: float) -> None:
+    e = sleef_expd(Fraction(x))
+    assert e in exp_bracket(Fraction(x), FLOAT64) or (x == 0 and e == 1)
+
+
+def test_the_vector_loop_covers_whole_blocks_of_two_vectors() -> None:
+    assert vector_length(100, "float32", "AVX512") == 96  # blocks of 2 x 16
+    assert vector_length(100, "float64", "AVX512") == 96  # 2 x 8
+    assert vector_length(100, "float32", "AVX2") == 96  # 2 x 8
+    assert vector_length(104, "float64", "AVX2") == 104  # 2 x 4
+    assert vector_length(104, "float64", "AVX512") == 96
+    assert vector_length(31, "float32", "AVX512") == 0
+    assert vector_length(31, "float32", "DEFAULT") == 0  # generic Vectorized: std::exp
+    assert vector_length(40_000, "float32", "AVX512") is None  # split among threads
+    assert vector_length(100, "float32", "SVE256") is None
+
+
+def test_the_split_between_avx2_and_avx512_is_warned_about(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 16 float32 values are one AVX2 block but AVX512's scalar tail; the first recorded
+    # logit's sigmoid differs between Sleef's exp and glibc's
+    x = _fraction(RECORDED[0][1])
+    scores = [Fraction(-3)] * 15 + [x]
+    expected = scalar_sigmoid(x, "float32")[0]
+    assert expected != vector_sigmoid(x, "float32")
+    monkeypatch.setattr(sigmoid, "torch_capability", lambda: None)  # torch not loaded
+    with pytest.warns(ToolRoundingWarning, match="1 of 16 sigmoid values"):
+        assert sigmoid_view(scores, "float32", None, True, "torchmetrics")[15] == expected
+    monkeypatch.setattr(sigmoid, "torch_capability", lambda: "AVX2")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ToolRoundingWarning)
+        values = sigmoid_view(scores, "float32", None, True, "torchmetrics")
+    assert values[15] == vector_sigmoid(x, "float32")
+    monkeypatch.setattr(sigmoid, "torch_capability", lambda: "SVE256")
+    with pytest.warns(ToolRoundingWarning, match="SVE256 is not modelled"):
+        sigmoid_view(scores, "float32", None, False, "torchmetrics")
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_every_value_of_torchs_sigmoid_is_the_twins(dtype: str) -> None:
+    torch = pytest.importorskip("torch")
+    rng = random.Random(11)
+    xs = [rng.choice([rng.gauss(0, 4), rng.uniform(-110, 110)]) for _ in range(2_050)]
+    held = torch.tensor(xs, dtype=getattr(torch, dtype))
+    capability = str(torch.backends.cpu.get_cpu_capability())
+    length = vector_length(len(xs), dtype, capability)
+    if length is None:
+        pytest.skip(f"CPU capability {capability} is not modelled")
+    inputs = [Fraction(x) for x in held.tolist()]
+    got = [Fraction(v) for v in held.sigmoid().tolist()]
+    for i, (x, value) in enumerate(zip(inputs, got, strict=True)):
+        if i < length:
+            assert value == vector_sigmoid(x, dtype), (i, x)
+        else:
+            assert value in scalar_sigmoid(x, dtype), (i, x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ToolRoundingWarning)
+        assert sigmoid_view(inputs, dtype, None, True, "torchmetrics") == got
+
+
+ROOT = Path(__file__).resolve().parents[2]
+MEASURED = ROOT / "benchmarks" / "results" / "torch_sigmoid_2026-11-26.txt"
+LINE = re.compile(
+    r"torch \S+ (\w+) (float\d\d) (vector loop|scalar tail|scalar loop): (\d+) of (\d+) equal "
+    r"the twin's value, (\d+) its second candidate, (\d+) neither"
+)
+
+
+def test_the_measured_figures_are_those_docs_quote() -> None:
+    """docs/profiles/torchmetrics.md's figures, from scripts/measure_torch_sigmoid.py's output."""
+    rows = {
+        (m[1], m[2], m[3]): tuple(int(v) for v in m.groups()[3:])
+        for m in map(LINE.fullmatch, MEASURED.read_text().splitlines()[1:])
+        if m is not None
+    }
+    assert len(rows) == 18  # 3 capabilities x 2 dtypes x 3 loops
+    assert all(neither == 0 for _, _, _, neither in rows.values())
+    assert all(
+        same == total for (_, _, loop), (same, total, _, _) in rows.items() if "vector" in loop
+    )
+    docs = " ".join((ROOT / "docs" / "profiles" / "torchmetrics.md").read_text().split())
+
+    def quoted(dtype: str, loop: str) -> str:
+        same, total, _, _ = rows[("AVX512", dtype, loop)]
+        return f"{same:,} of {total:,}"
+
+    assert (
+        f"{quoted('float32', 'vector loop')} float32 and {quoted('float64', 'vector loop')} "
+        f"float64 values of the vector loop, {quoted('float32', 'scalar tail')} and "
+        f"{quoted('float64', 'scalar tail')} of the scalar tail" in docs
+    )
+    assert (
+        f"{quoted('float32', 'scalar loop')} float32 and {quoted('float64', 'scalar loop')} "
+        "float64 values" in docs
+    )
+    assert rows[("AVX512", "float64", "scalar loop")][2] == 1  # "the other one ... second"
+    assert "reproduce 480 of 480 outputs" in docs and "warn on 14 of them" in docs
