@@ -132,7 +132,13 @@ def torch_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
     (Fraction(0, 1), Fraction(0, 1))
     """
     fmt = _format(dtype)
-    a, b = exp_bracket(-x, fmt)
+    return _bracketed(x, fmt, *exp_bracket(-x, fmt))
+
+
+def _bracketed(
+    x: Fraction, fmt: Format, a: Fraction | None, b: Fraction | None
+) -> tuple[Fraction, Fraction]:
+    """The sigmoids from the correctly rounded and the other of a < exp(-x) < b."""
     if a == b:  # x = 0: exp(0) = 1 exactly; or exp(-x) overflows in any case
         return _sigmoid_from(a, fmt), _sigmoid_from(a, fmt)
     assert a is not None
@@ -163,8 +169,8 @@ def scalar_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
     fmt = _format(dtype)
     a, b = exp_bracket(-x, fmt)
     if a == b or a is None or b is None:
-        return torch_sigmoid(x, dtype)
-    value, other = torch_sigmoid(x, dtype)
+        return _bracketed(x, fmt, a, b)
+    value, other = _bracketed(x, fmt, a, b)
     margin = (b - a) * (Fraction(2, 1000) if fmt == FLOAT32 else Fraction(11, 1000))
     middle = (a + b) / 2
     near = not _exp_below(-x, middle - margin) and _exp_below(-x, middle + margin)
@@ -204,14 +210,21 @@ def torch_capability() -> str | None:
 
 def _candidates(x: Fraction, dtype: str, index: int, layouts: list[int | None]) -> list[Fraction]:
     """The values torch may give x at ``index``, the first for the first layout."""
+    vector = [length is None or index < length for length in layouts]
+    scalar = [length is None or index >= length for length in layouts]
+    vector_value = vector_sigmoid(x, dtype) if any(vector) else None
+    scalar_pair = scalar_sigmoid(x, dtype) if any(scalar) else None
     found: list[Fraction] = []
     for length in layouts:
         if length is not None and index < length:
-            found.append(vector_sigmoid(x, dtype))
+            assert vector_value is not None
+            found.append(vector_value)
             continue
-        found.extend(scalar_sigmoid(x, dtype))
+        assert scalar_pair is not None
+        found.extend(scalar_pair)
         if length is None:  # either loop, or an exp not modelled: any float within 1 ulp
-            found.extend([vector_sigmoid(x, dtype), *torch_sigmoid(x, dtype)])
+            assert vector_value is not None
+            found.extend([vector_value, *torch_sigmoid(x, dtype)])
     return found
 
 
