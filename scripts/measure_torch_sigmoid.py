@@ -3,7 +3,7 @@
 For random logits (Gaussian, wide, near 0, past exp's overflow) in float32 and float64, on each
 CPU capability torch can run here (``ATEN_CPU_CAPABILITY``, one subprocess each): torch's
 ``sigmoid`` on one tensor of ``--values`` values, each value compared with the loop
-:func:`rocpr_exact.profiles.sigmoid.vector_length` assigns it (the vector loop:
+:func:`rocpr_exact.profiles.sigmoid.vector_loop` assigns it (the vector loop:
 :func:`~rocpr_exact.profiles.sigmoid.vector_sigmoid`, Sleef's exp replayed; the scalar tail:
 :func:`~rocpr_exact.profiles.sigmoid.scalar_sigmoid`), and torch's ``sigmoid`` of each value
 alone (a one-element tensor: the scalar loop).  Prints, per loop, how many equal the twin's
@@ -23,12 +23,14 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rocpr_exact.profiles.sigmoid import scalar_sigmoid, vector_length, vector_sigmoid
+from rocpr_exact.profiles.sigmoid import scalar_sigmoid, vector_loop, vector_sigmoid
 
 CAPABILITIES = ("avx512", "avx2", "default")
+T = TypeVar("T")
 
 
 def _torch_outputs(xs: list[str], dtype: str) -> dict[str, object]:
@@ -40,6 +42,7 @@ def _torch_outputs(xs: list[str], dtype: str) -> dict[str, object]:
     return {
         "torch": torch.__version__,
         "capability": str(torch.backends.cpu.get_cpu_capability()),
+        "threads": torch.get_num_threads(),
         "inputs": [x.hex() for x in held.tolist()],
         "long": [v.hex() for v in held.sigmoid().tolist()],
         "alone": [
@@ -61,6 +64,10 @@ def _run(capability: str, xs: list[float], dtype: str) -> dict[str, object]:
     )
     result: dict[str, object] = json.loads(done.stdout)
     return result
+
+
+def _part(items: list[T], mask: list[bool], vector: bool) -> list[T]:
+    return [item for item, flag in zip(items, mask, strict=True) if flag == vector]
 
 
 def _tally(values: list[str], twins: list[tuple[Fraction, Fraction]]) -> tuple[int, int, int]:
@@ -98,16 +105,17 @@ def main() -> None:
             if inputs is None:
                 inputs = [Fraction(float.fromhex(x)) for x in run["inputs"]]  # type: ignore[attr-defined]
                 scalar = [scalar_sigmoid(x, dtype) for x in inputs]
-            length = vector_length(len(inputs), dtype, reported)
-            assert length is not None, reported
+            mask = vector_loop(len(inputs), dtype, reported, int(run["threads"]))  # type: ignore[call-overload]
+            assert mask is not None, reported
             expected = [
-                (vector_sigmoid(x, dtype),) * 2 if i < length else scalar[i]
-                for i, x in enumerate(inputs)
+                (vector_sigmoid(x, dtype),) * 2 if vector else scalar[i]
+                for i, (x, vector) in enumerate(zip(inputs, mask, strict=True))
             ]
+            long: list[str] = run["long"]  # type: ignore[assignment]
             head = f"torch {run['torch']} {reported} {dtype}"
             for loop, values, twins in (
-                ("vector loop", run["long"][:length], expected[:length]),  # type: ignore[index]
-                ("scalar tail", run["long"][length:], expected[length:]),  # type: ignore[index]
+                ("vector loop", _part(long, mask, True), _part(expected, mask, True)),
+                ("scalar tail", _part(long, mask, False), _part(expected, mask, False)),
                 ("scalar loop", run["alone"], scalar),
             ):
                 same, second, neither = _tally(values, twins)  # type: ignore[arg-type]

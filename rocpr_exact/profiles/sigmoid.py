@@ -12,7 +12,7 @@ replays operation by operation (:mod:`rocpr_exact.profiles.sleef`), and glibc's 
 scalar loop, correctly rounded unless exp(-x) lies within 0.002 (float32) or 0.011 (float64)
 ulp of a tie (:func:`scalar_sigmoid`: the correctly rounded exp, from :func:`exp_bracket`, the
 two floats around exp(-x) found with Decimal's correctly rounded ``exp``).  Which loop computes
-a value depends on its position and torch's CPU capability (:func:`vector_length`).
+a value depends on its position, torch's CPU capability and threads (:func:`vector_loop`).
 
 :func:`torch_sigmoid` gives the correctly rounded exp's sigmoid and the other float's: the
 values any exp within 1 ulp may give (the model for a CPU capability not modelled).
@@ -38,7 +38,8 @@ __all__ = [
     "sigmoid_view",
     "torch_capability",
     "torch_sigmoid",
-    "vector_length",
+    "torch_threads",
+    "vector_loop",
     "vector_sigmoid",
 ]
 
@@ -177,26 +178,35 @@ def scalar_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
     return value, (other if near else value)
 
 
-#: ATen's ``internal::GRAIN_SIZE``: a tensor of more values may be split among threads,
-#: each part with its own vector loop and scalar tail.
+#: ATen's ``internal::GRAIN_SIZE``: ``TensorIterator::for_each`` splits a tensor of more values
+#: among torch's threads, each part with its own vector loop and scalar tail.
 GRAIN_SIZE = 32768
 #: bytes of a vector register by torch's CPU capability (ATen ``Vectorized<T>``)
 _WIDTH = {"AVX512": 64, "AVX2": 32}
 
 
-def vector_length(n: int, dtype: str, capability: str) -> int | None:
-    """How many leading values of n go through torch's vector kernel; None: not known.
+def vector_loop(n: int, dtype: str, capability: str, threads: int | None) -> list[bool] | None:
+    """Whether each of n values goes through torch's vector kernel; None: not known.
 
     ATen's ``vectorized_loop`` (native/cpu/Loops.h) runs the vector kernel on blocks of two
-    vectors and ``basic_loop`` (scalar) on the rest; on the DEFAULT capability the generic
-    ``Vectorized<T>::exp`` maps ``std::exp``, as the scalar loop does.
+    vectors and ``basic_loop`` (scalar) on the rest of each part: one part unless n reaches
+    ``GRAIN_SIZE`` and torch has several threads (``threads``, None: not known), then
+    ``parallel_for``'s (ParallelOpenMP.h: min(threads, ceil(n / GRAIN_SIZE)) parts of
+    ceil(n / parts) values).  On the DEFAULT capability the generic ``Vectorized<T>::exp``
+    maps ``std::exp``, as the scalar loop does: every value is the scalar loop's.
     """
     if capability == "DEFAULT":
-        return 0
-    if capability not in _WIDTH or n > GRAIN_SIZE:
+        return [False] * n
+    if capability not in _WIDTH or (n >= GRAIN_SIZE and threads is None):
         return None
     block = 2 * _WIDTH[capability] // (4 if dtype == "float32" else 8)
-    return n - n % block
+    parts = 1 if n < GRAIN_SIZE or threads is None else min(threads, -(-n // GRAIN_SIZE))
+    size = -(-n // parts) if n else 0
+    mask: list[bool] = []
+    for begin in range(0, n, max(size, 1)):
+        length = min(n, begin + size) - begin
+        mask += [True] * (length - length % block) + [False] * (length % block)
+    return mask
 
 
 def torch_capability() -> str | None:
@@ -208,21 +218,32 @@ def torch_capability() -> str | None:
         return None
 
 
-def _candidates(x: Fraction, dtype: str, index: int, layouts: list[int | None]) -> list[Fraction]:
+def torch_threads() -> int | None:
+    """``torch.get_num_threads()`` when torch is loaded in this process."""
+    torch = sys.modules.get("torch")
+    try:
+        return int(torch.get_num_threads()) if torch is not None else None
+    except AttributeError:
+        return None
+
+
+def _candidates(
+    x: Fraction, dtype: str, index: int, layouts: list[list[bool] | None]
+) -> list[Fraction]:
     """The values torch may give x at ``index``, the first for the first layout."""
-    vector = [length is None or index < length for length in layouts]
-    scalar = [length is None or index >= length for length in layouts]
+    vector = [mask is None or mask[index] for mask in layouts]
+    scalar = [mask is None or not mask[index] for mask in layouts]
     vector_value = vector_sigmoid(x, dtype) if any(vector) else None
     scalar_pair = scalar_sigmoid(x, dtype) if any(scalar) else None
     found: list[Fraction] = []
-    for length in layouts:
-        if length is not None and index < length:
+    for mask in layouts:
+        if mask is not None and mask[index]:
             assert vector_value is not None
             found.append(vector_value)
             continue
         assert scalar_pair is not None
         found.extend(scalar_pair)
-        if length is None:  # either loop, or an exp not modelled: any float within 1 ulp
+        if mask is None:  # either loop, or an exp not modelled: any float within 1 ulp
             assert vector_value is not None
             found.extend([vector_value, *torch_sigmoid(x, dtype)])
     return found
@@ -234,8 +255,9 @@ def sigmoid_view(
     """``preds.sigmoid()`` as torch computes it, warning where its value is not certain.
 
     Each value is the vector loop's (:func:`vector_sigmoid`) or the scalar loop's
-    (:func:`scalar_sigmoid`) by its position (:func:`vector_length`) on torch's CPU capability
-    (:func:`torch_capability`; when torch is not loaded, AVX512 or AVX2, the values where the
+    (:func:`scalar_sigmoid`) by its position (:func:`vector_loop`) on torch's CPU capability
+    and threads (:func:`torch_capability`, :func:`torch_threads`; when torch is not loaded,
+    AVX512 or AVX2 and, from ``GRAIN_SIZE`` values, either loop, the values where the
     two differ being uncertain).  :class:`~rocpr_exact.errors.ToolRoundingWarning` when an
     uncertain value ties with or crosses another score or a threshold (the counts may differ),
     when ``shown`` (the scores are returned, as a curve's thresholds) and any value is
@@ -245,7 +267,8 @@ def sigmoid_view(
     capability = torch_capability()
     modelled = capability is None or capability in (*_WIDTH, "DEFAULT")
     assumed = [capability] if capability is not None else list(_WIDTH)
-    layouts = [vector_length(len(scores), dtype, c) for c in assumed]
+    threads = torch_threads()
+    layouts = [vector_loop(len(scores), dtype, c, threads) for c in assumed]
     found = [_candidates(x, dtype, i, layouts) for i, x in enumerate(scores)]
     values = [c[0] for c in found]
     uncertain = [(min(c), max(c)) for c in found if min(c) != max(c)]
@@ -265,7 +288,7 @@ def sigmoid_view(
             f"torch's CPU capability {capability} is not modelled (AVX512, AVX2, DEFAULT are)"
             if not modelled
             else "which of torch's loops computes them depends on its CPU capability or threads, "
-            "or glibc's exp is within 0.002 ulp of a tie"
+            "or glibc's exp is near a tie"
         )
         warnings.warn(
             f"{len(uncertain)} of {len(values)} sigmoid values of the logits may be one "

@@ -8,7 +8,7 @@ one, recorded with torch 2.13.0 (AVX512) by
 
 (the values below are those whose sigmoid differs from the one of the correctly rounded exp).
 With ``-m torch``, every value of random tensors on the running CPU capability is compared
-with the loop :func:`vector_length` gives it.
+with the loop :func:`vector_loop` gives it, and long tensors of one logit on 1 to 4 threads.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from rocpr_exact.profiles.sigmoid import (
     scalar_sigmoid,
     sigmoid_view,
     torch_sigmoid,
-    vector_length,
+    vector_loop,
     vector_sigmoid,
 )
 from rocpr_exact.profiles.sleef import sleef_expd, sleef_expf
@@ -72,16 +72,43 @@ def test_sleef_expd_is_within_one_ulp(x: float) -> None:
     assert e in exp_bracket(Fraction(x), FLOAT64) or (x == 0 and e == 1)
 
 
+def _length(n: int, dtype: str, capability: str, threads: int | None = 1) -> int | None:
+    mask = vector_loop(n, dtype, capability, threads)
+    return None if mask is None else sum(mask)
+
+
 def test_the_vector_loop_covers_whole_blocks_of_two_vectors() -> None:
-    assert vector_length(100, "float32", "AVX512") == 96  # blocks of 2 x 16
-    assert vector_length(100, "float64", "AVX512") == 96  # 2 x 8
-    assert vector_length(100, "float32", "AVX2") == 96  # 2 x 8
-    assert vector_length(104, "float64", "AVX2") == 104  # 2 x 4
-    assert vector_length(104, "float64", "AVX512") == 96
-    assert vector_length(31, "float32", "AVX512") == 0
-    assert vector_length(31, "float32", "DEFAULT") == 0  # generic Vectorized: std::exp
-    assert vector_length(40_000, "float32", "AVX512") is None  # split among threads
-    assert vector_length(100, "float32", "SVE256") is None
+    assert _length(100, "float32", "AVX512") == 96  # blocks of 2 x 16
+    assert _length(100, "float64", "AVX512") == 96  # 2 x 8
+    assert _length(100, "float32", "AVX2") == 96  # 2 x 8
+    assert _length(104, "float64", "AVX2") == 104  # 2 x 4
+    assert _length(104, "float64", "AVX512") == 96
+    assert vector_loop(33, "float32", "AVX512", 1) == [True] * 32 + [False]
+    assert _length(31, "float32", "AVX512") == 0
+    assert _length(31, "float32", "DEFAULT") == 0  # generic Vectorized: std::exp
+    assert _length(40_000, "float32", "AVX512", None) is None  # threads not known
+    assert _length(100, "float32", "SVE256") is None
+
+
+#: (n, threads, values in a scalar tail): torch 2.13.0, AVX512, float32, recorded with
+#: torch.set_num_threads(threads); torch.full((n,), x0).sigmoid() for x0 = RECORDED[0]'s logit
+#: (Sleef's and glibc's sigmoids of x0 differ, so each value shows its loop)
+SPLITS = [
+    (32767, 2, 31),
+    (32768, 2, 0),
+    (32769, 2, 1),
+    (100003, 1, 3),
+    (100003, 2, 35),
+    (65537, 3, 65),
+    (100003, 3, 67),
+    (200001, 3, 33),
+    (200001, 4, 65),
+]
+
+
+@pytest.mark.parametrize(("n", "threads", "tails"), SPLITS)
+def test_parts_among_threads_each_have_a_scalar_tail(n: int, threads: int, tails: int) -> None:
+    assert n - (_length(n, "float32", "AVX512", threads) or 0) == tails
 
 
 def test_the_split_between_avx2_and_avx512_is_warned_about(
@@ -114,13 +141,13 @@ def test_every_value_of_torchs_sigmoid_is_the_twins(dtype: str) -> None:
     xs = [rng.choice([rng.gauss(0, 4), rng.uniform(-110, 110)]) for _ in range(2_050)]
     held = torch.tensor(xs, dtype=getattr(torch, dtype))
     capability = str(torch.backends.cpu.get_cpu_capability())
-    length = vector_length(len(xs), dtype, capability)
-    if length is None:
+    mask = vector_loop(len(xs), dtype, capability, torch.get_num_threads())
+    if mask is None:
         pytest.skip(f"CPU capability {capability} is not modelled")
     inputs = [Fraction(x) for x in held.tolist()]
     got = [Fraction(v) for v in held.sigmoid().tolist()]
     for i, (x, value) in enumerate(zip(inputs, got, strict=True)):
-        if i < length:
+        if mask[i]:
             assert value == vector_sigmoid(x, dtype), (i, x)
         else:
             assert value in scalar_sigmoid(x, dtype), (i, x)
@@ -166,3 +193,23 @@ def test_the_measured_figures_are_those_docs_quote() -> None:
     )
     assert rows[("AVX512", "float64", "scalar loop")][2] == 1  # "the other one ... second"
     assert "reproduce 480 of 480 outputs" in docs and "warn on 14 of them" in docs
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_each_part_of_a_long_tensor_has_its_scalar_tail(threads: int) -> None:
+    torch = pytest.importorskip("torch")
+    capability = str(torch.backends.cpu.get_cpu_capability())
+    x = _fraction(RECORDED[0][1])
+    vector, scalar = vector_sigmoid(x, "float32"), scalar_sigmoid(x, "float32")[0]
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        for n in (32769, 65537, 100003):
+            got = torch.full((n,), float(x)).sigmoid().tolist()
+            mask = vector_loop(n, "float32", capability, threads)
+            if mask is None:
+                pytest.skip(f"CPU capability {capability} is not modelled")
+            assert [Fraction(v) for v in got] == [vector if m else scalar for m in mask], n
+    finally:
+        torch.set_num_threads(before)
