@@ -213,3 +213,25 @@ def test_each_part_of_a_long_tensor_has_its_scalar_tail(threads: int) -> None:
             assert [Fraction(v) for v in got] == [vector if m else scalar for m in mask], n
     finally:
         torch.set_num_threads(before)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("seed", range(6))
+def test_the_twins_thresholds_are_torchmetrics_on_logits(seed: int) -> None:
+    """End to end: torchmetrics' binary_roc on logits, its thresholds bit for bit the twin's."""
+    torch = pytest.importorskip("torch")
+    functional = pytest.importorskip("torchmetrics.functional.classification")
+    np = pytest.importorskip("numpy")
+    from rocpr_exact.profiles import torchmetrics as twin
+
+    rng = random.Random(seed)
+    n = rng.choice([5, 33, 47, 100, 161])
+    logits = [rng.gauss(0, 3) for _ in range(n)]
+    labels = [rng.randint(0, 1) for _ in range(n)]
+    for preds in (logits, np.array(logits)):  # a list: float32; an array: float64
+        held = torch.tensor(preds)
+        _, _, expected = functional.binary_roc(held, torch.tensor(labels))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ToolRoundingWarning)
+            _, _, thresholds = twin.binary_roc(preds, labels)
+        assert [Fraction(t) for t in thresholds] == [Fraction(t) for t in expected.tolist()]
