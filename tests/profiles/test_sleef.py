@@ -235,3 +235,17 @@ def test_the_twins_thresholds_are_torchmetrics_on_logits(seed: int) -> None:
             warnings.simplefilter("ignore", ToolRoundingWarning)
             _, _, thresholds = twin.binary_roc(preds, labels)
         assert [Fraction(t) for t in thresholds] == [Fraction(t) for t in expected.tolist()]
+
+
+@pytest.mark.torch
+def test_a_strided_view_goes_through_the_scalar_loop_alone() -> None:
+    """What docs/profiles/torchmetrics.md says the twin cannot see: strides, not values."""
+    torch = pytest.importorskip("torch")
+    x = _fraction(RECORDED[0][1])
+    vector, scalar = vector_sigmoid(x, "float32"), scalar_sigmoid(x, "float32")[0]
+    view = torch.full((200,), float(x))[::2]
+    assert not view.is_contiguous()
+    assert [Fraction(v) for v in view.sigmoid().tolist()] == [scalar] * 100
+    assert [Fraction(v) for v in view.contiguous().sigmoid().tolist()] == [vector] * 96 + [
+        scalar
+    ] * 4

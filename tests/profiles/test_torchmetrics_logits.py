@@ -121,5 +121,6 @@ def test_every_output_is_reproduced() -> None:
     reproduced = sum(outcomes.values())
     assert reproduced >= 0.98 * len(outcomes), (reproduced, len(outcomes))
     # the figure docs/profiles/torchmetrics.md gives (update it with the twin or the record)
-    warned = sum(_outcome(i, name)[1] for i, name in outcomes)  # AVX512 or AVX2 unknown here, or a near tie
+    # warned: AVX512 or AVX2 not known here, or glibc's exp near a tie
+    warned = sum(_outcome(i, name)[1] for i, name in outcomes)
     assert (reproduced, len(outcomes), len(scalar), warned) == (480, 480, 224, 22)
