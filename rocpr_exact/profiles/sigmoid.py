@@ -1,4 +1,4 @@
-"""torch's CPU ``Tensor.sigmoid`` in float32 or float64, enclosed and rounded exactly.
+"""torch's CPU ``Tensor.sigmoid`` in float32 or float64, value by value, exactly.
 
 torchmetrics' binary functions apply ``preds.sigmoid()`` when a pred lies outside [0, 1]
 (``normalize_logits_if_needed``, torchmetrics 1.9.0).  torch's CPU kernel (ATen
@@ -6,20 +6,21 @@ torchmetrics' binary functions apply ``preds.sigmoid()`` when a pred lies outsid
 
     e = exp(-x),  s = fl(1 + e),  sigmoid = fl(1 / s)
 
-the addition and the division correctly rounded (``+`` and ``_mm*_div_ps``), the exponential
-by Sleef's ``expf_u10`` / ``expd_u10`` in the vector loop and by the C library's ``exp`` in the
-scalar tail, both documented within 1 ulp.  So e is one of the two floats around the true
-exp(-x) (irrational for x != 0, Lindemann), which :func:`exp_bracket` finds exactly
-(Decimal's ``exp`` is correctly rounded; the precision grows until the bracket is certain).
+the addition and the division correctly rounded (``+`` and ``_mm*_div_ps``).  The exponential
+is Sleef's ``expf_u10`` / ``expd_u10`` in the vector loop, which :func:`vector_sigmoid`
+replays operation by operation (:mod:`rocpr_exact.profiles.sleef`), and glibc's ``exp`` in the
+scalar loop, correctly rounded unless exp(-x) lies within 0.002 (float32) or 0.025 (float64)
+ulp of a tie (:func:`scalar_sigmoid`: the correctly rounded exp, from :func:`exp_bracket`, the
+two floats around exp(-x) found with Decimal's correctly rounded ``exp``).  Which loop computes
+a value depends on its position, torch's CPU capability and threads (:func:`vector_loop`).
 
-:func:`torch_sigmoid` gives, per value, the sigmoid from the correctly rounded exp (what
-glibc's ``expf``, within 0.502 ulp, returns unless exp(-x) lies within 0.002 ulp of a
-midpoint, and Sleef returns in nearly all cases) and whether the other float around exp(-x)
-gives a different sigmoid: there torch's own exp could make its value the neighbouring float.
+:func:`torch_sigmoid` gives the correctly rounded exp's sigmoid and the other float's: the
+values any exp within 1 ulp may give (the model for a CPU capability not modelled).
 """
 
 from __future__ import annotations
 
+import sys
 import warnings
 from bisect import bisect_left, bisect_right
 from decimal import Decimal, localcontext
@@ -27,8 +28,20 @@ from fractions import Fraction
 
 from rocpr_exact.errors import InvalidInputError, ToolRoundingWarning
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, Format, round_binary
+from rocpr_exact.profiles.sleef import sleef_expd, sleef_expf
 
-__all__ = ["exp_bracket", "next_up", "sigmoid_view", "torch_sigmoid"]
+__all__ = [
+    "GRAIN_SIZE",
+    "exp_bracket",
+    "next_up",
+    "scalar_sigmoid",
+    "sigmoid_view",
+    "torch_capability",
+    "torch_sigmoid",
+    "torch_threads",
+    "vector_loop",
+    "vector_sigmoid",
+]
 
 
 def _ulp_exponent(r: Fraction, fmt: Format) -> int:
@@ -119,13 +132,14 @@ def torch_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
     >>> torch_sigmoid(Fraction(-200), "float32")   # exp(200) overflows float32: 1 / inf
     (Fraction(0, 1), Fraction(0, 1))
     """
-    if dtype not in ("float32", "float64"):
-        raise InvalidInputError(
-            f"logits in {dtype} are not modelled (torch computes a {dtype} sigmoid through "
-            "float32); pass float32 or float64 preds, or probabilities"
-        )
-    fmt = FLOAT32 if dtype == "float32" else FLOAT64
-    a, b = exp_bracket(-x, fmt)
+    fmt = _format(dtype)
+    return _bracketed(x, fmt, *exp_bracket(-x, fmt))
+
+
+def _bracketed(
+    x: Fraction, fmt: Format, a: Fraction | None, b: Fraction | None
+) -> tuple[Fraction, Fraction]:
+    """The sigmoids from the correctly rounded and the other of a < exp(-x) < b."""
     if a == b:  # x = 0: exp(0) = 1 exactly; or exp(-x) overflows in any case
         return _sigmoid_from(a, fmt), _sigmoid_from(a, fmt)
     assert a is not None
@@ -134,20 +148,132 @@ def torch_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
     return _sigmoid_from(nearest, fmt), _sigmoid_from(other, fmt)
 
 
+def vector_sigmoid(x: Fraction, dtype: str) -> Fraction:
+    """torch's sigmoid of x in its vector loop (AVX2/AVX512): Sleef's exp, replayed exactly.
+
+    >>> vector_sigmoid(Fraction(0), "float32"), vector_sigmoid(Fraction(-200), "float64")
+    (Fraction(1, 2), Fraction(0, 1))
+    """
+    fmt = _format(dtype)
+    e = sleef_expf(-x) if fmt == FLOAT32 else sleef_expd(-x)
+    return _sigmoid_from(e, fmt)
+
+
+def scalar_sigmoid(x: Fraction, dtype: str) -> tuple[Fraction, Fraction]:
+    """(torch's sigmoid of x in its scalar loop, the other value glibc's exp may give).
+
+    ``std::exp`` is glibc's ``expf``/``exp`` (sysdeps/ieee754/flt-32/e_expf.c, dbl-64/e_exp.c,
+    from Arm's optimized-routines): ``expf`` documented within 0.502 ulp, ``exp`` about 0.51
+    (0.525 allowed here), so it returns the correctly rounded value unless exp(-x) lies within
+    0.002 / 0.025 ulp of the midpoint of its two floats: only there is the second item the
+    other float's sigmoid.
+    """
+    fmt = _format(dtype)
+    a, b = exp_bracket(-x, fmt)
+    if a == b or a is None or b is None:
+        return _bracketed(x, fmt, a, b)
+    value, other = _bracketed(x, fmt, a, b)
+    margin = (b - a) * (Fraction(2, 1000) if fmt == FLOAT32 else Fraction(25, 1000))
+    middle = (a + b) / 2
+    near = not _exp_below(-x, middle - margin) and _exp_below(-x, middle + margin)
+    return value, (other if near else value)
+
+
+#: ATen's ``internal::GRAIN_SIZE``: ``TensorIterator::for_each`` splits a tensor of more values
+#: among torch's threads, each part with its own vector loop and scalar tail.
+GRAIN_SIZE = 32768
+#: bytes of a vector register by torch's CPU capability (ATen ``Vectorized<T>``)
+_WIDTH = {"AVX512": 64, "AVX2": 32}
+
+
+def vector_loop(n: int, dtype: str, capability: str, threads: int | None) -> list[bool] | None:
+    """Whether each of n values goes through torch's vector kernel; None: not known.
+
+    ATen's ``vectorized_loop`` (native/cpu/Loops.h) runs the vector kernel on blocks of two
+    vectors and ``basic_loop`` (scalar) on the rest of each part: one part unless n reaches
+    ``GRAIN_SIZE`` and torch has several threads (``threads``, None: not known), then
+    ``parallel_for``'s (ParallelOpenMP.h: min(threads, ceil(n / GRAIN_SIZE)) parts of
+    ceil(n / parts) values).  On the DEFAULT capability the generic ``Vectorized<T>::exp``
+    maps ``std::exp``, as the scalar loop does: every value is the scalar loop's.
+    """
+    if capability == "DEFAULT":
+        return [False] * n
+    if capability not in _WIDTH or (n >= GRAIN_SIZE and threads is None):
+        return None
+    block = 2 * _WIDTH[capability] // (4 if dtype == "float32" else 8)
+    parts = 1 if n < GRAIN_SIZE or threads is None else min(threads, -(-n // GRAIN_SIZE))
+    size = -(-n // parts) if n else 0
+    mask: list[bool] = []
+    for begin in range(0, n, max(size, 1)):
+        length = min(n, begin + size) - begin
+        mask += [True] * (length - length % block) + [False] * (length % block)
+    return mask
+
+
+def torch_capability() -> str | None:
+    """``torch.backends.cpu.get_cpu_capability()`` when torch is loaded in this process."""
+    torch = sys.modules.get("torch")
+    try:
+        return str(torch.backends.cpu.get_cpu_capability()) if torch is not None else None
+    except AttributeError:
+        return None
+
+
+def torch_threads() -> int | None:
+    """``torch.get_num_threads()`` when torch is loaded in this process."""
+    torch = sys.modules.get("torch")
+    try:
+        return int(torch.get_num_threads()) if torch is not None else None
+    except AttributeError:
+        return None
+
+
+def _candidates(
+    x: Fraction, dtype: str, index: int, layouts: list[list[bool] | None]
+) -> list[Fraction]:
+    """The values torch may give x at ``index``, the first for the first layout."""
+    vector = [mask is None or mask[index] for mask in layouts]
+    scalar = [mask is None or not mask[index] for mask in layouts]
+    vector_value = vector_sigmoid(x, dtype) if any(vector) else None
+    scalar_pair = scalar_sigmoid(x, dtype) if any(scalar) else None
+    found: list[Fraction] = []
+    for mask in layouts:
+        if mask is not None and mask[index]:
+            assert vector_value is not None
+            found.append(vector_value)
+            continue
+        assert scalar_pair is not None
+        found.extend(scalar_pair)
+        if mask is None:  # either loop, or an exp not modelled: any float within 1 ulp
+            assert vector_value is not None
+            found.extend([vector_value, *torch_sigmoid(x, dtype)])
+    return found
+
+
 def sigmoid_view(
     scores: list[Fraction], dtype: str, cuts: list[Fraction] | None, shown: bool, tool: str
 ) -> list[Fraction]:
-    """``preds.sigmoid()`` as torch computes it, warning where torch's own exp could matter.
+    """``preds.sigmoid()`` as torch computes it, warning where its value is not certain.
 
-    :class:`~rocpr_exact.errors.ToolRoundingWarning` when a value whose neighbouring float
-    torch may give instead ties with or crosses another score or a threshold (the counts may
-    differ), or, ``shown`` (the scores are returned, as a curve's thresholds), when any value
-    may be one float away.
+    Each value is the vector loop's (:func:`vector_sigmoid`) or the scalar loop's
+    (:func:`scalar_sigmoid`) by its position (:func:`vector_loop`) on torch's CPU capability
+    and threads (:func:`torch_capability`, :func:`torch_threads`; when torch is not loaded,
+    AVX512 or AVX2 and, from ``GRAIN_SIZE`` values, either loop, the values where the
+    two differ being uncertain).  :class:`~rocpr_exact.errors.ToolRoundingWarning` when an
+    uncertain value ties with or crosses another score or a threshold (the counts may differ),
+    when ``shown`` (the scores are returned, as a curve's thresholds) and any value is
+    uncertain, and always on a capability not modelled.
     """
-    pairs = [torch_sigmoid(x, dtype) for x in scores]
-    values = [v for v, _ in pairs]
-    uncertain = [(min(v, w), max(v, w)) for v, w in pairs if v != w]
-    if not uncertain:
+    fmt = _format(dtype)
+    capability = torch_capability()
+    modelled = capability is None or capability in (*_WIDTH, "DEFAULT")
+    assumed = [capability] if capability is not None else list(_WIDTH)
+    threads = torch_threads()
+    layouts = [vector_loop(len(scores), dtype, c, threads) for c in assumed]
+    found = [_candidates(x, dtype, i, layouts) for i, x in enumerate(scores)]
+    values = [c[0] for c in found]
+    uncertain = [(min(c), max(c)) for c in found if min(c) != max(c)]
+    if modelled and not uncertain:
         return values
     ordered = sorted(values)
     marks = sorted(cuts or [])
@@ -157,16 +283,30 @@ def sigmoid_view(
         if bisect_right(ordered, high) - bisect_left(ordered, low) > 1
         or bisect_right(marks, high) > bisect_right(marks, low)
     )
-    if counted or shown:
+    if counted or shown or not modelled:
         what = f"{counted} may change the counts" if counted else "the returned thresholds"
+        why = (
+            f"torch's CPU capability {capability} is not modelled (AVX512, AVX2, DEFAULT are)"
+            if not modelled
+            else "which of torch's loops computes them depends on its CPU capability or threads, "
+            "or glibc's exp is near a tie"
+        )
         warnings.warn(
             f"{len(uncertain)} of {len(values)} sigmoid values of the logits may be one "
-            f"{dtype} away from {tool}'s (torch's exp is within 1 ulp, the twin's is correctly "
-            f"rounded); {what}",
+            f"{'float32' if fmt == FLOAT32 else 'float64'} away from {tool}'s ({why}); {what}",
             ToolRoundingWarning,
             stacklevel=4,
         )
     return values
+
+
+def _format(dtype: str) -> Format:
+    if dtype not in ("float32", "float64"):
+        raise InvalidInputError(
+            f"logits in {dtype} are not modelled (torch computes a {dtype} sigmoid through "
+            "float32); pass float32 or float64 preds, or probabilities"
+        )
+    return FLOAT32 if dtype == "float32" else FLOAT64
 
 
 def _nearest(a: Fraction, b: Fraction | None, x: Fraction, fmt: Format) -> Fraction | None:

@@ -10,7 +10,8 @@ As torch sees the input: ``preds`` from a numpy array or a tensor keeps its floa
 preds are refused (torchmetrics raises).  ``target`` holds 0 and 1 (and ``ignore_index``).
 Logits: when a pred lies outside [0, 1] after ``ignore_index``, torchmetrics applies
 ``preds.sigmoid()`` in preds' dtype; the twin does too (:mod:`rocpr_exact.profiles.sigmoid`:
-exact up to torch's exp, within 1 ulp, and a ToolRoundingWarning where that could matter).
+torch's vector loop with Sleef's exp replayed, its scalar loop with glibc's, and a
+ToolRoundingWarning where the loop or glibc's rounding is not known and that could matter).
 One class in target: torchmetrics' conventional value (zero rates, recall one, nan when
 binned, AUROC and AP 0) with its warning as an OneClassWarning; the searches raise
 (``NoPositivesError`` / ``NoNegativesError``).  Refused: NaN and float16 logits.

@@ -5,11 +5,11 @@ returned for preds outside [0, 1], which it passes through ``preds.sigmoid()``
 (scripts/record_torchmetrics_logits.py).  An output is reproduced when it matches within the
 bounds of tests/profiles/test_torch_keras_recorded.py (thresholds bit for bit, rates within
 u = 2**-24, scores within (n + 8) u, times 2/m under max_fpr, n the curve's length) or both
-refuse.  torch's exp is within 1 ulp, not correctly rounded, so a sigmoid may be one float
-away from the twin's: the twin then says so (ToolRoundingWarning).  Checked: every output is
-reproduced or warned about; every output is reproduced where torch computed the sigmoids in
-its scalar loop (std::exp); at least 90% are reproduced overall (the target is 98%: the
-misses are torch's vector loop, Sleef's exp, whose rounding the twin does not model).
+refuse.  The twin replays torch's vector loop (Sleef's exp, rocpr_exact.profiles.sleef) and
+its scalar loop (glibc's exp) value by value; where it cannot know which (torch is not loaded
+here, so the split between AVX512's and AVX2's vector loops is not known) or glibc's exp is
+near a tie, it says so (ToolRoundingWarning).  Checked: every output is reproduced or warned
+about; every output is reproduced, those computed in torch's scalar loop alone included.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import warnings
 from functools import cache
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 import pytest
 
 from rocpr_exact.errors import RocPrError, ToolRoundingWarning
+from rocpr_exact.profiles import sigmoid
 from rocpr_exact.profiles import torchmetrics as exact_tm
 
 DATA = json.loads(
@@ -65,7 +67,11 @@ def _outcome(index: int, name: str) -> tuple[bool, bool]:
     """(reproduced, warned) for one recorded output."""
     case = CASES[index]
     recorded = case["results"][name]
-    with warnings.catch_warnings(record=True) as caught:
+    # as without torch in the process (its CPU capability unknown), whatever ran before
+    with (
+        warnings.catch_warnings(record=True) as caught,
+        patch.object(sigmoid, "torch_capability", lambda: None),
+    ):
         warnings.simplefilter("always")
         try:
             twin = _call(case, name)
@@ -107,16 +113,14 @@ def _scalar_only(case: dict[str, Any]) -> bool:
     return len(case["preds"]) < block
 
 
-def test_the_scalar_loop_is_reproduced_and_most_outputs_are() -> None:
-    """Measured: every output of a scalar-loop case; 90% overall (the issue asks 98%: not met).
-
-    The misses are torch's vector exp (Sleef, within 1 ulp) rounding a sigmoid to the float
-    next to the twin's; each is warned about (above).
-    """
+def test_every_output_is_reproduced() -> None:
+    """Measured: every output, of the scalar-loop cases and of the others (the target is 98%)."""
     outcomes = {(i, name): _outcome(i, name)[0] for i in range(len(CASES)) for name in FUNCTIONS}
     scalar = [ok for (i, _), ok in outcomes.items() if _scalar_only(CASES[i])]
     assert len(scalar) >= 100 and all(scalar)
     reproduced = sum(outcomes.values())
-    assert reproduced >= 0.9 * len(outcomes), (reproduced, len(outcomes))
+    assert reproduced >= 0.98 * len(outcomes), (reproduced, len(outcomes))
     # the figure docs/profiles/torchmetrics.md gives (update it with the twin or the record)
-    assert (reproduced, len(outcomes), len(scalar)) == (443, 480, 224)
+    # warned: AVX512 or AVX2 not known here, or glibc's exp near a tie
+    warned = sum(_outcome(i, name)[1] for i, name in outcomes)
+    assert (reproduced, len(outcomes), len(scalar), warned) == (480, 480, 224, 22)

@@ -98,7 +98,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
 #: Modules of helpers the twins call on values they have already checked (the argument checks
 #: themselves, IEEE rounding, sklearn's input conversion, detection flags, multiclass averaging
 #: with a metric callback): not twins of a tool's function, reached through the twins instead.
-HELPERS = {"sklearn_multiclass", "sigmoid"}
+HELPERS = {"sklearn_multiclass", "sigmoid", "sleef"}
 
 BAD: list[Any] = [
     None,
