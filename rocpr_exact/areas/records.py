@@ -36,7 +36,15 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 
-__all__ = ["AREAS", "AreaRecord", "Chain", "area_record", "area_records", "registered"]
+__all__ = [
+    "AREAS",
+    "AreaRecord",
+    "Chain",
+    "area_record",
+    "area_records",
+    "published_area",
+    "registered",
+]
 
 Area = Fraction | ClosedForm
 Point = tuple[int, int]
@@ -195,6 +203,18 @@ def area_record(method: str) -> AreaRecord:
             return record
     names = ", ".join(record.method for record in area_records())
     raise InvalidInputError(f"unknown AUC-PR method {method!r}; choose one of {names}")
+
+
+def published_area(name: str) -> AreaRecord | None:
+    """The area ``consistent`` reads the metric ``name`` as (``auc_pr_dg``), or None.
+
+    >>> published_area("average_precision").method
+    'step'
+    """
+    for record in area_records():
+        if record.published == name:
+            return record
+    return None
 
 
 @contextmanager

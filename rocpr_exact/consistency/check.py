@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from rocpr_exact.areas.records import area_records
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
 from rocpr_exact.consistency.bounds import (
     min_auc_pr_continuous,
@@ -73,7 +74,14 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_examples
 
-__all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
+__all__ = [
+    "METRICS",
+    "POINT_METRICS",
+    "Verdict",
+    "Witness",
+    "check_consistency",
+    "reported_names",
+]
 
 #: The least AP and DG area are summed exactly up to this P; beyond, enclosures decide first.
 EXACT_MINIMUM_UP_TO = 2_000
@@ -86,6 +94,17 @@ ENCLOSED = {
 
 #: Default bound on the steps of the exhaustive search (past it the verdict is "undecided").
 DEFAULT_MAX_STEPS = 100_000
+
+
+def reported_names() -> tuple[str, ...]:
+    """The names ``consistent`` takes: :data:`METRICS`, then each area record's name that
+    has no consistency bounds (:func:`check_consistency` refuses it, naming the area).
+
+    >>> reported_names() == METRICS
+    True
+    """
+    areas = [record.published or record.metric for record in area_records()]
+    return METRICS + tuple(name for name in areas if name not in METRICS)
 
 
 # -- the decision -----------------------------------------------------------------------------
@@ -206,6 +225,14 @@ def check_consistency(
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
         )
+    for name in set(reported) - set(METRICS):
+        area = next((r for r in area_records() if name in (r.published, r.metric)), None)
+        if area is not None:
+            raise InvalidInputError(
+                f"check_consistency: the AUC-PR area {name!r} (method {area.method!r}) has no "
+                "consistency bounds: its record (rocpr_exact.areas.records) declares none that "
+                "consistent can decide"
+            )
     unknown = sorted(set(reported) - set(METRICS))
     if unknown:
         raise InvalidInputError(
@@ -237,11 +264,7 @@ def check_consistency(
             ),
         )
     required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
-    others = [
-        name
-        for name in ("average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
-        if name in intervals
-    ]
+    others = [record.published for record in area_records() if record.published in intervals]
     if not others:
         return _auc_and_thresholds(p, n, intervals, texts, required, ties)
     return decide_areas(p, n, intervals, required, ties, max_steps)
