@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from rocpr_exact.areas.arrayterms import (
+    DIVISORS,
     AreaTerms,
     certified_area,
     continuous_array_terms,
@@ -154,6 +155,7 @@ AREAS: tuple[AreaRecord, ...] = (
         "Integral of precision over recall along the PR image of the ROC "
         "polyline (closed form: rational + sum q ln r).",
         closed_form=True,
+        divisor=DIVISORS["continuous"],
         share=_continuous_share,
         published="auc_pr_continuous",
     ),
@@ -163,7 +165,7 @@ AREAS: tuple[AreaRecord, ...] = (
         _dg_digits,
         "Trapezoids over the Davis-Goadrich points (every integer TP, "
         "FP by the local skew), from recall 0 (limit convention).",
-        divisor=2,
+        divisor=DIVISORS["davis-goadrich"],
         share=_dg_share,
         published="auc_pr_dg",
     ),
@@ -173,7 +175,7 @@ AREAS: tuple[AreaRecord, ...] = (
         partial(_rational_digits, "linear"),
         "Trapezoids over the threshold points with straight lines in PR "
         "space, from recall 0 (limit convention): the interpolation the paper warns against.",
-        divisor=2,
+        divisor=DIVISORS["linear"],
         share=partial(_rising_share, "linear"),
         published="auc_pr_linear",
     ),
@@ -182,6 +184,7 @@ AREAS: tuple[AreaRecord, ...] = (
         partial(auc_pr, method="step"),
         partial(_rational_digits, "step"),
         "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
+        divisor=DIVISORS["step"],
         share=partial(_rising_share, "step"),
         published="average_precision",
     ),
