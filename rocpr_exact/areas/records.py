@@ -202,7 +202,7 @@ def area_records() -> tuple[AreaRecord, ...]:
 def area_record(method: str) -> AreaRecord:
     """The record of an AUC-PR method; an unknown method is an error naming the methods."""
     for record in area_records():
-        if method in (record.method, record.key):
+        if method == record.method:
             return record
     names = ", ".join(record.method for record in area_records())
     raise InvalidInputError(f"unknown AUC-PR method {method!r}; choose one of {names}")

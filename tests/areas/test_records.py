@@ -49,7 +49,7 @@ def _committed(name: str) -> object:
 def test_the_records_are_the_four_methods_and_the_committed_schemas() -> None:
     assert tuple(record.method for record in AREAS) == PR_METHODS
     assert area_records() == AREAS
-    assert [area_record("davis_goadrich").metric] == ["auc_pr_davis_goadrich"]
+    assert area_record("davis-goadrich").metric == "auc_pr_davis_goadrich"
     assert report_schema() == _committed("report.schema.json")  # made from the records
     assert vectors_schema() == _committed("vectors.schema.json")
     with pytest.raises(InvalidInputError, match="unknown AUC-PR method 'toy-above'"):
@@ -64,6 +64,7 @@ def test_a_method_is_registered_once() -> None:
 
 def test_a_toy_area_reaches_the_report_and_its_schema() -> None:
     with registered(TOY):
+        assert auc_pr(CURVE, "toy-above") == Fraction(1, 6)  # type: ignore[arg-type]
         report = build_report(CURVE, digits=4)
         schema = report_schema()
     assert report["auc_pr"]["toy_above"] == {"exact": "1/6", "decimal": "0.1667"}
