@@ -32,6 +32,12 @@ from rocpr_exact.areas.arrayterms import (
 from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr
 from rocpr_exact.areas.continuous import continuous_decimal
 from rocpr_exact.areas.dg import dg_decimal, long_segment
+from rocpr_exact.areas.least import (
+    min_auc_pr_continuous,
+    min_auc_pr_dg,
+    min_auc_pr_linear,
+    min_average_precision,
+)
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
@@ -78,7 +84,10 @@ class AreaRecord:
     when the area has no mergeable share (the engines refuse it); ``closed_form``: the exact
     value may be a :class:`ClosedForm` (schema ``closed_form_number``) rather than a
     rational; ``note``: the vectors' header line; ``published``: the metric name of
-    ``consistent`` (None: ``consistent`` refuses the area, naming it)."""
+    ``consistent`` (None: ``consistent`` refuses the area, naming it); ``least(P, N, ties)``
+    the least value over every ranking of P positives and N negatives
+    (:mod:`rocpr_exact.areas.least`), the first bound ``consistent`` checks, and ``why``
+    the reason it gives for it."""
 
     method: str
     exact: Callable[..., Area]
@@ -88,6 +97,8 @@ class AreaRecord:
     divisor: int = 1
     share: Callable[[Chain, int], AreaTerms] | None = None
     published: str | None = None
+    least: Callable[[int, int, bool], Area] | None = None
+    why: str = ""
 
     @property
     def key(self) -> str:
@@ -158,6 +169,8 @@ AREAS: tuple[AreaRecord, ...] = (
         divisor=DIVISORS["continuous"],
         share=_continuous_share,
         published="auc_pr_continuous",
+        least=lambda p, n, ties: min_auc_pr_continuous(p, n),
+        why="Boyd et al. 2012",
     ),
     AreaRecord(
         "davis-goadrich",
@@ -168,6 +181,8 @@ AREAS: tuple[AreaRecord, ...] = (
         divisor=DIVISORS["davis-goadrich"],
         share=_dg_share,
         published="auc_pr_dg",
+        least=lambda p, n, ties: min_auc_pr_dg(p, n),
+        why="every negative ranked first",
     ),
     AreaRecord(
         "linear",
@@ -178,6 +193,8 @@ AREAS: tuple[AreaRecord, ...] = (
         divisor=DIVISORS["linear"],
         share=partial(_rising_share, "linear"),
         published="auc_pr_linear",
+        least=lambda p, n, ties: min_auc_pr_linear(p, n, ties=ties),
+        why="see bounds",
     ),
     AreaRecord(
         "step",
@@ -187,6 +204,8 @@ AREAS: tuple[AreaRecord, ...] = (
         divisor=DIVISORS["step"],
         share=partial(_rising_share, "step"),
         published="average_precision",
+        least=lambda p, n, ties: min_average_precision(p, n),
+        why="(1/P) sum_i i/(N+i)",
     ),
 )
 assert tuple(record.method for record in AREAS) == PR_METHODS

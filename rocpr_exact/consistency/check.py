@@ -43,15 +43,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from rocpr_exact.areas.records import area_records
+from rocpr_exact.areas.records import area_records, published_area
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
-from rocpr_exact.consistency.bounds import (
-    min_auc_pr_continuous,
-    min_auc_pr_dg,
-    min_auc_pr_linear,
-    min_average_precision,
-    minimum_enclosure,
-)
+from rocpr_exact.consistency.bounds import minimum_enclosure
 from rocpr_exact.consistency.finders import decide_areas
 from rocpr_exact.consistency.operating import (
     POINT_METRICS,
@@ -132,15 +126,12 @@ def _single_metric_reasons(
                 "and none lies in it; the nearest are "
                 + " and ".join(fraction_to_decimal(v, 6) for v in near)
             )
-    for name, least, what in (
-        ("average_precision", min_average_precision, "(1/P) sum_i i/(N+i)"),
-        ("auc_pr_dg", min_auc_pr_dg, "every negative ranked first"),
-        ("auc_pr_linear", lambda p, n: min_auc_pr_linear(p, n, ties=ties), "see bounds"),
-        ("auc_pr_continuous", min_auc_pr_continuous, "Boyd et al. 2012"),
-    ):
+    for name in METRICS:  # each area's least value, from its record
+        area = published_area(name)
         interval = intervals.get(name)
-        if interval is None:
+        if area is None or area.least is None or interval is None:
             continue
+        what = area.why
         if name in ENCLOSED and p > EXACT_MINIMUM_UP_TO and not (name == "auc_pr_linear" and ties):
             low, high = minimum_enclosure(ENCLOSED[name], p, n)
             if interval.meets(high, Fraction(1)):
@@ -152,7 +143,7 @@ def _single_metric_reasons(
                     f"N = {n} it lies in [{shown_down(low)} or more, 1] ({what})"
                 )
                 continue
-        minimum = least(p, n)
+        minimum = area.least(p, n, ties)
         if not interval.meets(minimum, Fraction(1)):
             side = "above 1" if interval.low >= 1 else "below the least possible"
             reasons.append(
