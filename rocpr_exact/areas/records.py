@@ -49,12 +49,23 @@ __all__ = [
     "Chain",
     "area_record",
     "area_records",
+    "number_schema",
     "published_area",
     "registered",
 ]
 
 Area = Fraction | ClosedForm
 Point = tuple[int, int]
+
+
+def number_schema(closed_form: bool) -> dict[str, str]:
+    """The schema fragment of an exact number in the report and the vectors.
+
+    >>> number_schema(True)
+    {'$ref': '#/$defs/closed_form_number'}
+    """
+    kind = "closed_form_number" if closed_form else "rational_number"
+    return {"$ref": f"#/$defs/{kind}"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +124,7 @@ class AreaRecord:
     @property
     def schema(self) -> dict[str, str]:
         """The schema fragment of the area's value in the report and the vectors."""
-        kind = "closed_form_number" if self.closed_form else "rational_number"
-        return {"$ref": f"#/$defs/{kind}"}
+        return number_schema(self.closed_form)
 
     def zero(self) -> Area:
         """The area of a range without positives (no width in recall)."""

@@ -47,6 +47,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.areas.records import number_schema
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
@@ -241,9 +242,8 @@ def vectors_schema(records: Sequence[MetricRecord] | None = None) -> dict[str, A
     notes["properties"] = {name: {"type": "string", "minLength": 1} for name in names}
     definitions = schema["$defs"]
     definitions["metric"]["enum"] = names
-    kinds = {True: "#/$defs/closed_form_number", False: "#/$defs/rational_number"}
     definitions["expected"]["properties"] = {
-        record.name: {"$ref": kinds[record.closed_form]} for record in records
+        record.name: number_schema(record.closed_form) for record in records
     }
     valid = [case for case in definitions["case"]["oneOf"] if "expected" in case["properties"]]
     valid[0]["properties"]["expected"]["required"] = names
