@@ -18,7 +18,7 @@ from rocpr_exact.cli import consistent_ci
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
-from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, METRICS, check_consistency
+from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, reported_names
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.consistency.witness import Witness
@@ -45,7 +45,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--positives", type=whole_number("--positives"), required=True, metavar="P")
     parser.add_argument("--negatives", type=whole_number("--negatives"), required=True, metavar="N")
-    for name in METRICS:
+    for name in reported_names():  # an area without consistency bounds: refused, named
         parser.add_argument(
             "--" + name.replace("_", "-"), dest=name, metavar="X", help=f"reported {name}"
         )
@@ -138,7 +138,8 @@ def _figure(
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
-    reported = {name: getattr(args, name) for name in METRICS if getattr(args, name) is not None}
+    names = [name for name in reported_names() if hasattr(args, name)]
+    reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     interval = consistent_ci.answer(args, [name for name in reported if name != "auc_roc"])
     if interval is not None:
         return interval

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 
-from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.records import published_area
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.closedform import ClosedForm
@@ -79,18 +80,9 @@ def _curve(p: int, n: int, s: int, first: int = 0) -> Curve:
     return Curve.from_counts(points, p, n)
 
 
-_METHODS = {
-    "average_precision": "step",
-    "auc_pr_dg": "davis-goadrich",
-    "auc_pr_linear": "linear",
-    "auc_pr_continuous": "continuous",
-}
-
-
 def _metric(name: str, curve: Curve) -> Fraction | ClosedForm:
-    if name == "auc_roc":
-        return auc_roc(curve)
-    return auc_pr(curve, _METHODS[name])  # type: ignore[arg-type]
+    area = published_area(name)  # the area's record, or None for auc_roc
+    return auc_roc(curve) if area is None else area.exact(curve)
 
 
 def chain_index(p: int, n: int, intervals: Mapping[str, Interval]) -> int | None:

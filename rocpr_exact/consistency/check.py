@@ -43,14 +43,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from rocpr_exact.areas.records import area_records, published_area
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
-from rocpr_exact.consistency.bounds import (
-    min_auc_pr_continuous,
-    min_auc_pr_dg,
-    min_auc_pr_linear,
-    min_average_precision,
-    minimum_enclosure,
-)
+from rocpr_exact.consistency.bounds import minimum_enclosure
 from rocpr_exact.consistency.finders import decide_areas
 from rocpr_exact.consistency.operating import (
     POINT_METRICS,
@@ -73,7 +68,14 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_examples
 
-__all__ = ["METRICS", "POINT_METRICS", "Verdict", "Witness", "check_consistency"]
+__all__ = [
+    "METRICS",
+    "POINT_METRICS",
+    "Verdict",
+    "Witness",
+    "check_consistency",
+    "reported_names",
+]
 
 #: The least AP and DG area are summed exactly up to this P; beyond, enclosures decide first.
 EXACT_MINIMUM_UP_TO = 2_000
@@ -86,6 +88,17 @@ ENCLOSED = {
 
 #: Default bound on the steps of the exhaustive search (past it the verdict is "undecided").
 DEFAULT_MAX_STEPS = 100_000
+
+
+def reported_names() -> tuple[str, ...]:
+    """The names ``consistent`` takes: :data:`METRICS`, then each area record's name that
+    has no consistency bounds (:func:`check_consistency` refuses it, naming the area).
+
+    >>> reported_names() == METRICS
+    True
+    """
+    areas = [record.published or record.metric for record in area_records()]
+    return METRICS + tuple(name for name in areas if name not in METRICS)
 
 
 # -- the decision -----------------------------------------------------------------------------
@@ -113,15 +126,12 @@ def _single_metric_reasons(
                 "and none lies in it; the nearest are "
                 + " and ".join(fraction_to_decimal(v, 6) for v in near)
             )
-    for name, least, what in (
-        ("average_precision", min_average_precision, "(1/P) sum_i i/(N+i)"),
-        ("auc_pr_dg", min_auc_pr_dg, "every negative ranked first"),
-        ("auc_pr_linear", lambda p, n: min_auc_pr_linear(p, n, ties=ties), "see bounds"),
-        ("auc_pr_continuous", min_auc_pr_continuous, "Boyd et al. 2012"),
-    ):
+    for name in METRICS:  # each area's least value, from its record
+        area = published_area(name)
         interval = intervals.get(name)
-        if interval is None:
+        if area is None or area.least is None or interval is None:
             continue
+        what = area.why
         if name in ENCLOSED and p > EXACT_MINIMUM_UP_TO and not (name == "auc_pr_linear" and ties):
             low, high = minimum_enclosure(ENCLOSED[name], p, n)
             if interval.meets(high, Fraction(1)):
@@ -133,7 +143,7 @@ def _single_metric_reasons(
                     f"N = {n} it lies in [{shown_down(low)} or more, 1] ({what})"
                 )
                 continue
-        minimum = least(p, n)
+        minimum = area.least(p, n, ties)
         if not interval.meets(minimum, Fraction(1)):
             side = "above 1" if interval.low >= 1 else "below the least possible"
             reasons.append(
@@ -206,6 +216,14 @@ def check_consistency(
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
         )
+    for name in set(reported) - set(METRICS):
+        area = next((r for r in area_records() if name in (r.published, r.metric)), None)
+        if area is not None:
+            raise InvalidInputError(
+                f"check_consistency: the AUC-PR area {name!r} (method {area.method!r}) has no "
+                "consistency bounds: its record (rocpr_exact.areas.records) declares none that "
+                "consistent can decide"
+            )
     unknown = sorted(set(reported) - set(METRICS))
     if unknown:
         raise InvalidInputError(
@@ -237,11 +255,7 @@ def check_consistency(
             ),
         )
     required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
-    others = [
-        name
-        for name in ("average_precision", "auc_pr_dg", "auc_pr_linear", "auc_pr_continuous")
-        if name in intervals
-    ]
+    others = [record.published for record in area_records() if record.published in intervals]
     if not others:
         return _auc_and_thresholds(p, n, intervals, texts, required, ties)
     return decide_areas(p, n, intervals, required, ties, max_steps)

@@ -31,7 +31,8 @@ from collections.abc import Callable, Mapping
 from math import isqrt
 from random import Random
 
-from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.records import published_area
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.tieclimb import tie_climbs
 from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
@@ -41,12 +42,6 @@ __all__ = ["WALK_METRICS", "errors_groups", "walk_ranking"]
 
 #: The areas the walk can aim at (as guide); the others are only checked at the end.
 WALK_METRICS = ("average_precision", "auc_pr_dg", "auc_pr_linear")
-_METHODS = {
-    "average_precision": "step",
-    "auc_pr_dg": "davis-goadrich",
-    "auc_pr_linear": "linear",
-    "auc_pr_continuous": "continuous",
-}
 _SHIFT = SHIFT
 _ONE = 1 << _SHIFT
 
@@ -252,8 +247,8 @@ def _fits(groups: list[Group], p: int, n: int, intervals: Mapping[str, Interval]
             runs.append((a, b))
     curve = Curve.from_groups([(len(runs) - i, a, b) for i, (a, b) in enumerate(runs)])
     for name, interval in intervals.items():
-        method = _METHODS.get(name)
-        value = auc_roc(curve) if method is None else auc_pr(curve, method)  # type: ignore[arg-type]
+        area = published_area(name)  # the area's record, or None for auc_roc
+        value = auc_roc(curve) if area is None else area.exact(curve)
         if value not in interval:
             return False
     return True

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from rocpr_exact.areas.auc import auc_pr, auc_roc
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.records import area_records
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_value
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS
@@ -278,19 +279,12 @@ def make_witness(
     runs = tuple((len(groups) - i, a, b) for i, (a, b) in enumerate(groups))
     curve = Curve.from_groups(runs)
     values: dict[str, Fraction | ClosedForm] = {}
-    if "auc_pr_continuous" in intervals:
-        values["auc_pr_continuous"] = auc_pr(curve, "continuous")
     if "auc_roc" in intervals:
         values["auc_roc"] = auc_roc(curve)
-    for name, method in (
-        ("average_precision", "step"),
-        ("auc_pr_dg", "davis-goadrich"),
-        ("auc_pr_linear", "linear"),
-    ):
-        if name in intervals:
-            area = auc_pr(curve, method)  # type: ignore[arg-type]
-            assert isinstance(area, Fraction)
-            values[name] = area
+    for record in area_records():  # each area consistent reads, by its record
+        name = record.published
+        if name is not None and name in intervals:
+            values[name] = record.exact(curve)
     threshold = None
     wanted = sorted(
         (name for name in POINT_METRICS if name in intervals), key=lambda m: m != "recall"

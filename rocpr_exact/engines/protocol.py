@@ -24,8 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 import numpy as np
 
 from rocpr_exact import limits
-from rocpr_exact.areas.arrayterms import DIVISORS
-from rocpr_exact.areas.auc import PR_METHODS, auc_pr
+from rocpr_exact.areas.records import area_record, area_records
 from rocpr_exact.core.counts import INT64_CROSS
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.shares import (
@@ -118,8 +117,8 @@ def shares_report(
         return passes[frac_bits]
 
     auc_pr: dict[str, Any] = {}
-    for i, method in enumerate(PR_METHODS):
-        divisor = DIVISORS[method] * p
+    for i, record in enumerate(area_records()):
+        method, divisor = record.method, record.divisor * p
 
         def decide(lo: int, hi: int, frac_bits: int, divisor: int = divisor) -> str | None:
             return decide_decimal(lo, hi, divisor, frac_bits, digits)
@@ -134,7 +133,7 @@ def shares_report(
             return at(frac_bits).enclosures[i]
 
         text = ziv(enclose, decide, settle, "decimal", first_base)
-        auc_pr[method.replace("-", "_")] = {"decimal": text}
+        auc_pr[record.key] = {"decimal": text}
     hull = roc_convex_hull(Curve.from_counts(whole.hull, p, n))
     return {
         "positives": p,
@@ -205,7 +204,7 @@ def in_process_report(
 
     def exact_area(method: str) -> Fraction | ClosedForm:
         curve = Curve.from_scores(scores.tolist(), labels.tolist())
-        return auc_pr(curve, method)  # type: ignore[arg-type]
+        return area_record(method).exact(curve)
 
     counts = [(int(y.sum()), int(y.shape[0] - y.sum())) for _, y in ranges]
     return protocol_report(counts, shares_at, digits, exact_area)

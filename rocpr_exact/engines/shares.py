@@ -47,13 +47,8 @@ from typing import Any
 
 import numpy as np
 
-from rocpr_exact.areas.arrayterms import (
-    continuous_array_terms,
-    dg_array_terms,
-    rising_terms,
-)
-from rocpr_exact.areas.auc import PR_METHODS
 from rocpr_exact.areas.dg import long_segment
+from rocpr_exact.areas.records import Chain, area_records
 from rocpr_exact.core.arraycounts import corner_array
 from rocpr_exact.core.counts import INT64_CROSS
 from rocpr_exact.core.curve import Curve
@@ -90,7 +85,8 @@ class Share:
 
     ``start`` and ``end`` are the (TP, FP) counts before and after the range; ``high`` and
     ``low`` its highest and lowest score (None when empty); ``enclosures`` one ``(lo, hi)``
-    per method of ``PR_METHODS`` at ``frac_bits``; ``points`` its rising steps' ends, or None
+    per area record (:func:`~rocpr_exact.areas.records.area_records`) at ``frac_bits``;
+    ``points`` its rising steps' ends, or None
     when it has more than the ``collect`` limit of rising groups; ``exact`` its exact share of
     each method's area (exact shares carry no enclosures, ``frac_bits`` 0), or None.
     """
@@ -114,7 +110,7 @@ class Share:
         """Assert the invariants: start <= end, shares present, hull inside (start, end]."""
         assert self.start[0] <= self.end[0] <= self.positives
         assert self.start[1] <= self.end[1] <= self.negatives
-        assert self.exact is None or len(self.exact) == len(PR_METHODS)
+        assert self.exact is None or len(self.exact) == len(area_records())
         assert (self.thresholds == 0) == (self.start == self.end)
         assert all(self.start < p <= self.end for p in self.hull)
 
@@ -218,14 +214,15 @@ def _enclosures(tps: Any, fps: Any, frac_bits: int, digits: int) -> tuple[Enclos
     at_origin = start if int(tps[0]) == 0 and int(fps[0]) == 0 else None
     index = corner_array(tps, fps)
     ctps, cfps = tps[index], fps[index]
+    chain = Chain(tps, fps, ctps, cfps, start, at_origin)
     out: list[Enclosure] = []
-    for method in PR_METHODS:
-        if method in ("step", "linear"):
-            terms = rising_terms(tps, fps, method, start)
-        elif method == "davis-goadrich":
-            terms = dg_array_terms(ctps, cfps, at_origin, long_segment(digits))
-        else:
-            terms = continuous_array_terms(ctps, cfps)
+    for record in area_records():
+        if record.share is None:
+            raise InvalidInputError(
+                f"the AUC-PR area {record.metric!r} has no mergeable share in its record: "
+                "the engines cannot sum it by ranges"
+            )
+        terms = record.share(chain, digits)
         # the Arb work of this range, bounded as one process bounds the whole curve's
         if terms.digamma:
             kind = "a sum of {terms} digamma differences"
@@ -305,7 +302,7 @@ def share_of_range(
         rising,
         int((neg * (2 * tps[:-1] + pos)).sum()),
         frac_bits,
-        ((0, 0),) * len(PR_METHODS) if empty else _enclosures(tps, fps, frac_bits, digits),
+        ((0, 0),) * len(area_records()) if empty else _enclosures(tps, fps, frac_bits, digits),
         hull_part(tps[1:], fps[1:], positives, negatives),
         _rising_ends(tps, fps) if rising <= collect else None,
     )

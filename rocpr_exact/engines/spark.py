@@ -30,7 +30,7 @@ import functools
 from collections import Counter
 from typing import Any
 
-from rocpr_exact.areas.auc import PR_METHODS
+from rocpr_exact.areas.records import area_record, area_records
 from rocpr_exact.core.data import check_roles
 from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
 from rocpr_exact.engines.protocol import on_executor, refused
@@ -305,7 +305,7 @@ def report(
             def exact_area(method: str) -> Any:  # only for a value on a rounding boundary
                 if not exact_shares:
                     exact_shares.append(summary(df, score_col, label_col, weight_col, partitions))
-                return exact_shares[0].auc_pr[PR_METHODS.index(method)]
+                return exact_shares[0].auc_pr[area_records().index(area_record(method))]
 
             return ranged_report(
                 df, score_col, label_col, stats, digits, exact_area, partitions, None, weight_col

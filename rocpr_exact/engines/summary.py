@@ -46,12 +46,11 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from rocpr_exact.areas.auc import PR_METHODS, auc_pr
+from rocpr_exact.areas.records import area_records
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.engines.histogram import Group, Histogram
 from rocpr_exact.engines.shares import Area, Point, Share, hull_part, merge_all_shares, offsets
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.hull import roc_convex_hull
 from rocpr_exact.limits import one_decimal_budget
@@ -68,10 +67,6 @@ __all__ = [
 def _require_both_classes(positives: int, negatives: int) -> None:
     # The same error (type and message) as the report's first value, auc_roc.
     Curve(positives, negatives, (0, positives), (0, negatives)).require_both_classes("auc_roc")
-
-
-def _zero(method: str) -> Area:
-    return ClosedForm(Fraction(0)) if method == "continuous" else Fraction(0)
 
 
 def summarize_range(groups: Sequence[Group], start: Point, positives: int, negatives: int) -> Share:
@@ -101,10 +96,10 @@ def summarize_range(groups: Sequence[Group], start: Point, positives: int, negat
     if tp > tp0:
         sub = Curve.from_counts([start, *points], tp, fp)
         scale = Fraction(tp, positives)
-        for method in PR_METHODS:
-            pr.append(auc_pr(sub, method, min_recall=Fraction(tp0, tp)) * scale)
+        for record in area_records():
+            pr.append(record.exact(sub, min_recall=Fraction(tp0, tp)) * scale)
     else:  # no positive in the range: no width in recall
-        pr = [_zero(method) for method in PR_METHODS]
+        pr = [record.zero() for record in area_records()]
     return Share(
         positives,
         negatives,
@@ -140,8 +135,8 @@ def summarize(histogram: Histogram, cuts: Sequence[int] = ()) -> Share:
 
 def _pr_numbers(values: Sequence[Area], digits: int, what: str) -> dict[str, Any]:
     return {
-        method.replace("-", "_"): number(value, digits, f"{what}.{method.replace('-', '_')}")
-        for method, value in zip(PR_METHODS, values, strict=True)
+        record.key: number(value, digits, f"{what}.{record.key}")
+        for record, value in zip(area_records(), values, strict=True)
     }
 
 
@@ -185,6 +180,6 @@ def summary_report(summary: Share, digits: int) -> dict[str, Any]:
         "auc_pr": _pr_numbers(summary.auc_pr, digits, "auc_pr"),
         "roc_hull": [[tp, fp] for tp, fp in zip(hull.tps, hull.fps, strict=True)],
         "achievable_pr": _pr_numbers(
-            [auc_pr(hull, method) for method in PR_METHODS], digits, "achievable_pr"
+            [record.exact(hull) for record in area_records()], digits, "achievable_pr"
         ),
     }

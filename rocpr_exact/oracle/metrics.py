@@ -3,7 +3,7 @@
 * ``auc_roc`` -- exact AUC-ROC (alias ``roc_auc``).
 * ``auc_pr_continuous``, ``auc_pr_davis_goadrich``, ``auc_pr_linear``,
   ``auc_pr_step`` -- :func:`auc_pr` by each method (alias ``average_precision``
-  for ``auc_pr_step``).
+  for ``auc_pr_step``), one per area record (:mod:`rocpr_exact.areas.records`).
 * ``<tool>.<metric>`` -- a tool's metric (:mod:`rocpr_exact.profiles.registry`), e.g.
   ``sklearn.auc_pr_trapezoid`` or ``auccalculator.auc_roc``, computed by
   :func:`~rocpr_exact.profiles.registry.profile_metric` (the tool's view of the input, then
@@ -19,14 +19,23 @@ from functools import partial
 from types import MappingProxyType
 from typing import TypeAlias
 
-from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.records import area_records
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.names import ALIASES  # other spellings, accepted by canonical_metric
 from rocpr_exact.profiles.registry import PROFILES, TOOL_ALIASES, profile_metric, tool_name
 
-__all__ = ["ALIASES", "METRICS", "RECORDS", "MetricRecord", "canonical_metric", "compute_metric"]
+__all__ = [
+    "ALIASES",
+    "METRICS",
+    "RECORDS",
+    "MetricRecord",
+    "canonical_metric",
+    "compute_metric",
+    "metric_records",
+]
 
 Value: TypeAlias = Fraction | ClosedForm
 
@@ -43,17 +52,11 @@ class MetricRecord:
     closed_form: bool = False
 
 
-#: The line of each metric in the vectors' header ("metrics"); a metric without one is an
-#: error when this module is imported.
+#: The line of each metric in the vectors' header ("metrics"), other than the areas (whose
+#: line is their record's ``note``); a metric without one is an error when this module is
+#: imported.
 _NOTES: dict[str, str] = {
     "auc_roc": "Area under the ROC polyline (Mann-Whitney with ties counted 1/2).",
-    "auc_pr_continuous": "Integral of precision over recall along the PR image of the ROC "
-    "polyline (closed form: rational + sum q ln r).",
-    "auc_pr_davis_goadrich": "Trapezoids over the Davis-Goadrich points (every integer TP, "
-    "FP by the local skew), from recall 0 (limit convention).",
-    "auc_pr_linear": "Trapezoids over the threshold points with straight lines in PR "
-    "space, from recall 0 (limit convention): the interpolation the paper warns against.",
-    "auc_pr_step": "Average precision: sum over thresholds of (R_n - R_{n-1}) P_n.",
     "sklearn.roc_auc_score": "scikit-learn roc_auc_score (= auc_roc).",
     "sklearn.average_precision_score": "scikit-learn average_precision_score (= auc_pr_step).",
     "sklearn.auc_pr_trapezoid": "scikit-learn auc(recall, precision) on "
@@ -70,26 +73,27 @@ _NOTES: dict[str, str] = {
     "the first point's precision extended flat to recall 0.",
 }
 
-#: The metrics whose exact value may be a closed form (rational + sum q ln r).
-_CLOSED_FORMS = frozenset({"auc_pr_continuous", "prroc.auc_integral"})
+#: The tools' metrics whose exact value may be a closed form (rational + sum q ln r).
+_CLOSED_FORMS = frozenset({"prroc.auc_integral"})
 
 
-def _functions() -> dict[str, Callable[[Curve], Value]]:
-    functions: dict[str, Callable[[Curve], Value]] = {"auc_roc": auc_roc}
-    for method in PR_METHODS:
-        functions[f"auc_pr_{method.replace('-', '_')}"] = partial(auc_pr, method=method)
+def metric_records() -> tuple[MetricRecord, ...]:
+    """Every metric of the namespace, in a fixed order: AUC-ROC, one per area record in
+    force (:func:`~rocpr_exact.areas.records.area_records`), then the tools' metrics."""
+    records = [MetricRecord("auc_roc", auc_roc, _NOTES["auc_roc"])]
+    for area in area_records():
+        records.append(MetricRecord(area.metric, area.exact, area.note, area.closed_form))
     for tool, table in PROFILES.items():
         for name in table:  # through the tool's view: the one lookup
-            functions[f"{tool}.{name}"] = partial(profile_metric, tool, name)
-    return functions
+            metric = f"{tool}.{name}"
+            function = partial(profile_metric, tool, name)
+            records.append(MetricRecord(metric, function, _NOTES[metric], metric in _CLOSED_FORMS))
+    return tuple(records)
 
 
 #: Every metric of the namespace, in a fixed order: what the vectors, their schema and
-#: ``compute_metric`` enumerate.
-RECORDS: tuple[MetricRecord, ...] = tuple(
-    MetricRecord(name, function, _NOTES[name], name in _CLOSED_FORMS)
-    for name, function in _functions().items()
-)
+#: ``compute_metric`` enumerate (:func:`metric_records` of the built-in areas).
+RECORDS: tuple[MetricRecord, ...] = metric_records()
 #: Canonical metric name -> exact metric of a curve, in a fixed order (read-only).
 METRICS: Mapping[str, Callable[[Curve], Value]] = MappingProxyType(
     {record.name: record.compute for record in RECORDS}

@@ -47,12 +47,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from rocpr_exact.areas.records import number_schema
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.cases import Case, default_cases, figure7_cases
-from rocpr_exact.oracle.metrics import RECORDS, MetricRecord
+from rocpr_exact.oracle.metrics import MetricRecord, metric_records
 
 __all__ = [
     "FILE_NAME",
@@ -194,10 +195,12 @@ def _evaluate(
 def build_vectors(
     figure7: Path | None = None,
     digits: int = VECTOR_DIGITS,
-    records: Sequence[MetricRecord] = RECORDS,
+    records: Sequence[MetricRecord] | None = None,
 ) -> dict[str, Any]:
     """The whole vector file as a JSON-ready dict (built-in cases, then Figure 7's if given),
-    one expected value per metric of ``records`` (:data:`rocpr_exact.oracle.metrics.RECORDS`)."""
+    one expected value per metric of ``records`` (by default
+    :func:`~rocpr_exact.oracle.metrics.metric_records`: the area records in force)."""
+    records = metric_records() if records is None else records
     cases = default_cases()
     cases += figure7_cases(figure7)
     by_type: dict[str, list[Case]] = {"ScoredExamples": [], "TieGroups": []}
@@ -224,11 +227,13 @@ def build_vectors(
     }
 
 
-def vectors_schema(records: Sequence[MetricRecord] = RECORDS) -> dict[str, Any]:
-    """The vectors' JSON Schema with its five lists of metric names made from ``records``:
-    the header's notes, the metric names, ``expected`` (rational or closed-form values) and
-    the metrics a valid case must have.  The committed ``schemas/vectors.schema.json`` is this
-    schema for :data:`~rocpr_exact.oracle.metrics.RECORDS` (a test compares them)."""
+def vectors_schema(records: Sequence[MetricRecord] | None = None) -> dict[str, Any]:
+    """The vectors' JSON Schema with its five lists of metric names made from ``records``
+    (by default :func:`~rocpr_exact.oracle.metrics.metric_records`): the header's notes, the
+    metric names, ``expected`` (rational or closed-form values) and the metrics a valid case
+    must have.  The committed ``schemas/vectors.schema.json`` is this schema for
+    :data:`~rocpr_exact.oracle.metrics.RECORDS` (a test compares them)."""
+    records = metric_records() if records is None else records
     text = resources.files("rocpr_exact.schemas").joinpath(SCHEMA_NAME).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     names = [record.name for record in records]
@@ -237,9 +242,8 @@ def vectors_schema(records: Sequence[MetricRecord] = RECORDS) -> dict[str, Any]:
     notes["properties"] = {name: {"type": "string", "minLength": 1} for name in names}
     definitions = schema["$defs"]
     definitions["metric"]["enum"] = names
-    kinds = {True: "#/$defs/closed_form_number", False: "#/$defs/rational_number"}
     definitions["expected"]["properties"] = {
-        record.name: {"$ref": kinds[record.closed_form]} for record in records
+        record.name: number_schema(record.closed_form) for record in records
     }
     valid = [case for case in definitions["case"]["oneOf"] if "expected" in case["properties"]]
     valid[0]["properties"]["expected"]["required"] = names

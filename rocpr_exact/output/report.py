@@ -34,15 +34,14 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from rocpr_exact.areas.arrayterms import certified_area
-from rocpr_exact.areas.auc import PR_METHODS, area_terms, auc_pr, auc_roc
-from rocpr_exact.areas.continuous import continuous_decimal, log_term_bound
-from rocpr_exact.areas.dg import dg_decimal, digamma_term_bound
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.continuous import log_term_bound
+from rocpr_exact.areas.dg import digamma_term_bound
+from rocpr_exact.areas.records import area_record, area_records
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import NoNegativesError, NoPositivesError, UndefinedMetricError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import decimal, html_table, number
-from rocpr_exact.exact.fixed import certified_ratio_sum, denominator_bits
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import DIGAMMA_WEIGHT, check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
@@ -64,10 +63,6 @@ DEFAULT_DIGITS = 30
 #: Below this bound on the bits of an area's exact denominator the report writes the
 #: exact rational even when ``exact=False`` (it is cheap); above it, certified digits only.
 SMALL_EXACT_BITS = 4096
-
-#: The rational areas that may be certified without their exact value (and ``continuous``,
-#: a closed form: :func:`rocpr_exact.areas.continuous.continuous_decimal`).
-CERTIFIABLE = ("davis-goadrich", "linear", "step")
 
 #: Why a field is undefined for a dataset of one class.
 NEEDS_NEGATIVE = {
@@ -98,7 +93,8 @@ def undefined(reason: str) -> dict[str, str]:
 
 
 def pr_areas(curve: Curve, digits: int, what: str = "auc_pr") -> dict[str, Any]:
-    """The four AUC-PR methods of one curve, keyed by method name (``-`` written ``_``)."""
+    """The AUC-PR areas of one curve (:func:`~rocpr_exact.areas.records.area_records`), keyed
+    by method name (``-`` written ``_``)."""
     return _certify_areas(_exact_areas(curve), digits, what)
 
 
@@ -107,8 +103,8 @@ def _exact_areas(
 ) -> dict[str, Fraction | ClosedForm | str]:
     """Each area's exact value, or (``exact=False`` and a large value) its certified decimal."""
     out: dict[str, Fraction | ClosedForm | str] = {}
-    for method in PR_METHODS:
-        out[method.replace("-", "_")] = _area(curve, method, digits, exact)
+    for record in area_records():
+        out[record.key] = _area(curve, record.method, digits, exact)
     return out
 
 
@@ -124,27 +120,17 @@ def area_decimal(curve: Curve, method: Any, digits: int) -> str:
 
 
 def _area(curve: Curve, method: Any, digits: int, exact: bool) -> Fraction | ClosedForm | str:
-    fast = None if exact else certified_area(curve, method, digits, SMALL_EXACT_BITS)
-    if fast is not None:  # the terms as int64 arrays (numpy input)
+    """The record's certified fast path (``exact=False``), else its exact value."""
+    record = area_record(method)
+    fast = None if exact else record.certified(curve, digits, SMALL_EXACT_BITS)
+    if fast is not None:
         return fast
-    if not exact and method == "davis-goadrich":  # O(number of points), not O(P)
-        text = dg_decimal(curve, digits, SMALL_EXACT_BITS)
-        if text is not None:
-            return text
-    elif not exact and method == "continuous":  # without its closed form
-        text = continuous_decimal(curve, digits, SMALL_EXACT_BITS)
-        if text is not None:
-            return text
-    elif not exact and method in CERTIFIABLE:
-        pairs, divisor = area_terms(curve, method)
-        if denominator_bits(pairs, stop=SMALL_EXACT_BITS) > SMALL_EXACT_BITS:
-            return certified_ratio_sum(pairs, divisor, digits)
-    value: Fraction | ClosedForm = auc_pr(curve, method)
+    value: Fraction | ClosedForm = record.exact(curve)
     return value
 
 
 def certified_pr_areas(curve: Curve, digits: int, what: str) -> dict[str, Any]:
-    """The four AUC-PR fields of a curve as :func:`build_report` writes them (``exact=False``).
+    """The AUC-PR fields of a curve as :func:`build_report` writes them (``exact=False``).
 
     >>> certified_pr_areas(Curve.from_counts([(1, 0)], 2, 1), 2, "achievable_pr")["step"]
     {'exact': '5/6', 'decimal': '0.83'}
@@ -277,7 +263,8 @@ def build_report(
     report["digits"] = digits
     stage = (progress or Progress(enabled=False)).stage
     if p > 0 and n > 0:
-        with stage("summing", total=1 + 2 * len(PR_METHODS)) as step:
+        methods = len(area_records())
+        with stage("summing", total=1 + 2 * methods) as step:
             roc_area = auc_roc(curve)
             step.advance()
             hull = achievable_pr_curve(curve)
@@ -287,10 +274,10 @@ def build_report(
             bound = log_term_bound(curve) + log_term_bound(hull) + DIGAMMA_WEIGHT * digammas
             check_report_work(digits, bound, "the report")
             areas = _exact_areas(curve, digits, exact)
-            step.advance(len(PR_METHODS))
+            step.advance(methods)
             hull_areas = _exact_areas(hull, digits, exact)
-            step.advance(len(PR_METHODS))
-        with stage("certifying", total=1 + 2 * len(PR_METHODS)) as step:
+            step.advance(methods)
+        with stage("certifying", total=1 + 2 * methods) as step:
             report["auc_roc"] = number(roc_area, digits, "auc_roc")
             step.advance()
             report["auc_pr"] = _certify_areas(areas, digits, "auc_pr", step)
@@ -309,7 +296,12 @@ def build_report(
 
 
 def report_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) that every report validates against."""
+    """The JSON Schema (draft 2020-12) that every report validates against: the committed
+    ``schemas/report.schema.json`` with its AUC-PR fields (``$defs/pr_areas``) made from the
+    area records (each record's ``schema`` fragment; a test compares them)."""
     text = resources.files("rocpr_exact").joinpath("schemas/report.schema.json").read_text()
     schema: dict[str, Any] = json.loads(text)
+    areas = schema["$defs"]["pr_areas"]
+    areas["required"] = [record.key for record in area_records()]
+    areas["properties"] = {record.key: record.schema for record in area_records()}
     return schema
