@@ -151,8 +151,13 @@ def _bracketed(
 def vector_sigmoid(x: Fraction, dtype: str) -> Fraction:
     """torch's sigmoid of x in its vector loop (AVX2/AVX512): Sleef's exp, replayed exactly.
 
-    >>> vector_sigmoid(Fraction(0), "float32"), vector_sigmoid(Fraction(-200), "float64")
+    At x = -200, exp(200) overflows float32 (Sleef returns inf past 104, so 1/(1 + inf) = 0, as
+    torch prints 0.0) but not float64 (torch prints 1.3838965267367376e-87):
+
+    >>> vector_sigmoid(Fraction(0), "float32"), vector_sigmoid(Fraction(-200), "float32")
     (Fraction(1, 2), Fraction(0, 1))
+    >>> float(vector_sigmoid(Fraction(-200), "float64"))
+    1.3838965267367376e-87
     """
     fmt = _format(dtype)
     e = sleef_expf(-x) if fmt == FLOAT32 else sleef_expd(-x)
