@@ -55,7 +55,7 @@ def _run(call: Callable[[], Any]) -> tuple[Any, list[str]]:
     return result, [str(w.message) for w in caught]
 
 
-def _missing(said: list[str]) -> list[str]:
+def missing(said: list[str]) -> list[str]:
     return [m for m in said if any(key in m for key in MISSING)]
 
 
@@ -72,7 +72,7 @@ def _nan(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
-def _same_number(mine: Any, theirs: float) -> bool:
+def same_number(mine: Any, theirs: float) -> bool:
     """Both nan, or the exact value close to sklearn's."""
     if _nan(mine) or math.isnan(theirs):
         return _nan(mine) and math.isnan(theirs)
@@ -111,7 +111,7 @@ def agree(exact_call: Callable[[], Any], sklearn_call: Callable[[], Any]) -> str
             return "refused"
     mine_said = [str(w.message) for w in caught if issubclass(w.category, OneClassWarning)]
     assert not isinstance(theirs, Exception), (mine, theirs)
-    expected = _missing(their_warnings)
+    expected = missing(their_warnings)
     # the same warnings, in sklearn's words (the twin's add "scikit-learn 1.9.1: ")
     assert len(mine_said) == len(expected), (mine_said, their_warnings)
     assert all(t in m for m, t in zip(mine_said, expected, strict=True)), (mine_said, expected)
@@ -121,11 +121,11 @@ def agree(exact_call: Callable[[], Any], sklearn_call: Callable[[], Any]) -> str
     elif isinstance(mine, tuple):
         theirs = np.asarray(theirs, dtype=float).tolist()
         assert len(mine) == len(theirs) and all(
-            _same_number(a, b) for a, b in zip(mine, theirs, strict=True)
+            same_number(a, b) for a, b in zip(mine, theirs, strict=True)
         ), (mine, theirs)
         has_nan = any(_nan(a) for a in mine)
     else:
-        assert _same_number(mine, float(theirs)), (mine, theirs)
+        assert same_number(mine, float(theirs)), (mine, theirs)
         has_nan = _nan(mine)
     if has_nan:
         return "nan"
