@@ -25,7 +25,8 @@ NOTES: dict[str, str] = {
     "Weights": "sample_weight (float32) multiplies each example's counts.",
     "PrInterpolation": "curve PR with summation_method interpolation: keras' "
     "interpolate_pr_auc, a rational plus logarithms (closed form).",
-    "MissingClass": "One class missing: keras returns 0; the twin raises.",
+    "MissingClass": "One class missing: keras returns 0 (silently); the twin returns 0 with an "
+    "OneClassWarning.",
 }
 
 METHODS = (
