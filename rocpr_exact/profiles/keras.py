@@ -28,17 +28,17 @@ it, with an OneClassWarning.  Refused: labels other than 0 and 1, negative weigh
 
 from __future__ import annotations
 
-import warnings
 from fractions import Fraction
 from typing import Any, TypeAlias
 
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, OneClassWarning
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, exact_values, round_binary
+from rocpr_exact.profiles.one_class import warn_one_class
 
 __all__ = ["auc", "confusion_at_thresholds", "keras_thresholds", "pr_interpolation_terms"]
 
@@ -215,10 +215,8 @@ def _one_class(counts: Counts, curve: str) -> bool:
         missing = "no negative"
     else:
         return False
-    warnings.warn(
-        f"{VERSION}: {missing} of nonzero weight: keras returns 0.0 (without a warning)",
-        OneClassWarning,
-        stacklevel=3,
+    warn_one_class(
+        VERSION, f"{missing} of nonzero weight: keras returns 0.0 (without a warning)", 4
     )
     return True
 

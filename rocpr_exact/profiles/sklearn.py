@@ -11,10 +11,11 @@ the dtype ``np.asarray`` gives it and each value its exact value (float64 scores
 binary value, int64 scores as integers), ``y_true`` is read with sklearn's target types and
 label conventions, ``sample_weight`` must be non-negative numbers (an integer weight w is w
 replicated rows; floats at their binary value, scaled with the other weights to integers).
-Where sklearn warns and returns nan (one class in ``y_true``, or one class of nonzero weight) the
-twins return ``math.nan`` with sklearn's warning as an :class:`OneClassWarning`; where it warns
-and returns a conventional value (AP 0.0 without positives) they return that value, warned;
-where sklearn refuses, they raise :class:`InvalidInputError`.
+Where sklearn warns and returns nan (one class in ``y_true``, or one class of nonzero weight)
+the twins return the float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with sklearn's
+warning as an :class:`OneClassWarning`; where it warns and returns a conventional value (AP 0.0
+without positives) they return that value, warned; where sklearn refuses, they raise
+:class:`InvalidInputError`.
 docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """
 

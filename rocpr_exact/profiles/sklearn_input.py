@@ -19,8 +19,6 @@ facts, which this module computes without rounding:
 
 from __future__ import annotations
 
-import math
-import warnings
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -31,11 +29,11 @@ from rocpr_exact.core.data import Score, integer_weights, normalize_scores
 from rocpr_exact.errors import (
     InvalidInputError,
     MissingDependencyError,
-    OneClassWarning,
     WrongTypeError,
 )
 from rocpr_exact.profiles.arguments import flag, vector
 from rocpr_exact.profiles.detection import flags_of
+from rocpr_exact.profiles.one_class import tool_nan
 
 try:  # the twins see the input as scikit-learn does: through numpy
     import numpy as np
@@ -300,7 +298,6 @@ RECALL_ONE = "No positive class found in y_true, recall is set to one for all th
 
 
 def one_class(message: str, stacklevel: int = 3) -> float:
-    """sklearn's nan for a missing class: ``math.nan`` with sklearn's warning as an
-    :class:`~rocpr_exact.errors.OneClassWarning` (``message`` is sklearn's own text)."""
-    warnings.warn(f"scikit-learn 1.9.1: {message}", OneClassWarning, stacklevel=stacklevel)
-    return math.nan
+    """sklearn's nan for a missing class: :data:`~rocpr_exact.profiles.one_class.NAN` with
+    sklearn's warning (``message``, its own text) as an OneClassWarning."""
+    return tool_nan("scikit-learn 1.9.1", message, stacklevel + 1)

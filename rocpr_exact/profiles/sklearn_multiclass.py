@@ -13,8 +13,8 @@
 * :func:`multiclass_roc_auc` is ``_multiclass_roc_auc_score``: its checks, then ``ovr`` (the
   indicator matrix of the classes) or ``ovo``.
 
-A binary metric returns a Fraction, or sklearn's ``nan`` (``math.nan``, with sklearn's warning
-as an :class:`~rocpr_exact.errors.OneClassWarning`) for a column or row with one class; a nan
+A binary metric returns a Fraction, or sklearn's nan (:data:`~rocpr_exact.profiles.one_class.NAN`,
+with sklearn's warning as an OneClassWarning) for a column or row with one class; a nan
 entry makes the average nan, as in sklearn, unless sklearn's average forces the entry to 0.
 """
 
@@ -55,7 +55,7 @@ __all__ = [
 #: The ``average`` values ``_average_binary_score`` accepts.
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
-#: A binary score, or sklearn's nan (``math.nan``, warned).
+#: A binary score, or sklearn's nan (``nan`` (:data:`~rocpr_exact.profiles.one_class.NAN`), warned).
 Outcome: TypeAlias = Fraction | float
 #: (labels of one column, exact scores, integer weights or None) -> outcome.
 BinaryMetric: TypeAlias = Callable[[list[Any], list[Score], list[int] | None], Outcome]

@@ -24,9 +24,10 @@ The twins compute these formulas exactly on the inputs as xgboost holds them:
 :class:`~rocpr_exact.exact.closedform.ClosedForm` (a rational plus rational multiples of
 logarithms).  xgboost itself is never imported.
 
-Where xgboost returns nan (no positive or no negative of nonzero weight) the twins return
-``math.nan`` with xgboost's warning ("Dataset is empty, or contains only positive or negative
-samples.", logged by ``src/metric/auc.cc``) as an :class:`OneClassWarning`.  Refused
+Where xgboost returns nan (no positive or no negative of nonzero weight) the twins return the
+float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with xgboost's warning ("Dataset is
+empty, or contains only positive or negative samples.", logged by ``src/metric/auc.cc``) as an
+:class:`OneClassWarning`.  Refused
 with one line: empty input, labels other than 0 and 1 (xgboost reads fractional labels
 as soft labels: not modelled), negative weights (xgboost raises), NaN or infinite values
 after the float32 conversion (a float64 score past float32's range becomes infinite).
@@ -34,17 +35,16 @@ after the float32 conversion (a float64 score past float32's range becomes infin
 
 from __future__ import annotations
 
-import math
-import warnings
 from fractions import Fraction
 from typing import Any, TypeAlias
 
 import numpy as np
 
-from rocpr_exact.errors import InvalidInputError, OneClassWarning
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_examples
 from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.one_class import NAN, warn_one_class
 
 __all__ = ["auc", "aucpr", "segments"]
 
@@ -118,7 +118,7 @@ def _totals(parts: tuple[Segment, ...]) -> tuple[Fraction, Fraction] | None:
     """The totals (FP, TP), or None (xgboost's nan, warned) when one of them is 0."""
     _, fp, _, tp = parts[-1]
     if tp <= 0 or fp <= 0:
-        warnings.warn(f"{VERSION}: {ONE_CLASS}", OneClassWarning, stacklevel=3)
+        warn_one_class(VERSION, ONE_CLASS, stacklevel=4)
         return None
     return fp, tp
 
@@ -139,7 +139,7 @@ def auc(y_true: Any, y_score: Any, sample_weight: Any = None) -> Fraction | floa
     parts = segments(y_true, y_score, sample_weight)
     totals = _totals(parts)
     if totals is None:
-        return math.nan
+        return NAN
     fp, tp = totals
     area = sum(((b - a) * (d + c) / 2 for a, b, c, d in parts), Fraction(0))
     return area / (fp * tp)
@@ -164,7 +164,7 @@ def aucpr(y_true: Any, y_score: Any, sample_weight: Any = None) -> ClosedForm | 
     parts = segments(y_true, y_score, sample_weight)
     totals = _totals(parts)
     if totals is None:
-        return math.nan
+        return NAN
     _, positives = totals
     pieces: list[ClosedForm | Fraction] = []
     for fp_prev, fp, tp_prev, tp in parts:
