@@ -12,9 +12,9 @@ The recipe for any tool (docs/oracle.md, "A results file for a tool's vectors"):
   ``average_precision_score``);
 * outputs: a number as a JSON number, an array or a tuple of arrays as (nested) lists, NaN as
   null, an infinite threshold as "inf";
-* undefined: where the tool raises, or warns that a class is missing (its return value then
-  is a convention, not the metric), the result is ``{"error": "..."}``, which passes exactly
-  when the case is ``invalid``.
+* undefined: where the tool raises, or returns a single NaN (a class is missing), the result
+  is ``{"error": "..."}``, which passes exactly when the case is ``invalid``; a value the tool
+  returns with a warning (AP 0.0 without positives, recall set to 1) is its value.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from typing import Any
 
 import numpy as np
 from sklearn import metrics
-from sklearn.exceptions import UndefinedMetricWarning
 
 from rocpr_exact.oracle.twin_cases.case import decode
 
@@ -55,10 +54,10 @@ def result(case: dict[str, Any]) -> Any:
             value = function(**inputs, **decode(case["parameters"]))
         except (ValueError, TypeError) as exc:
             return {"error": f"{type(exc).__name__}: {exc}"}
-    # "a class is missing": UndefinedMetricWarning, or UserWarning "No positive class found"
-    warned = [w for w in caught if issubclass(w.category, UndefinedMetricWarning | UserWarning)]
-    if warned:
-        return {"error": f"warning: {warned[0].message}"}
+    # a single NaN: undefined; scikit-learn warned why (UndefinedMetricWarning, or numpy's)
+    if not isinstance(value, tuple | list | np.ndarray) and math.isnan(float(value)):
+        said = caught[0].message if caught else "nan"
+        return {"error": f"warning: {said}"}
     return plain(value)
 
 

@@ -16,6 +16,7 @@ strings of the float64 values passed (xgboost rounds them to float32); nan as "n
 from __future__ import annotations
 
 import random
+import warnings
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,17 @@ def evaluate(y_true: list[int], y_score: list[float], weight: list[float] | None
     )
     fields = booster.eval(matrix, "data").split("\t")[1:]
     return {key.split("-")[1]: value for key, value in (f.split(":") for f in fields)}
+
+
+def one_class_warning(y_true: list[int], y_score: list[float], weight: list[float] | None) -> str:
+    """The text of the warning xgboost gives on this input, after its "[time] WARNING: file:line:"
+    prefix ("Dataset is empty, or contains only positive or negative samples." for one class)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        evaluate(y_true, y_score, weight)
+    said = [str(w.message) for w in caught]
+    assert said, "xgboost gave no warning"
+    return said[0].rsplit(": ", 1)[-1].strip()
 
 
 def cases() -> list[dict[str, Any]]:

@@ -23,9 +23,9 @@ Layout (one file per tool)::
   tuple or several values of one call a (nested) list of rationals and closed forms,
   ``null`` for the tool's NaN (or NA) and ``"inf"`` / ``"-inf"`` for an infinite threshold,
   with a list of decimals of the same shape; decimals have ``digits`` places, correctly rounded.
-* ``invalid``: the twin raises ``error`` (the tool returns NaN, warns and returns a
-  conventional value, or raises; ``errorMessage`` says which), or returns None where the
-  tool returns NA (``UndefinedMetricError``).
+* ``invalid``: the twin raises ``error`` (the tool raises, or returns NaN or a conventional
+  value; ``errorMessage`` says which), or returns None or nan where the tool returns NA or
+  NaN (``UndefinedMetricError``).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ ALGORITHM = "ROC-PR-TWINS"
 SCHEMA_NAME = "twins.schema.json"
 SUBDIRECTORY = "twins"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.2.0"
+GENERATOR_VERSION = "0.3.0"
 
 HEADER = [
     "Exact values of the rocpr-exact twins: what the tool computes on the input, as the tool "
@@ -87,8 +87,9 @@ ERROR_NOTES: dict[str, str] = {
     "implementation should report it undefined.",
 }
 
-#: The message of a case whose twin returns None: the tool's NA.
+#: The message of a case whose twin returns None (the tool's NA) or nan (the tool's NaN).
 NA_MESSAGE = "the twin returns None: the tool returns NA (or NaN) here"
+NAN_MESSAGE = "the twin returns nan with a OneClassWarning: the tool returns NaN, warned, here"
 
 
 def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[str, Any], Any]:
@@ -110,8 +111,13 @@ def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[
         return inputs, parameters, function(**decode(inputs), **decode(parameters))
 
 
+def _is_nan(value: Any) -> bool:
+    """The tool's NaN as a twin returns it: None, or ``math.nan`` (sklearn, xgboost)."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
 def _exact_item(value: Any, digits: int) -> tuple[Any, Any]:
-    if value is None:
+    if _is_nan(value):
         return None, None
     if isinstance(value, ClosedForm):  # inside a list: {"rational", "log_terms"}
         shown = canonical_number(number(value, digits, "a twin value"))
@@ -158,9 +164,10 @@ def _evaluate(tc_id: int, module: ModuleType, case: TwinCase, digits: int) -> di
         out.update(input=case.inputs, parameters=case.parameters)
         out.update(result="invalid", error=type(exc).__name__, errorMessage=str(exc))
         return out
-    if value is None:  # a scalar NA: undefined, as an error would be
+    if _is_nan(value):  # a scalar NA or NaN: undefined, as an error would be
         out.update(input=inputs, parameters=parameters)
-        out.update(result="invalid", error="UndefinedMetricError", errorMessage=NA_MESSAGE)
+        said = NA_MESSAGE if value is None else NAN_MESSAGE
+        out.update(result="invalid", error="UndefinedMetricError", errorMessage=said)
         return out
     out.update(input=inputs, parameters=parameters, result="valid")
     out["expected"] = expected_value(value, digits)

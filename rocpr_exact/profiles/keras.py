@@ -21,8 +21,9 @@ a Riemann sum over the T points (rates with keras' ``divide_no_nan``: 0 for 0/0)
 ``Fraction``; ``"PR"`` with ``"interpolation"``, keras' ``interpolate_pr_auc`` (the Davis &
 Goadrich integral of precision between successive thresholds), a
 :class:`~rocpr_exact.exact.closedform.ClosedForm` (a rational plus rational multiples of
-logarithms).  Refused: a missing class where keras returns 0, labels other than 0 and 1,
-negative weights, 2-D input (``multi_label``), ``"PRGAIN"``.
+logarithms).  No positive (for ROC, or no negative) of nonzero weight: 0, as keras returns
+it, with an OneClassWarning.  Refused: labels other than 0 and 1, negative weights, 2-D input
+(``multi_label``), ``"PRGAIN"``.
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_grid_points
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, exact_values, round_binary
+from rocpr_exact.profiles.one_class import warn_one_class
 
 __all__ = ["auc", "confusion_at_thresholds", "keras_thresholds", "pr_interpolation_terms"]
 
@@ -199,14 +201,24 @@ def _check(curve: Any, summation_method: Any) -> tuple[str, str]:
 
 def _counts(y_true: Any, y_pred: Any, curve: str, **options: Any) -> Counts:
     counts = confusion_at_thresholds(y_true, y_pred, **options)
+    return counts
+
+
+def _one_class(counts: Counts, curve: str) -> bool:
+    """No positive (or, for ROC, no negative) of nonzero weight: keras' ``divide_no_nan`` makes
+    every rate on that axis 0, so every summation method gives 0.0, silently; the twin
+    returns 0 and says so with an OneClassWarning."""
     tp, fp, tn, fn = counts
     if tp[0] + fn[0] == 0:
-        raise NoPositivesError(f"auc needs a positive of nonzero weight: {VERSION} returns 0.0")
-    if curve == "ROC" and fp[0] + tn[0] == 0:
-        raise NoNegativesError(
-            f"auc(curve='ROC') needs a negative of nonzero weight: {VERSION} returns 0.0"
-        )
-    return counts
+        missing = "no positive"
+    elif curve == "ROC" and fp[0] + tn[0] == 0:
+        missing = "no negative"
+    else:
+        return False
+    warn_one_class(
+        VERSION, f"{missing} of nonzero weight: keras returns 0.0 (without a warning)", 4
+    )
+    return True
 
 
 def pr_interpolation_terms(
@@ -258,6 +270,8 @@ def auc(
         thresholds=thresholds,
         sample_weight=sample_weight,
     )
+    if _one_class(counts, chosen):
+        return Fraction(0)
     if chosen == "PR" and method == "interpolation":
         return ClosedForm.sum(
             ClosedForm.log(r, c) + a if c and r != 1 else ClosedForm.sum([a])

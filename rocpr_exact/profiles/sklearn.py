@@ -11,8 +11,11 @@ the dtype ``np.asarray`` gives it and each value its exact value (float64 scores
 binary value, int64 scores as integers), ``y_true`` is read with sklearn's target types and
 label conventions, ``sample_weight`` must be non-negative numbers (an integer weight w is w
 replicated rows; floats at their binary value, scaled with the other weights to integers).
-Where sklearn warns and returns nan the twins raise :class:`NoPositivesError`
-/ :class:`NoNegativesError`; where sklearn refuses, they raise :class:`InvalidInputError`.
+Where sklearn warns and returns nan (one class in ``y_true``, or one class of nonzero weight)
+the twins return the float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with sklearn's
+warning as an :class:`OneClassWarning`; where it warns and returns a conventional value (AP 0.0
+without positives) they return that value, warned; where sklearn refuses, they raise
+:class:`InvalidInputError`.
 docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """
 
@@ -26,17 +29,22 @@ from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles.arguments import is_one_of, vector
 from rocpr_exact.profiles.model import ProfileData, ToolMetrics, Value, curve_of
 from rocpr_exact.profiles.sklearn_curves import det_curve, precision_recall_curve, roc_curve
 from rocpr_exact.profiles.sklearn_input import (
     INF,
+    NO_NEGATIVE_RATE,
+    NO_POSITIVE_RATE,
+    ONLY_ONE_CLASS,
+    RECALL_ONE,
     Infinity,
     binary_curve,
     check_pos_label,
     exact_column,
+    one_class,
     pos_label_of,
     score_array,
     target_of,
@@ -44,6 +52,7 @@ from rocpr_exact.profiles.sklearn_input import (
 )
 from rocpr_exact.profiles.sklearn_multiclass import (
     AVERAGES,
+    Average,
     BinaryMetric,
     Outcome,
     average_binary_score,
@@ -62,8 +71,6 @@ __all__ = [
     "roc_auc_score",
     "roc_curve",
 ]
-
-Average = Fraction | tuple[Fraction, ...]
 
 
 def curve_as_seen(
@@ -113,29 +120,25 @@ def _roc_area(curve: Curve, max_fpr: Fraction | None) -> Fraction:
     return partial_auc_roc(curve, 0, max_fpr, correct=True)
 
 
-def _one_class(values: list[Any], positive: Any) -> RocPrError:
-    if values and values[0] == positive:
-        return NoNegativesError("only positives in y_true: sklearn 1.9.1 returns nan")
-    return NoPositivesError("only one class in y_true: sklearn 1.9.1 returns nan")
-
-
 def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
-    """``_binary_roc_auc_score``: nan unless y_true has two values; pos_label as roc_curve's."""
+    """``_binary_roc_auc_score``: nan unless y_true has two values (warned "Only one class"),
+    nan without a positive or negative of nonzero weight (``roc_curve``'s warning);
+    pos_label as roc_curve's."""
 
     def metric(values: list[Any], scores: list[Score], weights: list[int] | None) -> Outcome:
         if len(set(values)) != 2:
-            return _one_class(values, 1)
+            return one_class(ONLY_ONE_CLASS)
         pos = pos_label_of(None, values)
         curve = binary_curve([v == pos for v in values], scores, weights)
         if curve.positives == 0:
-            return NoPositivesError("no positive of nonzero weight: sklearn 1.9.1 returns nan")
+            return one_class(NO_POSITIVE_RATE)
         if curve.negatives == 0:
             if max_fpr is not None:  # fpr is all nan, so sklearn cuts the curve to one point
                 raise InvalidInputError(
                     "no negative of nonzero weight with max_fpr: sklearn 1.9.1 raises "
                     "ValueError('At least 2 points are needed to compute area under curve')"
                 )
-            return NoNegativesError("no negative of nonzero weight: sklearn 1.9.1 returns nan")
+            return one_class(NO_NEGATIVE_RATE)
         return _roc_area(curve, max_fpr)
 
     return metric
@@ -205,21 +208,20 @@ def roc_auc_score(
     if kind == "binary":
         classes = sorted(set(truth.tolist()))
         if len(classes) != 2:
-            raise _one_class(truth.tolist(), 1)
+            _one_column(scores, len(truth))  # sklearn checks y_score first
+            return one_class(ONLY_ONE_CLASS)
         values = [int(v == classes[-1]) for v in truth.tolist()]
-        outcome = _roc_auc_metric(m)(values, _one_column(scores, len(truth)), weights)
-        if isinstance(outcome, Fraction):
-            return outcome
-        raise outcome
+        return _roc_auc_metric(m)(values, _one_column(scores, len(truth)), weights)
     return average_binary_score(_roc_auc_metric(m), truth, scores, average, weights)
 
 
 def _average_precision_metric(pos_label: Any) -> BinaryMetric:
-    """AP of one column, 0 without positives (sklearn's value, with a warning)."""
+    """AP of one column, 0 without positives (sklearn's value, with its warning)."""
 
     def metric(values: list[Any], scores: list[Score], weights: list[int] | None) -> Outcome:
         curve = binary_curve([v == pos_label for v in values], scores, weights)
         if curve.positives == 0:
+            one_class(RECALL_ONE, stacklevel=5)
             return Fraction(0)
         value = auc_pr(curve, "step")
         assert isinstance(value, Fraction)
@@ -241,8 +243,8 @@ def average_precision_score(
     That is sum over thresholds of (R_n - R_{n-1}) P_n with R_0 = 0 (the ``step`` area), for
     binary ``y_true`` (positive = ``pos_label``), or averaged over the columns of a multilabel
     indicator or of the classes of multiclass ``y_true`` (``pos_label`` must then be 1).  In
-    an average a class without positives counts 0, as sklearn computes it; binary ``y_true``
-    without positives raises :class:`NoPositivesError` (sklearn warns and returns 0.0).
+    an average a class without positives counts 0, as sklearn computes it; without positives
+    (of nonzero weight) the value is 0, with sklearn's warning as an :class:`OneClassWarning`.
 
     Hand-derived, macro over two labels: column 0 = y [1, 0, 1], scores [.9, .8, .1]: AP =
     1/2 * 1 + 1/2 * 2/3 = 5/6; column 1 = y [0, 1, 1], scores [.2, .7, .6]: AP 1; mean 11/12.
@@ -265,9 +267,8 @@ def average_precision_score(
         positive = [v == pos_label for v in truth.tolist()]
         curve = binary_curve(positive, _one_column(scores, len(truth)), weights)
         if curve.positives == 0:
-            raise NoPositivesError(
-                "average_precision_score needs a positive example: sklearn 1.9.1 returns 0.0"
-            )
+            one_class(RECALL_ONE)
+            return Fraction(0)
         value = auc_pr(curve, "step")
         assert isinstance(value, Fraction)
         return value

@@ -8,8 +8,12 @@ threshold as :data:`INF`.  Counts at thresholds are those of
 ``sklearn.metrics.confusion_matrix_at_thresholds``: one threshold per distinct score of nonzero
 weight, cumulative integer counts (sklearn's float64 sums are exact below 2**53).
 
-Where sklearn warns and fills a rate with ``nan`` (or sets recall to 1 when there is no
-positive) the twins raise :class:`NoPositivesError` / :class:`NoNegativesError`.
+Where sklearn warns and fills a rate with ``nan`` (``roc_curve`` without positives or negatives
+of nonzero weight) the twin's rate is all None (sklearn's nan), with sklearn's warning as an
+:class:`~rocpr_exact.errors.OneClassWarning`; without positives ``precision_recall_curve`` sets
+recall to 1 at every threshold, warned, as sklearn does.  ``det_curve`` refuses one class, as
+sklearn does; with two labels but one class of nonzero weight, its 0/0 rate is None (numpy's
+nan and RuntimeWarning, as an OneClassWarning).
 """
 
 from __future__ import annotations
@@ -20,14 +24,18 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from rocpr_exact.core.data import Score
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.profiles.arguments import flag
 from rocpr_exact.profiles.sklearn_input import (
     INF,
+    NO_NEGATIVE_RATE,
+    NO_POSITIVE_RATE,
+    RECALL_ONE,
     Infinity,
     as_float64,
     binary_curve,
     exact_column,
+    one_class,
     pos_label_of,
     score_array,
     target_of,
@@ -45,7 +53,9 @@ __all__ = [
 #: (tps, fps, thresholds): cumulative integer counts at each distinct score, strict to loose.
 Counts: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[Score, ...]]
 Threshold: TypeAlias = Fraction | Infinity
-Curves: TypeAlias = tuple[tuple[Fraction, ...], tuple[Fraction, ...], tuple[Threshold, ...]]
+#: a rate, or None for sklearn's nan
+Rate: TypeAlias = Fraction | None
+Curves: TypeAlias = tuple[tuple[Rate, ...], tuple[Rate, ...], tuple[Threshold, ...]]
 
 
 def confusion_counts(
@@ -111,18 +121,23 @@ def roc_curve(
             or tps[i + 1] - 2 * tps[i] + tps[i - 1]
         ]
         tps, fps, cuts = _keep(index, tps), _keep(index, fps), _keep(index, cuts)
-    positives, negatives = tps[-1], fps[-1]
-    if negatives <= 0:
-        raise NoNegativesError(
-            "roc_curve needs a negative example; sklearn 1.9.1 warns and returns fpr = nan"
-        )
-    if positives <= 0:
-        raise NoPositivesError(
-            "roc_curve needs a positive example; sklearn 1.9.1 warns and returns tpr = nan"
-        )
-    fpr = tuple(Fraction(fp, negatives) for fp in (0, *fps))
-    tpr = tuple(Fraction(tp, positives) for tp in (0, *tps))
-    return fpr, tpr, (INF, *(as_float64(t) for t in cuts))
+    return (
+        _rates(fps, NO_NEGATIVE_RATE),
+        _rates(tps, NO_POSITIVE_RATE),
+        (
+            INF,
+            *(as_float64(t) for t in cuts),
+        ),
+    )
+
+
+def _rates(counts: Sequence[int], missing: str) -> tuple[Rate, ...]:
+    """count / total after the prepended 0; all None (nan, warned ``missing``) if total is 0."""
+    total = counts[-1]
+    if total <= 0:
+        one_class(missing, stacklevel=4)
+        return (None,) * (len(counts) + 1)
+    return tuple(Fraction(c, total) for c in (0, *counts))
 
 
 def precision_recall_curve(
@@ -159,15 +174,14 @@ def precision_recall_curve(
         ]
         tps, fps, cuts = _keep(index, tps), _keep(index, fps), _keep(index, cuts)
     positives = tps[-1]
-    if positives == 0:
-        raise NoPositivesError(
-            "precision_recall_curve needs a positive example; sklearn 1.9.1 warns and sets "
-            "recall to 1 at every threshold"
-        )
     precision = tuple(
         Fraction(tp, tp + fp) if tp + fp else Fraction(0) for tp, fp in zip(tps, fps, strict=True)
     )
-    recall = tuple(Fraction(tp, positives) for tp in tps)
+    if positives == 0:
+        one_class(RECALL_ONE)
+        recall = tuple(Fraction(1) for _ in tps)
+    else:
+        recall = tuple(Fraction(tp, positives) for tp in tps)
     thresholds = tuple(Fraction(t) for t in reversed(cuts))
     return (*precision[::-1], Fraction(1)), (*recall[::-1], Fraction(0)), thresholds
 
@@ -212,12 +226,16 @@ def det_curve(
             "ValueError('Only one class is present in y_true ...')"
         )
     positives, negatives = tps[-1], fps[-1]
-    if positives == 0:
-        raise NoPositivesError("det_curve needs a positive example of nonzero weight")
-    if negatives == 0:
-        raise NoNegativesError("det_curve needs a negative example of nonzero weight")
     first = bisect_right(fps, fps[0]) - 1
     stop = bisect_left(tps, positives) + 1
-    fpr = tuple(Fraction(fp, negatives) for fp in fps[first:stop])
-    fnr = tuple(Fraction(positives - tp, positives) for tp in tps[first:stop])
+    fpr = _shares(fps[first:stop], negatives)
+    fnr = _shares([positives - tp for tp in tps[first:stop]], positives)
     return fpr[::-1], fnr[::-1], thresholds[first:stop][::-1]
+
+
+def _shares(counts: Sequence[int], total: int) -> tuple[Rate, ...]:
+    """count / total; None (numpy's 0/0 nan, warned as numpy warns) when the total is 0."""
+    if total == 0:
+        one_class("invalid value encountered in divide (RuntimeWarning)", stacklevel=4)
+        return (None,) * len(counts)
+    return tuple(Fraction(c, total) for c in counts)

@@ -26,9 +26,14 @@ from typing import Any
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score, integer_weights, normalize_scores
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError, WrongTypeError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    MissingDependencyError,
+    WrongTypeError,
+)
 from rocpr_exact.profiles.arguments import flag, vector
 from rocpr_exact.profiles.detection import flags_of
+from rocpr_exact.profiles.one_class import tool_nan
 
 try:  # the twins see the input as scikit-learn does: through numpy
     import numpy as np
@@ -40,6 +45,10 @@ except ImportError:  # pragma: no cover - numpy comes with every scikit-learn in
 __all__ = [
     "ATOL",
     "INF",
+    "NO_NEGATIVE_RATE",
+    "NO_POSITIVE_RATE",
+    "ONLY_ONE_CLASS",
+    "RECALL_ONE",
     "RTOL",
     "Infinity",
     "as_float64",
@@ -159,7 +168,7 @@ def weights_of(sample_weight: Any, n: int) -> list[int] | None:
     if sample_weight is None:
         return None
     array = np.asarray(sample_weight)
-    if array.ndim == 2 and 1 in array.shape:
+    if array.ndim == 2 and array.shape[1] == 1:
         array = array.ravel()  # column_or_1d
     if array.ndim != 1 or len(array) != n:
         raise InvalidInputError(
@@ -279,3 +288,16 @@ def binary_curve(
             (s, w, 0) if y else (s, 0, w) for y, s, w in zip(positive, scores, weights, strict=True)
         ]
     return Curve.from_histogram(rows)
+
+
+#: sklearn 1.9.1's warnings for a missing class (UndefinedMetricWarning, or UserWarning for AP)
+ONLY_ONE_CLASS = "Only one class is present in y_true. ROC AUC score is not defined in that case."
+NO_POSITIVE_RATE = "No positive samples in y_true, true positive value should be meaningless"
+NO_NEGATIVE_RATE = "No negative samples in y_true, false positive value should be meaningless"
+RECALL_ONE = "No positive class found in y_true, recall is set to one for all thresholds."
+
+
+def one_class(message: str, stacklevel: int = 3) -> float:
+    """sklearn's nan for a missing class: :data:`~rocpr_exact.profiles.one_class.NAN` with
+    sklearn's warning (``message``, its own text) as an OneClassWarning."""
+    return tool_nan("scikit-learn 1.9.1", message, stacklevel + 1)

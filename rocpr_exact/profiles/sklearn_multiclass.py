@@ -13,8 +13,9 @@
 * :func:`multiclass_roc_auc` is ``_multiclass_roc_auc_score``: its checks, then ``ovr`` (the
   indicator matrix of the classes) or ``ovo``.
 
-A binary metric returns a Fraction, or the error that stands for sklearn's ``nan``; such an
-error is raised (naming the class or sample) unless sklearn's average forces the entry to 0.
+A binary metric returns a Fraction, or sklearn's nan (:data:`~rocpr_exact.profiles.one_class.NAN`,
+with sklearn's warning as an OneClassWarning) for a column or row with one class; a nan
+entry makes the average nan, as in sklearn, unless sklearn's average forces the entry to 0.
 """
 
 from __future__ import annotations
@@ -28,10 +29,13 @@ from rocpr_exact.core.data import Score
 from rocpr_exact.errors import (
     InvalidInputError,
     MissingDependencyError,
-    NoNegativesError,
-    RocPrError,
 )
-from rocpr_exact.profiles.sklearn_input import exact_column, require_probabilities, weights_of
+from rocpr_exact.profiles.sklearn_input import (
+    exact_column,
+    one_class,
+    require_probabilities,
+    weights_of,
+)
 
 try:
     import numpy as np
@@ -51,22 +55,16 @@ __all__ = [
 #: The ``average`` values ``_average_binary_score`` accepts.
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
-#: A binary score, or the error standing for sklearn's nan.
-Outcome: TypeAlias = Fraction | RocPrError
+#: A binary score, or sklearn's nan (``nan`` (:data:`~rocpr_exact.profiles.one_class.NAN`), warned).
+Outcome: TypeAlias = Fraction | float
 #: (labels of one column, exact scores, integer weights or None) -> outcome.
 BinaryMetric: TypeAlias = Callable[[list[Any], list[Score], list[int] | None], Outcome]
-Average: TypeAlias = Fraction | tuple[Fraction, ...]
+Average: TypeAlias = Outcome | tuple[Outcome, ...]
 
 
 def indicator(labels: Any, classes: Sequence[Any]) -> list[list[int]]:
     """``label_binarize(labels, classes=classes)`` for three or more classes: 0/1 rows."""
     return [[int(label == c) for c in classes] for label in labels.tolist()]
-
-
-def _raise(outcome: Outcome, where: str) -> Fraction:
-    if isinstance(outcome, RocPrError):
-        raise type(outcome)(f"{where}: {outcome}")
-    return outcome
 
 
 def average_binary_score(
@@ -89,14 +87,13 @@ def average_binary_score(
     if average == "micro":
         flat = [v for row in y_true for v in row]
         repeated = None if weights is None else [w for w in weights for _ in range(columns)]
-        return _raise(metric(flat, exact_column(y_score.ravel()), repeated), "micro average")
+        return metric(flat, exact_column(y_score.ravel()), repeated)
     entries: list[Outcome] = []
     entry_weights: Sequence[Fraction | int] | None = None
     if average == "samples":
         entry_weights = weights
         for i, row in enumerate(y_true):
             entries.append(metric(list(row), exact_column(y_score[i, :]), None))
-        name = "sample"
     else:
         if average == "weighted":
             w = weights or [1] * rows
@@ -109,23 +106,18 @@ def average_binary_score(
         for c in range(columns):
             column = [y_true[i][c] for i in range(rows)]
             entries.append(metric(column, exact_column(y_score[:, c]), weights))
-        name = "class column"
     if average is None:
-        return tuple(_raise(e, f"{name} {c}") for c, e in enumerate(entries))
+        return tuple(entries)
     if entry_weights is None:
-        scores = [_raise(e, f"{name} {c}") for c, e in enumerate(entries)]
-        return sum(scores, Fraction(0)) / len(scores)
+        return sum(entries, Fraction(0)) / len(entries)
     total = sum(entry_weights, Fraction(0))
     if total == 0:
         raise InvalidInputError("the weights of the average sum to zero (sklearn 1.9.1 raises)")
-    weighted = [
-        _raise(e, f"{name} {c}") * a if a else Fraction(0)
-        for c, (e, a) in enumerate(zip(entries, entry_weights, strict=True))
-    ]
+    weighted = [e * a if a else Fraction(0) for e, a in zip(entries, entry_weights, strict=True)]
     return sum(weighted, Fraction(0)) / total
 
 
-def average_ovo(metric: BinaryMetric, codes: list[int], y_score: Any, average: str) -> Fraction:
+def average_ovo(metric: BinaryMetric, codes: list[int], y_score: Any, average: str) -> Outcome:
     """Hand & Till's one-vs-one average over the pairs of classes present in ``codes``."""
     present = sorted(set(codes))
     pairs = list(combinations(present, 2))
@@ -133,17 +125,16 @@ def average_ovo(metric: BinaryMetric, codes: list[int], y_score: Any, average: s
         raise InvalidInputError(
             "ovo needs two classes present in y_true; sklearn 1.9.1 raises ZeroDivisionError"
         )
-    if not pairs:
-        raise NoNegativesError(
-            "ovo needs two classes present in y_true; sklearn 1.9.1 returns nan (no pair)"
-        )
-    values, prevalence = [], []
+    if not pairs:  # numpy's mean of no pair: nan, with RuntimeWarnings
+        return one_class("no pair of classes in y_true (RuntimeWarning: Mean of empty slice)")
+    values: list[Outcome] = []
+    prevalence: list[Fraction] = []
     for a, b in pairs:
         rows = [i for i, code in enumerate(codes) if code in (a, b)]
-        pair = Fraction(0)
+        pair: Outcome = Fraction(0)
         for cls in (a, b):
             truth = [codes[i] == cls for i in rows]
-            pair += _raise(metric(truth, exact_column(y_score[rows, cls]), None), f"pair {a, b}")
+            pair += metric(truth, exact_column(y_score[rows, cls]), None)
         values.append(pair / 2)
         prevalence.append(Fraction(len(rows), len(codes)))
     if average == "weighted":

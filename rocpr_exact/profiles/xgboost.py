@@ -24,8 +24,10 @@ The twins compute these formulas exactly on the inputs as xgboost holds them:
 :class:`~rocpr_exact.exact.closedform.ClosedForm` (a rational plus rational multiples of
 logarithms).  xgboost itself is never imported.
 
-Where xgboost returns nan (no positive or no negative of nonzero weight, with a
-warning) the twins raise :class:`NoPositivesError` / :class:`NoNegativesError`.  Refused
+Where xgboost returns nan (no positive or no negative of nonzero weight) the twins return the
+float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with xgboost's warning ("Dataset is
+empty, or contains only positive or negative samples.", logged by ``src/metric/auc.cc``) as an
+:class:`OneClassWarning`.  Refused
 with one line: empty input, labels other than 0 and 1 (xgboost reads fractional labels
 as soft labels: not modelled), negative weights (xgboost raises), NaN or infinite values
 after the float32 conversion (a float64 score past float32's range becomes infinite).
@@ -38,14 +40,17 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_examples
 from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.one_class import NAN, warn_one_class
 
 __all__ = ["auc", "aucpr", "segments"]
 
 VERSION = "xgboost 3.2.0"
+#: xgboost's warning when a class has no weight (``src/metric/auc.cc``, ``EvalAUC``)
+ONE_CLASS = "Dataset is empty, or contains only positive or negative samples."
 #: (fp', fp, tp', tp): the weighted counts before and after one group of equal predictions
 Segment: TypeAlias = tuple[Fraction, Fraction, Fraction, Fraction]
 
@@ -109,20 +114,16 @@ def segments(y_true: Any, y_score: Any, sample_weight: Any = None) -> tuple[Segm
     return tuple(out)
 
 
-def _totals(parts: tuple[Segment, ...], metric: str) -> tuple[Fraction, Fraction]:
+def _totals(parts: tuple[Segment, ...]) -> tuple[Fraction, Fraction] | None:
+    """The totals (FP, TP), or None (xgboost's nan, warned) when one of them is 0."""
     _, fp, _, tp = parts[-1]
-    if tp <= 0:
-        raise NoPositivesError(
-            f"{metric} needs a positive of nonzero weight: {VERSION} returns nan (a warning)"
-        )
-    if fp <= 0:
-        raise NoNegativesError(
-            f"{metric} needs a negative of nonzero weight: {VERSION} returns nan (a warning)"
-        )
+    if tp <= 0 or fp <= 0:
+        warn_one_class(VERSION, ONE_CLASS, stacklevel=4)
+        return None
     return fp, tp
 
 
-def auc(y_true: Any, y_score: Any, sample_weight: Any = None) -> Fraction:
+def auc(y_true: Any, y_score: Any, sample_weight: Any = None) -> Fraction | float:
     """xgboost's ``eval_metric="auc"`` for binary labels, exactly.
 
     sum over segments of (fp - fp') (tp + tp') / 2, divided by FP * TP.  Hand-derived:
@@ -131,19 +132,20 @@ def auc(y_true: Any, y_score: Any, sample_weight: Any = None) -> Fraction:
 
     >>> auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     Fraction(3, 4)
-    >>> auc([1, 1], [0.1, 0.2])
-    Traceback (most recent call last):
-    rocpr_exact.errors.NoNegativesError: auc needs a negative of nonzero weight: ...
 
-    Raises InvalidInputError, NoPositivesError, NoNegativesError.  O(n log n).
+    Only one class of nonzero weight: nan, as xgboost returns, with its warning (an
+    OneClassWarning).  Raises InvalidInputError.  O(n log n).
     """
     parts = segments(y_true, y_score, sample_weight)
-    fp, tp = _totals(parts, "auc")
+    totals = _totals(parts)
+    if totals is None:
+        return NAN
+    fp, tp = totals
     area = sum(((b - a) * (d + c) / 2 for a, b, c, d in parts), Fraction(0))
     return area / (fp * tp)
 
 
-def aucpr(y_true: Any, y_score: Any, sample_weight: Any = None) -> ClosedForm:
+def aucpr(y_true: Any, y_score: Any, sample_weight: Any = None) -> ClosedForm | float:
     """xgboost's ``eval_metric="aucpr"`` for binary labels, exactly.
 
     Per segment with tp != tp': (r - r') / a - (b / a**2) ln((tp + fp) / (tp' + fp')) with
@@ -156,11 +158,14 @@ def aucpr(y_true: Any, y_score: Any, sample_weight: Any = None) -> ClosedForm:
     >>> value == 1 - ClosedForm.log(Fraction(3, 2), Fraction(1, 2))
     True
 
-    Raises InvalidInputError, NoPositivesError, NoNegativesError.  O(n log n); the
-    result has one logarithm per segment with b != 0.
+    Only one class of nonzero weight: nan with xgboost's warning, as for :func:`auc`.
+    Raises InvalidInputError.  O(n log n); the result has one logarithm per segment with b != 0.
     """
     parts = segments(y_true, y_score, sample_weight)
-    _, positives = _totals(parts, "aucpr")
+    totals = _totals(parts)
+    if totals is None:
+        return NAN
+    _, positives = totals
     pieces: list[ClosedForm | Fraction] = []
     for fp_prev, fp, tp_prev, tp in parts:
         if tp == tp_prev:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import math
 from fractions import Fraction as F
 
-import numpy as np
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    OneClassWarning,
+)
 from rocpr_exact.profiles import sklearn as twin
+from rocpr_exact.profiles.sklearn import INF
 from tests.profiles.sklearn_agreement import agree
 from tests.strategies import datasets, examples
 
@@ -158,17 +161,48 @@ def test_refusals(name, args, kwargs) -> None:
     assert "\n" not in str(raised.value)
 
 
-def test_missing_class_raises_where_sklearn_warns() -> None:
-    with pytest.warns(Warning):
-        assert np.isnan(metrics.roc_curve([1, 1], [1, 2])[0]).all()
-    with pytest.raises(NoNegativesError):
-        twin.roc_curve([1, 1], [1, 2])
-    with pytest.raises(NoPositivesError):
-        twin.roc_curve([0, 0], [1, 2])
-    with pytest.warns(Warning):  # sklearn sets recall to 1 everywhere
-        assert metrics.precision_recall_curve([0, 0], [1, 2])[1].tolist() == [1, 1, 0]
-    with pytest.raises(NoPositivesError):
-        twin.precision_recall_curve([0, 0], [1, 2])
+def test_one_class_gives_sklearns_nan_and_convention_with_its_warning() -> None:
+    # hand-derived, scores 1 < 2: thresholds inf, 2, 1; with only positives fps = 0, 0, 0 over
+    # N = 0 (nan, None here) and tps = 0, 1, 2 over P = 2; with only negatives the reverse.
+    # precision_recall_curve without positives: precision 0 at 1 and 2, recall set to 1.
+    with pytest.warns(OneClassWarning, match="No negative samples in y_true"):
+        fpr, tpr, _ = twin.roc_curve([1, 1], [1, 2])
+    assert fpr == (None, None, None) and tpr == (0, F(1, 2), 1)
+    with pytest.warns(OneClassWarning, match="No positive samples in y_true"):
+        fpr, tpr, _ = twin.roc_curve([0, 0], [1, 2])
+    assert fpr == (0, F(1, 2), 1) and tpr == (None, None, None)
+    with pytest.warns(OneClassWarning, match="recall is set to one"):
+        precision, recall, _ = twin.precision_recall_curve([0, 0], [1, 2])
+    assert precision == (0, 0, 1) and recall == (1, 1, 0)
+    # sklearn itself, warnings included
+    for y, name in (
+        ([1, 1], "roc_curve"),
+        ([0, 0], "roc_curve"),
+        ([0, 0], "precision_recall_curve"),
+    ):
+        assert agree(
+            lambda y=y, name=name: getattr(twin, name)(y, [1, 2]),
+            lambda y=y, name=name: getattr(metrics, name)(y, [1, 2]),
+        ) in ("nan", "warned")
+
+
+def test_det_curve_with_one_class_of_nonzero_weight() -> None:
+    # two labels, positives of weight 0: sklearn keeps the point (fp 0, inf) and divides
+    # fns = 0 by P = 0 (nan, RuntimeWarning); fpr 0/2 = 0.
+    with pytest.warns(OneClassWarning, match="invalid value"):
+        fpr, fnr, cuts = twin.det_curve(
+            [0, 1, 0, 1], [0.2, 0.6, 0.6, 0.9], sample_weight=[1, 0, 1, 0]
+        )
+    assert (fpr, fnr, cuts) == ((0,), (None,), (INF,))
+    assert (
+        agree(
+            lambda: twin.det_curve([0, 1, 0, 1], [0.2, 0.6, 0.6, 0.9], sample_weight=[0, 1, 0, 1]),
+            lambda: metrics.det_curve(
+                [0, 1, 0, 1], [0.2, 0.6, 0.6, 0.9], sample_weight=[0, 1, 0, 1]
+            ),
+        )
+        == "nan"
+    )
 
 
 @pytest.mark.parametrize("weights", [[1, -1], [1, float("nan")]])

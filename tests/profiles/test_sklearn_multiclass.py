@@ -8,6 +8,7 @@ here, its nans are NoPositivesError / NoNegativesError.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 
 import numpy as np
@@ -15,7 +16,10 @@ import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    OneClassWarning,
+)
 from rocpr_exact.profiles import sklearn as twin
 from rocpr_exact.profiles.sklearn_input import ATOL, RTOL
 from tests.profiles.sklearn_agreement import agree
@@ -232,23 +236,42 @@ def test_refusals(name, args, kwargs) -> None:
     assert "\n" not in str(raised.value)
 
 
-def test_nan_in_sklearn_is_an_error_here() -> None:
+def test_nan_in_sklearn_is_nan_here() -> None:
     y = np.array([[1, 0], [1, 1], [1, 0]])  # column 0 has no negative: its AUC is nan
     s = np.array([[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]])
     with pytest.warns(Warning):
         assert np.isnan(metrics.roc_auc_score(y, s))
-    with pytest.raises(NoNegativesError, match="class column 0"):
-        twin.roc_auc_score(y, s)
-    with pytest.raises(NoPositivesError):
-        twin.roc_auc_score([0, 0], [0.1, 0.2])
+    with pytest.warns(OneClassWarning, match="Only one class"):
+        assert math.isnan(twin.roc_auc_score(y, s))
+    with pytest.warns(OneClassWarning, match="Only one class"):
+        assert math.isnan(twin.roc_auc_score([0, 0], [0.1, 0.2]))
+    # per column: column 1 has positive .4 above negatives .2 and .6: 1/2
+    with pytest.warns(OneClassWarning):
+        first, second = twin.roc_auc_score(y, s, average=None)
+    assert math.isnan(first) and second == F(1, 2)
     # weighted: column 0 has support 3, so sklearn's average is nan too; a column without
     # positives has weight 0 and counts 0 instead: for 1 - y only column 1 counts, where the
     # positives at .2 and .6 face the negative at .4: 1/2.
-    with pytest.raises(NoNegativesError):
-        twin.roc_auc_score(y, s, average="weighted")
-    assert twin.roc_auc_score(1 - y, s, average="weighted") == F(1, 2)
+    with pytest.warns(OneClassWarning):
+        assert math.isnan(twin.roc_auc_score(y, s, average="weighted"))
+    with pytest.warns(OneClassWarning, match="Only one class"):
+        assert twin.roc_auc_score(1 - y, s, average="weighted") == F(1, 2)
     with pytest.warns(Warning, match="Only one class"):
         assert metrics.roc_auc_score(1 - y, s, average="weighted") == 0.5
+
+
+def test_ovo_without_a_pair_is_nan() -> None:
+    # labels name three classes, y_true holds one: no pair, numpy's mean of nothing is nan
+    p = [[0.5, 0.25, 0.25]] * 4
+    assert (
+        agree(
+            lambda: twin.roc_auc_score([0, 0, 0, 0], p, multi_class="ovo", labels=[0, 1, 2]),
+            lambda: metrics.roc_auc_score(
+                [0, 0, 0, 0], np.array(p), multi_class="ovo", labels=[0, 1, 2]
+            ),
+        )
+        == "nan"
+    )
 
 
 def test_twin_refuses_a_y_score_narrower_than_y_true() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, RocPrError
+from rocpr_exact.errors import InvalidInputError, OneClassWarning, RocPrError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.profiles import keras as exact_keras
 from rocpr_exact.profiles import torchmetrics as exact_tm
@@ -94,9 +94,18 @@ def test_keras_refusals() -> None:
     _refuses(InvalidInputError, "sample_weight", auc, [0, 1], [0.2, 0.4], sample_weight=[1])
     _refuses(InvalidInputError, "num_thresholds", auc, [0, 1], [0.2, 0.4], num_thresholds=1)
     _refuses(InvalidInputError, "num_thresholds", auc, [0, 1], [0.2, 0.4], num_thresholds=2.5)
-    _refuses(NoPositivesError, "positive", auc, [0, 0], [0.2, 0.4])
-    _refuses(NoPositivesError, "positive", auc, [0, 1], [0.2, 0.4], sample_weight=[1, 0])
-    _refuses(NoNegativesError, "negative", auc, [1, 1], [0.2, 0.4])
+
+    # Both PR areas divide by P = 0 with divide_no_nan (0); every ROC rate on the missing
+    # class's axis is divide_no_nan(0, 0) = 0, so no step has width or height: 0.0, silently
+    # in keras, with an OneClassWarning here.
+    for curve in ("ROC", "PR"):
+        for method in ("interpolation", "minoring", "majoring"):
+            options = {"curve": curve, "summation_method": method}
+            for y, w in (([0, 0], None), ([0, 1], [1, 0])):
+                with pytest.warns(OneClassWarning, match="no positive.*keras returns 0.0"):
+                    assert auc(y, [0.2, 0.4], sample_weight=w, **options) == 0
+    with pytest.warns(OneClassWarning, match="no negative"):
+        assert auc([1, 1], [0.2, 0.4]) == 0
     # PR needs no negative; at 1 + eps precision is divide_no_nan(0, 0) = 0, so minoring
     # gives the last recall step (1/2 to 0) height 0: 1/2 * 1 + 1/2 * 0
     assert auc([1, 1], [0.2, 0.4], curve="PR", summation_method="minoring") == F(1, 2)

@@ -97,8 +97,9 @@ OVERRIDES: dict[str, dict[str, Any]] = {
 }
 #: Modules of helpers the twins call on values they have already checked (the argument checks
 #: themselves, IEEE rounding, sklearn's input conversion, detection flags, multiclass averaging
-#: with a metric callback): not twins of a tool's function, reached through the twins instead.
-HELPERS = {"sklearn_multiclass", "sigmoid", "sleef"}
+#: with a metric callback, the one-class warning and NaN): not twins of a tool's function, reached
+#: through the twins instead.
+HELPERS = {"sklearn_multiclass", "sigmoid", "sleef", "one_class"}
 
 BAD: list[Any] = [
     None,

@@ -25,7 +25,9 @@ NOTES: dict[str, str] = {
     "Weights": "sample_weight (float32) multiplies each example's counts.",
     "PrInterpolation": "curve PR with summation_method interpolation: keras' "
     "interpolate_pr_auc, a rational plus logarithms (closed form).",
-    "MissingClass": "One class missing: keras returns 0; the twin raises.",
+    "MissingClass": "One class missing: keras returns 0 (silently); the twin returns 0 with an "
+    "OneClassWarning.",
+    "Refused": "Not modelled: a negative sample_weight; the twin refuses it.",
 }
 
 METHODS = (
@@ -109,5 +111,12 @@ CASES: tuple[TwinCase, ...] = (
         {"y_true": [0, 0], "y_pred": floats("0.1", "0.2")},
         "MissingClass",
         num_thresholds=3,
+    ),
+    TwinCase(
+        "a negative weight",
+        "auc",
+        {"y_true": [0, 1], "y_pred": floats("0.1", "0.2"), "sample_weight": floats("1.0", "-1.0")},
+        {"curve": "ROC", "summation_method": "interpolation"},
+        ("Refused",),
     ),
 )

@@ -27,7 +27,8 @@ NOTES: dict[str, str] = {
     "McClish's correction.",
     "PosLabel": "The positive label is not 1, or is chosen by pos_label.",
     "MissingClass": "Only one class: sklearn warns and returns nan (roc_auc_score, roc_curve "
-    "rates) or 0.0 (average_precision_score); the twin raises.",
+    "rates: null) or a conventional value (average_precision_score 0.0, precision_recall_curve "
+    "recall 1); the twin returns the same, with sklearn's warning as a OneClassWarning.",
     "Refused": "sklearn raises ValueError.",
     "Multiclass": "Multiclass y_true with probabilities: multi_class 'ovr' or 'ovo' (Hand & "
     "Till), and an average.",

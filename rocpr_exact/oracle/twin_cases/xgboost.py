@@ -23,7 +23,7 @@ NOTES: dict[str, str] = {
     "Weights": "sample_weight (float32): weighted counts.",
     "ZeroWeight": "Some weights are 0: those examples count for nothing.",
     "MissingClass": "No positive or no negative of nonzero weight: xgboost returns nan with a "
-    "warning; the twin raises.",
+    "warning; the twin returns nan (null) with that warning as a OneClassWarning.",
     "Refused": "The twin refuses the input (soft labels, negative weights: see the profile).",
     "Extreme": "Subnormal or huge float32 predictions.",
 }
