@@ -10,6 +10,7 @@ names it.  Commands run from a temporary folder holding what they read (``data.c
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -24,6 +25,14 @@ SHELL = {"sh", "bash", "shell", "console"}
 
 #: Commands (by how they start) run as written in the default suite, from a temporary folder.
 RUN_HERE = ("python -c", "python examples/", "python -m rocpr_exact.engines.ship dist")
+
+#: Commands (by how they start) run as written from the repository root in the smoke mode
+#: (``ROCPR_SMOKE=1``, benchmarks/smoke.py: the same code at a tiny size, nothing written to
+#: benchmarks/results), with a line each must print: its ratio, table or count line.
+RUN_SMOKE = {
+    "python benchmarks/": "ratio ",
+    "python -m tests.float_reference_census": "pairs: ",
+}
 
 #: Commands that ``.ci/run`` runs as written (checked here: each is a line of .ci/run).
 RUN_BY_CI = {
@@ -41,12 +50,8 @@ NOT_RUN = {
     "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "Spark without Java: "
     "tests/engines -m spark",
     "spark-submit": "a Spark cluster (job.py reads hdfs:///scores/)",
-    "python -m tests.float_reference_census --pairs 600 --seed 2006": "minutes; its logic runs "
-    "in tests/properties/test_dominance.py",
     "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the ci profile of "
     "tests/properties/test_dominance.py), which .ci/run runs under HYPOTHESIS_PROFILE=ci",
-    "python benchmarks/": "a benchmark (minutes); benchmarks are never timed in tests, their "
-    "output is recorded in benchmarks/results",
     'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
     'the same extra (".[test,spark]", checked below) for the Spark tests',
     "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
@@ -89,7 +94,7 @@ def _named(command: str) -> str | None:
 
 def _decided(command: str) -> bool:
     return (
-        command.startswith(RUN_HERE)
+        command.startswith((*RUN_HERE, *RUN_SMOKE))
         or command in RUN_BY_CI
         or command in RUN_INSTALLED
         or _named(command) is not None
@@ -161,3 +166,25 @@ def test_documented_python_command_runs(where: str, command: str, tmp_path: Path
     assert "Traceback" not in run.stderr
     if "engines.ship" in command:  # the zip the docs' spark-submit lines give the executors
         assert (tmp_path / "dist" / "rocpr_exact.zip").stat().st_size > 0
+
+
+SMOKE = [(w, c) for w, c in COMMANDS if c.startswith(tuple(RUN_SMOKE))]
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize(("where", "command"), SMOKE, ids=[w for w, _ in SMOKE])
+def test_documented_benchmark_runs_in_smoke_mode(where: str, command: str) -> None:
+    """The command line as the docs give it (its own arguments), from the repository root,
+    with ``ROCPR_SMOKE=1``: it exits 0, says it is a smoke run, prints its result line and
+    writes nothing under benchmarks/results."""
+    results = ROOT / "benchmarks" / "results"
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in results.iterdir())
+    argv = [sys.executable if a == "python" else a for a in shlex.split(command)]
+    env = {**os.environ, "ROCPR_SMOKE": "1"}
+    run = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, f"{where}: {command}: {run.stderr[-800:]}"
+    assert "Traceback" not in run.stderr
+    assert run.stdout.startswith("smoke run (ROCPR_SMOKE=1): "), run.stdout[:200]
+    shown = next(text for start, text in RUN_SMOKE.items() if command.startswith(start))
+    assert shown in run.stdout, f"{where}: no {shown!r} line in {run.stdout[-500:]}"
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in results.iterdir()) == before

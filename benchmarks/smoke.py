@@ -1,0 +1,29 @@
+"""The benchmarks' smoke mode: ``ROCPR_SMOKE=1`` runs a benchmark's own code path at a tiny
+size, so a test can run each command line the docs show, with its exact arguments, in seconds
+(tests/contract/test_docs_shell.py).  A smoke run measures nothing worth keeping: its sizes
+are capped here, in one place, and it never writes under ``benchmarks/results``.
+
+A script run as ``python benchmarks/NAME.py`` imports it as ``smoke``; from the repository
+root (``python -m tests.float_reference_census``) it is ``benchmarks.smoke``.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: The environment variable that turns the smoke mode on (the value ``1``).
+VARIABLE = "ROCPR_SMOKE"
+
+
+def active() -> bool:
+    """Whether this run is a smoke run (``ROCPR_SMOKE=1``)."""
+    return os.environ.get(VARIABLE) == "1"
+
+
+def size(documented: int, tiny: int) -> int:
+    """``documented`` (a size the command line asked for), or at most ``tiny`` in a smoke run;
+    the run says so on its first line, so its output is never mistaken for a measurement."""
+    if not active() or documented <= tiny:
+        return documented
+    print(f"smoke run ({VARIABLE}=1): {documented:,} -> {tiny:,}", flush=True)
+    return tiny
