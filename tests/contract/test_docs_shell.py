@@ -10,6 +10,7 @@ names it.  Commands run from a temporary folder holding what they read (``data.c
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -25,7 +26,12 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console"}
 
 #: Commands (by how they start) run as written in the default suite, from a temporary folder.
-RUN_HERE = ("python -c", "python examples/", "python -m rocpr_exact.engines.ship dist")
+RUN_HERE = (
+    "python -c",
+    "python examples/",
+    "python -m rocpr_exact.engines.ship dist",
+    "python make_results.py",  # the program docs/oracle.md gives in full, written to a file
+)
 
 #: Commands (by how they start) run as written from the repository root in the smoke mode
 #: (``ROCPR_SMOKE=1``, benchmarks/smoke.py: the same code at a tiny size, nothing written to
@@ -47,16 +53,28 @@ RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
 
 #: Commands (by how they start) a test cannot run, with the reason.
 NOT_RUN = {
-    "python make_results.py": "the reader's own program",
-    "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "Spark without Java: "
-    "tests/engines -m spark",
-    "spark-submit": "a Spark cluster (job.py reads hdfs:///scores/)",
-    "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the ci profile of "
-    "tests/properties/test_dominance.py), which .ci/run runs under HYPOTHESIS_PROFILE=ci",
+    "spark-submit --master yarn": "a YARN cluster (the same job runs in local mode: RUN_ELSEWHERE)",
+    "spark-submit --archives": "an environment packed by venv-pack (below) for a cluster's "
+    "executors",
+    "spark-submit --py-files dist/rocpr_exact-0.1.0": "a wheel built by pip wheel for a cluster; "
+    "the same job with the zip runs in local mode (RUN_ELSEWHERE)",
     'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
     'the same extra (".[test,spark]", checked below) for the Spark tests',
-    "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
+    "venv-pack": "packs a virtual environment for a Spark cluster (venv-pack is not a dependency)",
 }
+
+#: Commands run as written by a test outside the default suite: the test (file::function),
+#: whose source names the command (checked here, so the mapping cannot go stale).
+RUN_ELSEWHERE = {
+    "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "tests/engines/"
+    "test_spark.py::test_the_docs_java_free_command_runs",
+    "spark-submit --py-files dist/rocpr_exact.zip job.py": "tests/engines/test_spark.py::"
+    "test_the_readme_spark_submit_job_runs_in_local_mode",
+}
+
+#: ``VARIABLE=value python -m pytest ... NODE``: a test of the suite under a profile that
+#: .ci/run exports for its whole run (checked here: the export, and that NODE exists).
+RUN_UNDER_CI_PROFILE = ("HYPOTHESIS_PROFILE=ci python -m pytest",)
 
 
 def shell_commands() -> list[tuple[str, str]]:
@@ -98,6 +116,7 @@ def _decided(command: str) -> bool:
         command.startswith((*RUN_HERE, *RUN_SMOKE))
         or command in RUN_BY_CI
         or command in RUN_INSTALLED
+        or command.startswith((*RUN_ELSEWHERE, *RUN_UNDER_CI_PROFILE))
         or _named(command) is not None
     )
 
@@ -112,6 +131,30 @@ def test_every_command_is_run_or_named() -> None:
     assert set(NOT_RUN) <= used, f"stale NOT_RUN entries: {set(NOT_RUN) - used}"
     shown = {command for _, command in COMMANDS}
     assert set(RUN_BY_CI) | set(RUN_INSTALLED) <= shown, "a command here is not in the docs"
+
+
+def _source(node: str) -> str:
+    """The source of ``file::function`` (empty when there is no such function)."""
+    import ast
+
+    file, name = node.split("::")
+    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    return (
+        ast.get_source_segment((ROOT / file).read_text(encoding="utf-8"), found[0]) if found else ""
+    )
+
+
+def test_commands_run_elsewhere_are_run_there() -> None:
+    for start, node in RUN_ELSEWHERE.items():
+        assert any(c.startswith(start) for _, c in COMMANDS), f"not in the docs: {start}"
+        assert f'_documented("{start}' in _source(node), f"{node} does not run {start!r}"
+    for start in RUN_UNDER_CI_PROFILE:
+        variable = start.split("=", 1)[0]
+        assert f"export {start.split()[0]}" in CI.splitlines(), f".ci/run: no export {variable}"
+        for command in (c for _, c in COMMANDS if c.startswith(start)):
+            nodes = [a for a in shlex.split(command) if "::" in a]
+            assert nodes and all(_source(node) for node in nodes), command
 
 
 def test_the_ci_script_runs_its_commands() -> None:
@@ -162,9 +205,20 @@ def test_documented_python_command_runs(where: str, command: str, tmp_path: Path
     argv = shlex.split(command)
     argv = [sys.executable if a == "python" else a for a in argv]
     argv = [str(ROOT / a) if a.startswith("examples/") else a for a in argv]
+    if "make_results.py" in command:  # docs/oracle.md's program, on the repository's vectors
+        oracle = (ROOT / "docs" / "oracle.md").read_text(encoding="utf-8")
+        program = oracle.split("```python\n", 1)[1].split("```", 1)[0]
+        assert program.startswith('"""make_results.py')
+        (tmp_path / "make_results.py").write_text(program, encoding="utf-8")
+        (tmp_path / "vectors").symlink_to(ROOT / "vectors")
     run = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert run.returncode == 0, f"{where}: {command}: {run.stderr[-500:]}"
     assert "Traceback" not in run.stderr
+    if "make_results.py" in command:
+        cases = json.loads((ROOT / "vectors" / "rocpr_auc_test.json").read_text(encoding="utf-8"))
+        ids = {str(case["tcId"]) for group in cases["testGroups"] for case in group["tests"]}
+        written = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+        assert set(written["results"]) == ids
     if "engines.ship" in command:  # the zip the docs' spark-submit lines give the executors
         assert (tmp_path / "dist" / "rocpr_exact.zip").stat().st_size > 0
 
