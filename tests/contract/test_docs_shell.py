@@ -1,7 +1,11 @@
 """The docs' shell commands other than ``rocpr-exact`` (which test_docs_commands.py runs):
-each one is run here (``RUN_HERE``), run by ``.ci/run`` as written (``RUN_BY_CI``, checked
-here), run by a test under the ``install`` marker that .ci/run runs (``RUN_INSTALLED``), or
-named in ``NOT_RUN`` with the reason a test cannot run it.
+each one is run here (``RUN_HERE``), run here in the benchmarks' smoke mode (``RUN_SMOKE``:
+every ``python benchmarks/...`` command of the docs, inline ones too; those needing pyspark,
+pandas or pyarrow under the ``bench`` marker that .ci/run runs), run by ``.ci/run`` as written
+(``RUN_BY_CI``, checked here), run by a test under the ``install`` marker that .ci/run runs
+(``RUN_INSTALLED``), run by a named Spark test (``RUN_ELSEWHERE``, checked against its source)
+or under the ci profile .ci/run exports (``RUN_UNDER_CI_PROFILE``), or named in ``NOT_RUN``
+with the reason a test cannot run it.
 
 A command added to the docs is in neither list until someone decides: the test fails and
 names it.  Commands run from a temporary folder holding what they read (``data.csv``,
@@ -163,6 +167,7 @@ def test_the_ci_script_runs_its_commands() -> None:
         assert command in lines, f".ci/run does not run {command!r}"
     assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark extra (NOT_RUN)
     assert ".venv/bin/python -m pytest -m install tests/contract" in CI  # RUN_INSTALLED
+    assert ".venv/bin/python -m pytest -m bench tests/contract" in CI  # the bench marker
 
 
 @pytest.mark.install
