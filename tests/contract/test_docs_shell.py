@@ -60,8 +60,6 @@ NOT_RUN = {
     "spark-submit --master yarn": "a YARN cluster (the same job runs in local mode: RUN_ELSEWHERE)",
     "spark-submit --archives": "an environment packed by venv-pack (below) for a cluster's "
     "executors",
-    "spark-submit --py-files dist/rocpr_exact-0.1.0": "a wheel built by pip wheel for a cluster; "
-    "the same job with the zip runs in local mode (RUN_ELSEWHERE)",
     'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
     'the same extra (".[test,spark]", checked below) for the Spark tests',
     "venv-pack": "packs a virtual environment for a Spark cluster (venv-pack is not a dependency)",
@@ -74,6 +72,8 @@ RUN_ELSEWHERE = {
     "test_spark.py::test_the_docs_java_free_command_runs",
     "spark-submit --py-files dist/rocpr_exact.zip job.py": "tests/engines/test_spark.py::"
     "test_the_readme_spark_submit_job_runs_in_local_mode",
+    "spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl": "tests/engines/"
+    "test_spark.py::test_the_engines_wheel_spark_submit_runs_in_local_mode",
 }
 
 #: ``VARIABLE=value python -m pytest ... NODE``: a test of the suite under a profile that

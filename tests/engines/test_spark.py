@@ -260,27 +260,24 @@ def test_the_docs_java_free_command_runs(tmp_path):
     assert "'exact': '3/4'" in done.stdout, done.stdout[-500:]
 
 
-def test_the_readme_spark_submit_job_runs_in_local_mode(tmp_path):
-    """README's ``spark-submit --py-files dist/rocpr_exact.zip job.py`` with README's job.py,
-    its ``hdfs:///scores/`` a Parquet file of the paper's Table 1, in pyspark's own
-    spark-submit (local mode: no master given), dist/ made by the documented ship command; the
-    printed report equals the single-process one."""
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _submit(tmp_path, command, job):
+    """``command`` (a documented spark-submit line) run by pyspark's own spark-submit in local
+    mode (no master given) from ``tmp_path``, with ``job`` (a documented job.py) reading a
+    Parquet file of the paper's Table 1 where it reads ``hdfs:///scores/``; the printed report
+    must equal the single-process one."""
     import json
 
     duckdb = pytest.importorskip("duckdb")
     from rocpr_exact.engines.sparksession import ensure_java
 
-    root = Path(__file__).resolve().parents[2]
-    table1 = root / "examples" / "table1.csv"
+    table1 = ROOT / "examples" / "table1.csv"
     data = tmp_path / "scores.parquet"
     duckdb.sql(f"COPY (SELECT * FROM read_csv('{table1}')) TO '{data}'")
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    job = readme.split("```python\n# job.py\n", 1)[1].split("```", 1)[0]
     assert "hdfs:///scores/" in job
     (tmp_path / "job.py").write_text(job.replace("hdfs:///scores/", str(data)), encoding="utf-8")
-    ship = _documented("python -m rocpr_exact.engines.ship dist")
-    subprocess.run([sys.executable, *ship.split()[1:]], cwd=tmp_path, check=True)
-    command = _documented("spark-submit --py-files dist/rocpr_exact.zip job.py")
     submit = Path(sys.executable).parent / "spark-submit"
     env = {**os.environ, "PYSPARK_PYTHON": sys.executable}  # the executors' Python: this one
     java = ensure_java()
@@ -299,3 +296,28 @@ def test_the_readme_spark_submit_job_runs_in_local_mode(tmp_path):
     rows = [line.split(",") for line in table1.read_text().splitlines()[1:]]
     curve = Curve.from_scores([float(s) for s, _ in rows], [int(y) for _, y in rows])
     assert printed["auc_roc"] == json.loads(json.dumps(build_report(curve)["auc_roc"]))
+
+
+def _job(doc: str, opening: str) -> str:
+    """The job.py a doc gives: the Python block that starts with ``opening``."""
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    return opening + text.split(f"```python\n{opening}", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_spark_submit_job_runs_in_local_mode(tmp_path):
+    """README's ``spark-submit --py-files dist/rocpr_exact.zip job.py`` with README's job.py,
+    dist/ made by the documented ship command."""
+    ship = _documented("python -m rocpr_exact.engines.ship dist")
+    subprocess.run([sys.executable, *ship.split()[1:]], cwd=tmp_path, check=True)
+    command = _documented("spark-submit --py-files dist/rocpr_exact.zip job.py")
+    _submit(tmp_path, command, _job("README.md", "# job.py\n"))
+
+
+def test_the_engines_wheel_spark_submit_runs_in_local_mode(tmp_path):
+    """docs/engines.md's ``spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl
+    job.py`` with its job.py (distributed=True), the wheel built by its ``pip wheel --no-deps
+    -w dist .``."""
+    build = ["pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)]
+    subprocess.run([sys.executable, "-m", *build], check=True, timeout=300)
+    command = _documented("spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl")
+    _submit(tmp_path, command, _job("docs/engines.md", "import json\n"))
