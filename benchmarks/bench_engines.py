@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import smoke
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rocpr_exact.engines import report
@@ -137,6 +139,10 @@ def main() -> None:
     parser.add_argument("--spark-rows", type=int, default=None, help="rows for Spark")
     parser.add_argument("--partitions", type=int, default=16)
     args = parser.parse_args()
+    args.rows, args.distinct = smoke.size(args.rows, 2_000), smoke.size(args.distinct, 100)
+    if args.spark_rows is not None:
+        args.spark_rows = smoke.size(args.spark_rows, 2_000)
+    args.partitions = smoke.size(args.partitions, 2)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.parquet"
         start = time.perf_counter()

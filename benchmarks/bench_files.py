@@ -33,6 +33,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import smoke
+
 ROOT = Path(__file__).resolve().parent.parent
 
 TO_GROUPS = """
@@ -132,6 +134,8 @@ def main() -> None:
         folder, n, rate, ties, fmt = args.write
         print(write_data(Path(folder), int(n), float(rate), ties == "ties", fmt))
         return
+    args.rows = smoke.sizes(args.rows, 2_000)
+    args.rates, args.scores = smoke.first(args.rates), smoke.first(args.scores)
     print(f"# bench_files.py  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  {platform.node()}  "
           f"{os.cpu_count()} cores  Python {platform.python_version()}")  # fmt: skip
     print(

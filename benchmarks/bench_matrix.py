@@ -47,6 +47,8 @@ import time
 from pathlib import Path
 from statistics import median
 
+import smoke
+
 ROOT = Path(__file__).resolve().parent.parent
 ENTRIES = ("numpy", "pandas", "histogram", "csv", "parquet")
 START, END = "<!-- bench_matrix:start -->", "<!-- bench_matrix:end -->"
@@ -232,6 +234,8 @@ def markdown(rows: list[dict[str, object]]) -> str:
 
 def write_readme(table: str, readme: Path = ROOT / "README.md") -> None:
     """Replace the text between the README's markers by ``table``."""
+    if not smoke.may_write(readme):
+        return
     text = readme.read_text(encoding="utf-8")
     pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
     if not pattern.search(text):
@@ -258,6 +262,10 @@ def main() -> None:
         n, rate, ties, entry, exact, repeat = args.cell
         print(json.dumps(cell(int(n), rate, ties == "1", entry, exact == "1", int(repeat))))
         return
+    args.sizes, args.repeat = smoke.sizes(args.sizes, 2_000), smoke.size(args.repeat, 1)
+    args.rates = smoke.first(args.rates)
+    if args.save and not smoke.may_write(args.save):
+        args.save = None
     if args.table_from:
         table = markdown(json.loads(args.table_from.read_text(encoding="utf-8")))
         print(table)
@@ -272,7 +280,7 @@ def main() -> None:
     rows = []
     for n in args.sizes:
         for rate in args.rates:
-            for ties in (False, True):
+            for ties in smoke.first([False, True]):
                 for entry in args.entries:
                     command = [sys.executable, __file__, "--cell", str(n), rate, str(int(ties))]
                     command += [entry, str(int(args.exact)), str(args.repeat)]

@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import smoke
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -56,6 +58,8 @@ def main() -> None:
     parser.add_argument("--decimals", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=2)
     options = parser.parse_args()
+    options.rows = smoke.size(options.rows, 2_000)
+    options.repeat = smoke.size(options.repeat, 1)
     command = [sys.executable, "-m", "rocpr_exact"]
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "scores.csv"

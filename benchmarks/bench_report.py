@@ -28,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+import smoke
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -113,6 +115,7 @@ def main() -> None:
         which, n, ties, repeat = args.child
         print(json.dumps(measure(which, int(n), ties == "1", int(repeat))))
         return
+    args.sizes, args.repeat = smoke.sizes(args.sizes, 2_000), smoke.size(args.repeat, 1)
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores, python {platform.python_version()}")
     header = (
         f"{'n':>10} {'ties':>5} {'ours s':>8} {'sklearn s':>9} {'ratio':>6} "

@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import smoke
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
@@ -212,6 +214,7 @@ def main() -> None:
         "--in-spark", action="store_true", help="data made by Spark; ours only, no check"
     )
     args = parser.parse_args()
+    args.rows = smoke.size(args.rows, 2_000)
     config = {"spark.driver.memory": args.driver_memory} if args.driver_memory else {}
     session = engine.local_session(cores=args.cores, **config)
     print(

@@ -1,7 +1,11 @@
 """The docs' shell commands other than ``rocpr-exact`` (which test_docs_commands.py runs):
-each one is run here (``RUN_HERE``), run by ``.ci/run`` as written (``RUN_BY_CI``, checked
-here), run by a test under the ``install`` marker that .ci/run runs (``RUN_INSTALLED``), or
-named in ``NOT_RUN`` with the reason a test cannot run it.
+each one is run here (``RUN_HERE``), run here in the benchmarks' smoke mode (``RUN_SMOKE``:
+every ``python benchmarks/...`` command of the docs, inline ones too; those needing pyspark,
+pandas or pyarrow under the ``bench`` marker that .ci/run runs), run by ``.ci/run`` as written
+(``RUN_BY_CI``, checked here), run by a test under the ``install`` marker that .ci/run runs
+(``RUN_INSTALLED``), run by a named Spark test (``RUN_ELSEWHERE``, checked against its source)
+or under the ci profile .ci/run exports (``RUN_UNDER_CI_PROFILE``), or named in ``NOT_RUN``
+with the reason a test cannot run it.
 
 A command added to the docs is in neither list until someone decides: the test fails and
 names it.  Commands run from a temporary folder holding what they read (``data.csv``,
@@ -10,6 +14,9 @@ names it.  Commands run from a temporary folder holding what they read (``data.c
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -23,7 +30,20 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console"}
 
 #: Commands (by how they start) run as written in the default suite, from a temporary folder.
-RUN_HERE = ("python -c", "python examples/", "python -m rocpr_exact.engines.ship dist")
+RUN_HERE = (
+    "python -c",
+    "python examples/",
+    "python -m rocpr_exact.engines.ship dist",
+    "python make_results.py",  # the program docs/oracle.md gives in full, written to a file
+)
+
+#: Commands (by how they start) run as written from the repository root in the smoke mode
+#: (``ROCPR_SMOKE=1``, benchmarks/smoke.py: the same code at a tiny size, nothing written to
+#: benchmarks/results), with a line each must print: its ratio, table or count line.
+RUN_SMOKE = {
+    "python benchmarks/": "ratio ",
+    "python -m tests.float_reference_census": "pairs: ",
+}
 
 #: Commands that ``.ci/run`` runs as written (checked here: each is a line of .ci/run).
 RUN_BY_CI = {
@@ -37,20 +57,28 @@ RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
 
 #: Commands (by how they start) a test cannot run, with the reason.
 NOT_RUN = {
-    "python make_results.py": "the reader's own program",
-    "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "Spark without Java: "
-    "tests/engines -m spark",
-    "spark-submit": "a Spark cluster (job.py reads hdfs:///scores/)",
-    "python -m tests.float_reference_census --pairs 600 --seed 2006": "minutes; its logic runs "
-    "in tests/properties/test_dominance.py",
-    "HYPOTHESIS_PROFILE=ci python -m pytest": "a test itself (the ci profile of "
-    "tests/properties/test_dominance.py), which .ci/run runs under HYPOTHESIS_PROFILE=ci",
-    "python benchmarks/": "a benchmark (minutes); benchmarks are never timed in tests, their "
-    "output is recorded in benchmarks/results",
+    "spark-submit --master yarn": "a YARN cluster (the same job runs in local mode: RUN_ELSEWHERE)",
+    "spark-submit --archives": "an environment packed by venv-pack (below) for a cluster's "
+    "executors",
     'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
     'the same extra (".[test,spark]", checked below) for the Spark tests',
-    "venv-pack": "packs a virtual environment for a Spark cluster (not a dependency)",
+    "venv-pack": "packs a virtual environment for a Spark cluster (venv-pack is not a dependency)",
 }
+
+#: Commands run as written by a test outside the default suite: the test (file::function),
+#: whose source names the command (checked here, so the mapping cannot go stale).
+RUN_ELSEWHERE = {
+    "env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python": "tests/engines/"
+    "test_spark.py::test_the_docs_java_free_command_runs",
+    "spark-submit --py-files dist/rocpr_exact.zip job.py": "tests/engines/test_spark.py::"
+    "test_the_readme_spark_submit_job_runs_in_local_mode",
+    "spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl": "tests/engines/"
+    "test_spark.py::test_the_engines_wheel_spark_submit_runs_in_local_mode",
+}
+
+#: ``VARIABLE=value python -m pytest ... NODE``: a test of the suite under a profile that
+#: .ci/run exports for its whole run (checked here: the export, and that NODE exists).
+RUN_UNDER_CI_PROFILE = ("HYPOTHESIS_PROFILE=ci python -m pytest",)
 
 
 def shell_commands() -> list[tuple[str, str]]:
@@ -89,9 +117,10 @@ def _named(command: str) -> str | None:
 
 def _decided(command: str) -> bool:
     return (
-        command.startswith(RUN_HERE)
+        command.startswith((*RUN_HERE, *RUN_SMOKE))
         or command in RUN_BY_CI
         or command in RUN_INSTALLED
+        or command.startswith((*RUN_ELSEWHERE, *RUN_UNDER_CI_PROFILE))
         or _named(command) is not None
     )
 
@@ -108,12 +137,37 @@ def test_every_command_is_run_or_named() -> None:
     assert set(RUN_BY_CI) | set(RUN_INSTALLED) <= shown, "a command here is not in the docs"
 
 
+def _source(node: str) -> str:
+    """The source of ``file::function`` (empty when there is no such function)."""
+    import ast
+
+    file, name = node.split("::")
+    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    return (
+        ast.get_source_segment((ROOT / file).read_text(encoding="utf-8"), found[0]) if found else ""
+    )
+
+
+def test_commands_run_elsewhere_are_run_there() -> None:
+    for start, node in RUN_ELSEWHERE.items():
+        assert any(c.startswith(start) for _, c in COMMANDS), f"not in the docs: {start}"
+        assert f'_documented("{start}' in _source(node), f"{node} does not run {start!r}"
+    for start in RUN_UNDER_CI_PROFILE:
+        variable = start.split("=", 1)[0]
+        assert f"export {start.split()[0]}" in CI.splitlines(), f".ci/run: no export {variable}"
+        for command in (c for _, c in COMMANDS if c.startswith(start)):
+            nodes = [a for a in shlex.split(command) if "::" in a]
+            assert nodes and all(_source(node) for node in nodes), command
+
+
 def test_the_ci_script_runs_its_commands() -> None:
     lines = {line.strip() for line in CI.splitlines()}
     for command in RUN_BY_CI:
         assert command in lines, f".ci/run does not run {command!r}"
     assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark extra (NOT_RUN)
     assert ".venv/bin/python -m pytest -m install tests/contract" in CI  # RUN_INSTALLED
+    assert ".venv/bin/python -m pytest -m bench tests/contract" in CI  # the bench marker
 
 
 @pytest.mark.install
@@ -156,8 +210,110 @@ def test_documented_python_command_runs(where: str, command: str, tmp_path: Path
     argv = shlex.split(command)
     argv = [sys.executable if a == "python" else a for a in argv]
     argv = [str(ROOT / a) if a.startswith("examples/") else a for a in argv]
+    if "make_results.py" in command:  # docs/oracle.md's program, on the repository's vectors
+        oracle = (ROOT / "docs" / "oracle.md").read_text(encoding="utf-8")
+        program = oracle.split("```python\n", 1)[1].split("```", 1)[0]
+        assert program.startswith('"""make_results.py')
+        (tmp_path / "make_results.py").write_text(program, encoding="utf-8")
+        (tmp_path / "vectors").symlink_to(ROOT / "vectors")
     run = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert run.returncode == 0, f"{where}: {command}: {run.stderr[-500:]}"
     assert "Traceback" not in run.stderr
+    if "make_results.py" in command:
+        cases = json.loads((ROOT / "vectors" / "rocpr_auc_test.json").read_text(encoding="utf-8"))
+        ids = {str(case["tcId"]) for group in cases["testGroups"] for case in group["tests"]}
+        written = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+        assert set(written["results"]) == ids
     if "engines.ship" in command:  # the zip the docs' spark-submit lines give the executors
         assert (tmp_path / "dist" / "rocpr_exact.zip").stat().st_size > 0
+
+
+def benchmark_commands() -> list[tuple[str, str]]:
+    """(where, command) for each benchmark command of the docs, wherever it is shown: a shell
+    block, a ``$ python benchmarks/...`` line above a recorded output, or inline code in a
+    sentence (which may go on over a line break); once each, placeholders filled in."""
+    found = [(w, c) for w, c in COMMANDS if c.startswith(tuple(RUN_SMOKE))]
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(
+            r"`(python benchmarks/[^`]+)`|^\$ (python benchmarks/.+)$", text, re.M
+        ):
+            command = " ".join((match[1] or match[2]).split(" #", 1)[0].split())
+            number = text.count("\n", 0, match.start()) + 1
+            found.append((f"{path.name}:{number}", command))
+    filled = {}
+    for where, command in found:
+        argv = [PLACEHOLDERS.get(a.strip("[]"), a.strip("[]")) for a in command.split()]
+        filled.setdefault(" ".join(argv), where)
+    return [(where, command) for command, where in filled.items()]
+
+
+#: A synopsis's placeholders, and the previous checkout a before/after run compares with
+#: (this one: the run checks the code path, not the figures).
+PLACEHOLDERS = {
+    "N": "1000000",
+    "K": "10000",
+    "M": "1000000",
+    "FILE": str(ROOT / "benchmarks" / "results" / "bench_matrix_2026-11-24.json"),
+    "/path/to/previous/checkout": str(ROOT),
+    "../main": str(ROOT),
+}
+
+
+def _peers(command: str) -> tuple[str, ...]:
+    """The modules a benchmark command needs beyond the test extra (the spark extra has them)."""
+    if "--table-from" in command:
+        return ()
+    if "spark" in command:
+        return ("pyspark", "pyarrow", "pandas")
+    if "bench_matrix" in command or "bench_files" in command:
+        return ("pyarrow", "pandas")
+    return ()
+
+
+def _shows(command: str) -> str:
+    """A line the command prints when it worked: its ratio, count or timing line."""
+    if "--table-from" in command:
+        return "| ours / peer |"
+    if "--skip-peer" in command:
+        return "rocpr-exact report (exact"
+    if "--in-spark" in command:
+        return "rocpr-exact spark.report (range shares)"
+    return next(text for start, text in RUN_SMOKE.items() if command.startswith(start))
+
+
+SMOKE = benchmark_commands()
+
+
+def _written() -> list[tuple[str, int]]:
+    """What a benchmark could write (its results folder, the README's table), with the times."""
+    files = [ROOT / "README.md", *(ROOT / "benchmarks" / "results").iterdir()]
+    return sorted((path.name, path.stat().st_mtime_ns) for path in files)
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize(
+    ("where", "command"),
+    [pytest.param(w, c, id=w, marks=[pytest.mark.bench] if _peers(c) else []) for w, c in SMOKE],
+)
+def test_documented_benchmark_runs_in_smoke_mode(
+    where: str, command: str, request: pytest.FixtureRequest
+) -> None:
+    """The command line as the docs give it (its own arguments), from the repository root,
+    with ``ROCPR_SMOKE=1``: it exits 0, says it is a smoke run, prints its result line and
+    writes nothing in the repository (no results file, no README table).  Commands that need
+    pyspark, pandas or pyarrow carry the ``bench`` marker (.ci/run: pytest -m bench
+    tests/contract, after the spark extra)."""
+    if _peers(command) and "bench" not in (request.config.getoption("markexpr", "") or ""):
+        pytest.skip("needs the spark extra's peers: pytest -m bench tests/contract")
+    for module in _peers(command):
+        pytest.importorskip(module, reason=f"{module} is not installed (extra: spark)")
+    before = _written()
+    argv = [sys.executable if a == "python" else a for a in shlex.split(command)]
+    env = {**os.environ, "ROCPR_SMOKE": "1"}
+    run = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, f"{where}: {command}: {run.stderr[-800:]}"
+    assert "Traceback" not in run.stderr
+    assert "smoke run (ROCPR_SMOKE=1): " in run.stdout, run.stdout[:300]
+    assert _shows(command) in run.stdout, f"{where}: {run.stdout[-500:]}"
+    assert _written() == before, f"{where}: {command} wrote a results file or the README"

