@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from itertools import pairwise
 
@@ -25,58 +24,14 @@ def threshold_counts(scores: list[int], labels: list[int]) -> list[tuple[int, in
     return out
 
 
-def limit_precision_at_zero(points: list[tuple[int, int]]) -> Fraction:
-    """Precision at recall 0 along the curve: of the first step that adds positives."""
-    for (t0, f0), (t1, f1) in itertools.pairwise(points):
-        if t1 > t0:
-            return Fraction(0) if t0 == 0 and f0 > 0 else Fraction(t1 - t0, (t1 - t0) + (f1 - f0))
-    raise ValueError("no positives")
-
-
 def pr_areas_plain(points: list[tuple[int, int]], positives: int) -> dict[str, Fraction]:
-    """Step, linear and Davis-Goadrich areas by their textbook definitions, one term at a time.
-
-    Every listed point, every integer TP of the interpolation, plain Fraction sums.
-    """
-    p0 = limit_precision_at_zero(points)
-
-    def prec(tp: Fraction | int, fp: Fraction | int) -> Fraction:
-        return p0 if tp == 0 else Fraction(tp) / (tp + fp)
-
-    step = sum(
-        (
-            Fraction(t1 - t0, positives) * prec(t1, f1)
-            for (t0, _), (t1, f1) in itertools.pairwise(points)
-        ),
-        Fraction(0),
-    )
-    linear = sum(
-        (
-            Fraction(t1 - t0, positives) * (prec(t0, f0) + prec(t1, f1)) / 2
-            for (t0, f0), (t1, f1) in itertools.pairwise(points)
-        ),
-        Fraction(0),
-    )
-    dg_points: list[tuple[int, Fraction]] = [(0, p0)]
-    for (t0, f0), (t1, f1) in itertools.pairwise(points):
-        if t1 == t0:
-            dg_points.append((t1, prec(t1, f1)))
-            continue
-        skew = Fraction(f1 - f0, t1 - t0)
-        for x in range(1, t1 - t0 + 1):
-            dg_points.append((t0 + x, prec(t0 + x, f0 + skew * x)))
-    dg = sum(
-        (
-            Fraction(b[0] - a[0], positives) * (a[1] + b[1]) / 2
-            for a, b in itertools.pairwise(dg_points)
-        ),
-        Fraction(0),
-    )
-    return {"step": step, "linear": linear, "davis-goadrich": dg}
-
-
-def _cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    """Step, linear and Davis-Goadrich areas by their textbook definitions (:func:`step_area`,
+    :func:`linear_area`, :func:`dg_area`: one definition of each, below), plain Fractions."""
+    return {
+        "step": step_area(points, positives),
+        "linear": linear_area(points, positives),
+        "davis-goadrich": dg_area(points, positives),
+    }
 
 
 def upper_left_hull(
@@ -84,34 +39,19 @@ def upper_left_hull(
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """(on, vertices) of the upper-left hull of (TP, FP) points that include (0, 0) and (P, N).
 
-    Definition, in ROC space with x = FP and y = TP: a point is on the hull iff some
-    direction (a, b) with a, b >= 0, not both 0, makes it maximise b*TP - a*FP over all
-    points, i.e. a supporting line through it has every point on or below-right of it.
-    Every edge of the hull joins two points, so its direction (a, b) = (dTP, dFP) for that
-    pair; a vertex maximises its edges' directions; (1, 0) and (0, 1) give the edges at
-    FP = 0 and TP = P.  So the directions of all pairs, plus those two, suffice.  A vertex
-    is a point on the hull that lies on no segment between two other points.  O(n^3).
+    The vertices are :func:`roc_hull`'s (the one hull of this module); a point is on the hull
+    when its TP lies between the least and the greatest TP of the hull's polyline at its FP
+    (:func:`roc_tpr_range`): the vertical edge at FP = 0 and the edge along TP = P included.
     """
-    directions = {(1, 0), (0, 1)}
-    for tp1, fp1 in points:
-        for tp2, fp2 in points:
-            if tp2 >= tp1 and fp2 >= fp1 and (tp2, fp2) != (tp1, fp1):
-                directions.add((tp2 - tp1, fp2 - fp1))
-    on: set[tuple[int, int]] = set()
-    for a, b in directions:
-        best = max(b * tp - a * fp for tp, fp in points)
-        on |= {(tp, fp) for tp, fp in points if b * tp - a * fp == best}
-
-    def between(q: tuple[int, int], u: tuple[int, int], v: tuple[int, int]) -> bool:
-        dot = (q[0] - u[0]) * (v[0] - q[0]) + (q[1] - u[1]) * (v[1] - q[1])
-        return _cross(u, v, q) == 0 and dot > 0
-
-    vertices = {
-        q
-        for q in on
-        if not any(between(q, u, v) for u in points for v in points if q not in (u, v))
-    }
-    return on, vertices
+    vertices = roc_hull(points)
+    p = max(tp for tp, _ in points)
+    n = max(fp for _, fp in points)
+    on = set()
+    for tp, fp in points:
+        low, high = roc_tpr_range(vertices, p, n, Fraction(fp, n))
+        if low <= Fraction(tp, p) <= high:
+            on.add((tp, fp))
+    return on, set(vertices)
 
 
 # -- exact curve evaluation and the ROC hull, by brute force (every segment, every point) -------

@@ -44,7 +44,7 @@ import mpmath
 
 import rocpr_exact as rx
 from tests import float_reference as fr
-from tests.brute_force import pr_precision_range, roc_tpr_range
+from tests.brute_force import pr_precision_range, roc_hull, roc_tpr_range
 from tests.strategies import PAIR_KINDS, CurvePair, Point, pair_of_kind
 
 TOL = 1e-9  # a float gap within this of 0 is a near-tie
@@ -118,6 +118,31 @@ def classify_decision(
     return "near-tie (rounding)"
 
 
+def hull_point_disagreements(curve: list[Point], p: int, n: int) -> list[tuple[str, str]]:
+    """Corollary 3.1 point by point: (space, why) for each point of the curve where the float
+    reference's "strictly under the hull" (ROC: ``below_hull``, gap > 1e-9 TP; PR: precision
+    below the hull's PR image by more than 1e-12) differs from the exact library's
+    (``rx.below_achievable_pr``, decided in PR space).  A difference is a "near-tie" when the
+    float gap is within ``TOL`` of 0 and brute force (its own hull and ROC polyline, exact)
+    agrees with the exact library; anything else is "unexplained"."""
+    exact_under = {(m.tp, m.fp) for m in rx.below_achievable_pr(rx.Curve.from_counts(curve, p, n))}
+    hull = fr.convex_hull(curve, p, n)
+    roc_gap = dict(fr.hull_gaps(curve, p, n))
+    brute_hull = roc_hull(curve)
+    found: list[tuple[str, str]] = []
+    for tp, fp in curve:
+        if tp + fp == 0:
+            continue
+        pr_gap = fr.precision_at_tp(hull, tp, side="lower") - tp / (tp + fp)
+        for space, gap, eps in (("roc", roc_gap[(tp, fp)], 1e-9), ("pr", pr_gap, 1e-12)):
+            if (gap > eps) == ((tp, fp) in exact_under):
+                continue
+            brute_under = Fraction(tp, p) < roc_tpr_range(brute_hull, p, n, Fraction(fp, n))[0]
+            agrees = brute_under == ((tp, fp) in exact_under)
+            found.append((space, "near-tie" if agrees and abs(gap) <= TOL else "unexplained"))
+    return found
+
+
 Area = Fraction | rx.ClosedForm
 
 
@@ -155,6 +180,8 @@ class Census:
     wrong_by_size: Counter[str] = field(default_factory=Counter)  # "P vs N"
     areas: int = 0
     areas_wrong: Counter[str] = field(default_factory=Counter)
+    hull_points: int = 0  # points of the curves, each decided in ROC and in PR space
+    hull_wrong: Counter[str] = field(default_factory=Counter)  # "roc near-tie", ...
 
     def add(self, kind: str, pair: CurvePair) -> None:
         p, n, one, two = pair
@@ -175,6 +202,9 @@ class Census:
             self.areas += len(AREA_NAMES)
             for name in area_disagreements(curve, p, n):
                 self.areas_wrong[name] += 1
+            self.hull_points += sum(1 for tp, fp in curve if tp + fp)
+            for space, why in hull_point_disagreements(curve, p, n):
+                self.hull_wrong[f"{space} {why}"] += 1
 
     def report(self) -> str:
         lines = [
@@ -190,7 +220,10 @@ class Census:
         ]
         lines += [
             f"areas compared: {self.areas}, off by more than rel {REL}: "
-            f"{sum(self.areas_wrong.values())} {dict(sorted(self.areas_wrong.items()))}"
+            f"{sum(self.areas_wrong.values())} {dict(sorted(self.areas_wrong.items()))}",
+            f"hull points (Corollary 3.1, each in ROC and PR space): {self.hull_points}, "
+            f"float reference disagrees: {sum(self.hull_wrong.values())} "
+            f"{dict(sorted(self.hull_wrong.items()))}",
         ]
         return "\n".join(lines)
 

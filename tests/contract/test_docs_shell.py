@@ -58,8 +58,10 @@ RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
 #: Commands (by how they start) a test cannot run, with the reason.
 NOT_RUN = {
     "spark-submit --master yarn": "a YARN cluster (the same job runs in local mode: RUN_ELSEWHERE)",
-    "spark-submit --archives": "an environment packed by venv-pack (below) for a cluster's "
-    "executors",
+    "spark-submit --archives": "a cluster's executors: run in local mode (tried by hand, "
+    "2026-11-26), the driver starts (spark.pyspark.driver.python) but the executors' relative "
+    "./env/bin/python does not resolve ('Cannot run program'): Spark runs it from the JVM's "
+    "working directory, where only a YARN or Kubernetes container holds env/",
     'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
     'the same extra (".[test,spark]", checked below) for the Spark tests',
     "venv-pack": "packs a virtual environment for a Spark cluster (venv-pack is not a dependency)",

@@ -14,7 +14,6 @@ import functools
 import operator
 import pickle
 import random
-import time
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -426,23 +425,27 @@ def test_sum_matches_repeated_addition_and_is_order_independent() -> None:
         ClosedForm.sum([ClosedForm.log(2), 0.5])  # type: ignore[list-item]
 
 
-def test_sum_of_many_distinct_denominators_is_not_quadratic() -> None:
+def test_sum_of_many_distinct_denominators_is_exact() -> None:
     # 20,000 rationals with distinct prime-ish denominators: the exact sum has a ~400,000-bit
-    # denominator.  Added one by one this takes minutes; binary splitting takes well under a second.
+    # denominator (binary splitting keeps it fast: added one by one this takes minutes, which
+    # the suite's time would show; no timing is asserted here).  Its certified 30 digits are
+    # checked against mpmath at 60 digits, term by term (an independent evaluation: the
+    # printed digits lie within 10^-30 of the value).
     rng = random.Random(5)
-    values = [
-        ClosedForm.from_parts(
-            Fraction(1, 10**6 + 2 * i + 1), [(Fraction(1, i + 1), rng.randint(2, 10**7))]
-        )
+    parts = [
+        (Fraction(1, 10**6 + 2 * i + 1), Fraction(1, i + 1), rng.randint(2, 10**7))
         for i in range(20_000)
     ]
-    start = time.perf_counter()
-    total = ClosedForm.sum(values)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 10, elapsed
+    total = ClosedForm.sum(ClosedForm.from_parts(r, [(c, a)]) for r, c, a in parts)
     assert total.rational.denominator.bit_length() > 100_000
     total._check()
-    assert total.decimal(30) == total.decimal(30)
+    with mpmath.workdps(60):
+        value = mpmath.fsum(
+            mpmath.mpf(r.numerator) / r.denominator
+            + mpmath.mpf(c.numerator) / c.denominator * mpmath.log(a)
+            for r, c, a in parts
+        )
+        assert abs(mpmath.mpf(total.decimal(30)) - value) <= mpmath.mpf(10) ** -30
 
 
 @SETTINGS

@@ -21,10 +21,12 @@ worked out by hand in ``tests/geometry/test_dominance.py``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
+from pathlib import Path
 
 from hypothesis import event, example, given, settings
 
@@ -216,3 +218,18 @@ def test_float_reference_census_on_a_fixed_seed_batch() -> None:
     assert batch.pairs == settings().max_examples
     assert "roc unexplained" not in batch.wrong and "pr unexplained" not in batch.wrong
     assert sum(batch.areas_wrong.values()) == 0
+    assert "roc unexplained" not in batch.hull_wrong and "pr unexplained" not in batch.hull_wrong
+    if batch.pairs == 600:  # the ci profile: the batch docs/float-reference.md quotes
+        docs = (Path(__file__).resolve().parents[2] / "docs" / "float-reference.md").read_text()
+        quoted = {
+            "| dominance decisions |": batch.decisions,
+            "| float reference disagrees with the exact decision |": sum(batch.wrong.values()),
+            "| hull points, each decided in ROC and in PR space |": batch.hull_points,
+            "| float reference disagrees on a hull point |": sum(batch.hull_wrong.values()),
+            "| - PR, near-tie (gap within 1e-9), brute force agrees with the exact answer |": (
+                batch.hull_wrong["pr near-tie"]
+            ),
+            "| - ROC, near-tie |": batch.hull_wrong["roc near-tie"],
+        }
+        for row, count in quoted.items():
+            assert re.search(re.escape(row) + r" \**" + str(count) + r"\b", docs), (row, count)
