@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console"}
 
 #: Commands (by how they start) run as written in the default suite, from a temporary folder.
@@ -49,6 +49,11 @@ RUN_SMOKE = {
 RUN_BY_CI = {
     'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]" && .venv/bin/python -m '
     "pytest": "the whole suite in a new environment",
+    'pip install -e ".[test,spark]" && pytest -m spark tests/profiles': "Spark's live twin tests",
+    'pip install -e ".[test,xgboost]" && pytest -m xgboost tests/profiles': "xgboost's live tests",
+    'pip install -e ".[test,torch,keras]" && KERAS_BACKEND=torch pytest -m torch tests/profiles': (
+        "the live tests of the torchmetrics and keras twins"
+    ),
 }
 
 #: Commands run by a test under the ``install`` marker, which .ci/run runs
