@@ -22,7 +22,7 @@ import pytest
 from rocpr_exact.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 #: Files a reader brings, as the docs name them: the content a command needs to run.
 PLACEHOLDERS = {

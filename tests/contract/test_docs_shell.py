@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console"}
 
 #: Commands (by how they start) run as written in the default suite, from a temporary folder.
@@ -49,23 +49,22 @@ RUN_SMOKE = {
 RUN_BY_CI = {
     'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]" && .venv/bin/python -m '
     "pytest": "the whole suite in a new environment",
+    'pip install -e ".[test,spark]" && pytest -m spark tests/profiles': "Spark's live twin tests",
+    'pip install -e ".[test,xgboost]" && pytest -m xgboost tests/profiles': "xgboost's live tests",
+    'pip install -e ".[test,torch,keras]" && KERAS_BACKEND=torch pytest -m torch tests/profiles': (
+        "the live tests of the torchmetrics and keras twins"
+    ),
 }
 
 #: Commands run by a test under the ``install`` marker, which .ci/run runs
 #: (``pytest -m install tests/contract``): an installation takes a minute or more.
 RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
 
-#: Commands (by how they start) a test cannot run, with the reason.
-NOT_RUN = {
-    "spark-submit --master yarn": "a YARN cluster (the same job runs in local mode: RUN_ELSEWHERE)",
-    "spark-submit --archives": "a cluster's executors: run in local mode (tried by hand, "
-    "2026-11-26), the driver starts (spark.pyspark.driver.python) but the executors' relative "
-    "./env/bin/python does not resolve ('Cannot run program'): Spark runs it from the JVM's "
-    "working directory, where only a YARN or Kubernetes container holds env/",
-    'pip install ".[spark]"': "installs the spark extra on a cluster's driver; .ci/run installs "
-    'the same extra (".[test,spark]", checked below) for the Spark tests',
-    "venv-pack": "packs a virtual environment for a Spark cluster (venv-pack is not a dependency)",
-}
+#: Commands (by how they start) a test cannot run, with the reason (none today: a command
+#: added here must say why no test can run it).
+NOT_RUN: dict[str, str] = {}
+
+_VENV_PACK = "tests/engines/test_spark.py::test_the_readme_venv_pack_lines_run_in_local_mode"
 
 #: Commands run as written by a test outside the default suite: the test (file::function),
 #: whose source names the command (checked here, so the mapping cannot go stale).
@@ -76,6 +75,9 @@ RUN_ELSEWHERE = {
     "test_the_readme_spark_submit_job_runs_in_local_mode",
     "spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl": "tests/engines/"
     "test_spark.py::test_the_engines_wheel_spark_submit_runs_in_local_mode",
+    'pip install ".[spark]"': _VENV_PACK,
+    "venv-pack -o env.tar.gz": _VENV_PACK,
+    "spark-submit --archives env.tar.gz#env": _VENV_PACK,
 }
 
 #: ``VARIABLE=value python -m pytest ... NODE``: a test of the suite under a profile that
@@ -151,10 +153,26 @@ def _source(node: str) -> str:
     )
 
 
+def _documented_in(node: str) -> set[str]:
+    """The string constants ``file::function`` passes to ``_documented`` (its commands)."""
+    import ast
+
+    source = _source(node)
+    calls = [n for n in ast.walk(ast.parse(source or "pass")) if isinstance(n, ast.Call)]
+    return {
+        call.args[0].value
+        for call in calls
+        if isinstance(call.func, ast.Name)
+        and call.func.id == "_documented"
+        and call.args
+        and isinstance(call.args[0], ast.Constant)
+    }
+
+
 def test_commands_run_elsewhere_are_run_there() -> None:
     for start, node in RUN_ELSEWHERE.items():
         assert any(c.startswith(start) for _, c in COMMANDS), f"not in the docs: {start}"
-        assert f'_documented("{start}' in _source(node), f"{node} does not run {start!r}"
+        assert start in _documented_in(node), f"{node} does not run {start!r}"
     for start in RUN_UNDER_CI_PROFILE:
         variable = start.split("=", 1)[0]
         assert f"export {start.split()[0]}" in CI.splitlines(), f".ci/run: no export {variable}"
@@ -167,9 +185,31 @@ def test_the_ci_script_runs_its_commands() -> None:
     lines = {line.strip() for line in CI.splitlines()}
     for command in RUN_BY_CI:
         assert command in lines, f".ci/run does not run {command!r}"
-    assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark extra (NOT_RUN)
+    assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark tests' extra
     assert ".venv/bin/python -m pytest -m install tests/contract" in CI  # RUN_INSTALLED
     assert ".venv/bin/python -m pytest -m bench tests/contract" in CI  # the bench marker
+
+
+def test_the_engines_doc_quotes_the_spark_extra() -> None:
+    """docs/engines.md's ``toml`` block is pyproject's spark extra, requirement by requirement."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    text = (ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    quoted = tomllib.loads(text.split("```toml\n", 1)[1].split("```", 1)[0])
+    assert quoted["spark"] == extras["project"]["optional-dependencies"]["spark"]
+
+
+def copy_tracked_files(destination: Path) -> None:
+    """The repository's tracked files (``git ls-files``) copied under ``destination``: what a
+    clean checkout holds, never this checkout's .venv or build output."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    for name in filter(None, (item.decode() for item in listed)):
+        if (ROOT / name).is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, destination / name)
 
 
 @pytest.mark.install
@@ -181,13 +221,7 @@ def test_documented_installation_runs(
     the installed command then answers."""
     if "install" not in (request.config.getoption("markexpr", "") or ""):
         pytest.skip("an installation (a minute or more): pytest -m install tests/contract")
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.split(b"\0")
-    for name in filter(None, (item.decode() for item in listed)):
-        if (ROOT / name).is_file():
-            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, tmp_path / name)
+    copy_tracked_files(tmp_path)
     run = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-2000:]
     version = subprocess.run(

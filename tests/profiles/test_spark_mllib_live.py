@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "record_spark_mllib.p
 @pytest.fixture(scope="module")
 def recorder() -> Iterator[tuple[Any, Any]]:
     pytest.importorskip("pyspark", reason="pyspark is not installed (extra: spark)")
+    if str(SCRIPT.parent) not in sys.path:  # the script imports scripts/recording.py
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("record_spark_mllib", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
