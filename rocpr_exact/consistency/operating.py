@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.core.rates import rate, rate_names
 
 __all__ = [
     "POINT_METRICS",
@@ -21,25 +22,12 @@ __all__ = [
     "fp_range",
     "fp_ranges",
     "point_value",
-    "point_values",
     "tp_span",
 ]
 
-#: Metrics of one operating point (one threshold), all at the same threshold.
-POINT_METRICS = ("precision", "recall", "f1", "accuracy", "specificity")
-
-
-def _ratio(name: str, tp: int, p: int, n: int) -> tuple[int, int, int, int]:
-    """(c0, c1, d0, d1) with the metric = (c0 + c1 FP) / (d0 + d1 FP) at this TP."""
-    if name == "precision":
-        return tp, 0, tp, 1
-    if name == "recall":
-        return tp, 0, p, 0
-    if name == "f1":  # 2 TP / (2 TP + FP + FN) with FN = P - TP
-        return 2 * tp, 0, tp + p, 1
-    if name == "accuracy":
-        return tp + n, -1, p + n, 0
-    return n, -1, n, 0  # specificity: TN / N
+#: Metrics of one operating point (one threshold), all at the same threshold: the rates of
+#: :data:`rocpr_exact.core.rates.RATES` that ``consistent`` takes.
+POINT_METRICS = rate_names(consistent=True)
 
 
 def _solve(a: int, b: int, strict: bool, lo: int, hi: int) -> tuple[int, int]:
@@ -68,7 +56,7 @@ def fp_range(tp: int, p: int, n: int, intervals: Mapping[str, Interval]) -> tupl
     """
     lo, hi = 0, n
     for name, interval in intervals.items():
-        c0, c1, d0, d1 = _ratio(name, tp, p, n)
+        c0, c1, d0, d1 = rate(name).at_tp(tp, p, n)
         if name == "precision" and tp == 0:
             lo = max(lo, 1)  # precision is undefined with nothing predicted positive
         u, v = interval.low.numerator, interval.low.denominator
@@ -161,25 +149,5 @@ def first_fit(p: int, n: int, intervals: Mapping[str, Interval]) -> tuple[int, i
 
 
 def point_value(name: str, tp: int, fp: int, p: int, n: int) -> Fraction | None:
-    """One metric of :data:`POINT_METRICS` at (TP, FP), by its definition (None: undefined)."""
-    if name == "precision":
-        return Fraction(tp, tp + fp) if tp + fp else None
-    if name == "recall":
-        return Fraction(tp, p)
-    if name == "f1":
-        return Fraction(2 * tp, tp + fp + p)
-    if name == "accuracy":
-        return Fraction(tp + n - fp, p + n)
-    return Fraction(n - fp, n)
-
-
-def point_values(tp: int, fp: int, p: int, n: int) -> dict[str, Fraction]:
-    values = {
-        "recall": Fraction(tp, p),
-        "f1": Fraction(2 * tp, tp + fp + p),
-        "accuracy": Fraction(tp + n - fp, p + n),
-        "specificity": Fraction(n - fp, n),
-    }
-    if tp + fp:
-        values["precision"] = Fraction(tp, tp + fp)
-    return values
+    """One metric of :data:`POINT_METRICS` at (TP, FP), by its record (None: undefined)."""
+    return rate(name).value(tp, fp, p, n)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rocpr_exact.core.rates import rate
 from rocpr_exact.errors import (
     AmbiguousPointError,
     InvalidInputError,
@@ -112,11 +113,12 @@ class ConfusionMatrix:
     @property
     def recall(self) -> Fraction:
         """Recall = TP / (TP + FN); raises :class:`NoPositivesError` when P = 0."""
-        if self.positives == 0:
+        value = self._rate("recall")
+        if value is None:
             raise NoPositivesError(
                 "recall requires at least one positive example (P = TP + FN > 0)"
             )
-        return Fraction(self.tp, self.positives)
+        return value
 
     @property
     def tpr(self) -> Fraction:
@@ -126,21 +128,27 @@ class ConfusionMatrix:
     @property
     def fpr(self) -> Fraction:
         """FPR = FP / (FP + TN); raises :class:`NoNegativesError` when N = 0."""
-        if self.negatives == 0:
+        value = self._rate("fpr")
+        if value is None:
             raise NoNegativesError(
                 "false positive rate requires at least one negative example (N = FP + TN > 0)"
             )
-        return Fraction(self.fp, self.negatives)
+        return value
 
     @property
     def precision(self) -> Fraction:
         """Precision = TP / (TP + FP); raises :class:`UndefinedPrecisionError` when TP + FP = 0."""
-        if self.tp + self.fp == 0:
+        value = self._rate("precision")
+        if value is None:
             raise UndefinedPrecisionError(
                 "precision is undefined when nothing is predicted positive (TP + FP = 0); "
                 "use a threshold that predicts at least one example positive"
             )
-        return Fraction(self.tp, self.tp + self.fp)
+        return value
+
+    def _rate(self, name: str) -> Fraction | None:
+        """The rate ``name`` of this matrix, by its record (:mod:`rocpr_exact.core.rates`)."""
+        return rate(name).value(self.tp, self.fp, self.positives, self.negatives)
 
 
 def tp_fp(point: ConfusionMatrix | tuple[int, int] | list[int]) -> tuple[int, int]:

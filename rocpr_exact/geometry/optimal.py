@@ -33,6 +33,7 @@ from typing import Literal
 
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.core.data import Score
+from rocpr_exact.core.rates import rate
 from rocpr_exact.errors import InvalidInputError
 
 __all__ = ["Constraint", "OperatingPoint", "best_operating_point", "constrained_operating_point"]
@@ -94,8 +95,8 @@ def best_operating_point(
         tp, fp = int(curve.tps[index]), int(curve.fps[index])
         if objective == "f_beta":
             value = (1 + b2) * tp / ((1 + b2) * tp + b2 * (p - tp) + fp)
-        else:
-            value = Fraction(tp, p) - Fraction(fp, n)
+        else:  # Youden's J = TPR - FPR
+            value = rate("recall").defined(tp, fp, p, n) - rate("fpr").defined(tp, fp, p, n)
         if best is None or value > best.value:
             cut = thresholds[index - 1] if thresholds is not None else None
             best = OperatingPoint(value, index, tp, fp, cut)
@@ -134,16 +135,19 @@ def constrained_operating_point(
         )
     best: tuple[tuple[Fraction, Fraction], OperatingPoint] | None = None
     thresholds = curve.thresholds
+    recall_rate, precision_rate, fpr_rate = rate("recall"), rate("precision"), rate("fpr")
     for index in range(1, len(curve.tps)):
         tp, fp = int(curve.tps[index]), int(curve.fps[index])
-        recall = Fraction(tp, p) if p else Fraction(0)
-        precision = Fraction(tp, tp + fp) if tp + fp else Fraction(0)
+        recall = recall_rate.defined(tp, fp, p, n)  # P > 0 (checked above)
+        precision = precision_rate.value(tp, fp, p, n)  # None: nothing predicted positive
         if constraint == "recall":
-            met, key = recall >= level, (precision, recall)
+            met, key = recall >= level, (precision or Fraction(0), recall)
         elif constraint == "precision":
-            met, key = tp + fp > 0 and precision >= level, (recall, precision)
+            met = precision is not None and precision >= level
+            key = (recall, precision or Fraction(0))
         else:
-            met, key = Fraction(fp, n) <= level, (Fraction(tp, p), -Fraction(fp, n))
+            fpr = fpr_rate.defined(tp, fp, p, n)  # N > 0 (checked above)
+            met, key = fpr <= level, (recall, -fpr)
         if met and (best is None or key > best[0]):
             cut = thresholds[index - 1] if thresholds is not None else None
             best = (key, OperatingPoint(key[0], index, tp, fp, cut))

@@ -20,6 +20,7 @@ from numbers import Integral
 from typing import Any
 
 from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.rates import RATES, rate
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
 from rocpr_exact.geometry.optimal import OperatingPoint
@@ -206,8 +207,9 @@ def point_listing(curve: Curve, point: OperatingPoint, digits: int) -> dict[str,
     """
     p, n, tp, fp = curve.positives, curve.negatives, point.tp, point.fp
 
-    def rate(num: int, den: int) -> dict[str, Any] | None:
-        return number(Fraction(num, den), digits) if den else None
+    def shown(name: str) -> dict[str, Any] | None:
+        value = rate(name).value(tp, fp, p, n)  # the rate's record (rocpr_exact.core.rates)
+        return None if value is None else number(value, digits)
 
     return {
         "value": number(point.value, digits),
@@ -216,10 +218,7 @@ def point_listing(curve: Curve, point: OperatingPoint, digits: int) -> dict[str,
         "fp": fp,
         "fn": p - tp,
         "tn": n - fp,
-        "recall": rate(tp, p),
-        "precision": rate(tp, tp + fp),
-        "fpr": rate(fp, n),
-        "specificity": rate(n - fp, n),
+        **{record.name: shown(record.name) for record in RATES},
     }
 
 
