@@ -74,6 +74,7 @@ __all__ = [
     "Verdict",
     "Witness",
     "check_consistency",
+    "decided_names",
     "reported_names",
 ]
 
@@ -90,15 +91,28 @@ ENCLOSED = {
 DEFAULT_MAX_STEPS = 100_000
 
 
+def decided_names() -> tuple[str, ...]:
+    """The names :func:`check_consistency` decides: :data:`METRICS`, then the ``published``
+    name of each area record added with a ``least`` value (decided by every ranking,
+    :mod:`~rocpr_exact.consistency.every`).
+
+    >>> decided_names() == METRICS
+    True
+    """
+    added = (r.published for r in area_records() if r.published and r.least is not None)
+    return METRICS + tuple(name for name in added if name not in METRICS)
+
+
 def reported_names() -> tuple[str, ...]:
-    """The names ``consistent`` takes: :data:`METRICS`, then each area record's name that
-    has no consistency bounds (:func:`check_consistency` refuses it, naming the area).
+    """The names ``consistent`` takes: :func:`decided_names`, then each area record's name
+    that has no consistency bounds (:func:`check_consistency` refuses it, naming the area).
 
     >>> reported_names() == METRICS
     True
     """
+    decided = decided_names()
     areas = [record.published or record.metric for record in area_records()]
-    return METRICS + tuple(name for name in areas if name not in METRICS)
+    return decided + tuple(name for name in areas if name not in decided)
 
 
 # -- the decision -----------------------------------------------------------------------------
@@ -126,7 +140,7 @@ def _single_metric_reasons(
                 "and none lies in it; the nearest are "
                 + " and ".join(fraction_to_decimal(v, 6) for v in near)
             )
-    for name in METRICS:  # each area's least value, from its record
+    for name in intervals:  # each area's least value, from its record
         area = published_area(name)
         interval = intervals.get(name)
         if area is None or area.least is None or interval is None:
@@ -216,7 +230,8 @@ def check_consistency(
         raise InvalidInputError(
             f"check_consistency: max_steps must be an int >= 1, got {max_steps!r}"
         )
-    for name in set(reported) - set(METRICS):
+    decided = decided_names()
+    for name in set(reported) - set(decided):
         area = next((r for r in area_records() if name in (r.published, r.metric)), None)
         if area is not None:
             raise InvalidInputError(
@@ -224,7 +239,7 @@ def check_consistency(
                 "consistency bounds: its record (rocpr_exact.areas.records) declares none that "
                 "consistent can decide"
             )
-    unknown = sorted(set(reported) - set(METRICS))
+    unknown = sorted(set(reported) - set(decided))
     if unknown:
         raise InvalidInputError(
             f"check_consistency: unknown metric {unknown[0]!r}; "
@@ -233,7 +248,7 @@ def check_consistency(
     if not reported:
         raise InvalidInputError("check_consistency requires at least one reported metric")
     intervals = {
-        name: reported_interval(reported[name], rounding) for name in METRICS if name in reported
+        name: reported_interval(reported[name], rounding) for name in decided if name in reported
     }
     texts = {name: str(reported[name]) for name in intervals}
     reasons = _single_metric_reasons(p, n, intervals, texts, ties) or auc_ap_reasons(

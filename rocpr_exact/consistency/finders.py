@@ -5,9 +5,10 @@ order: the walk between two rankings of one AUC-ROC
 (:mod:`~rocpr_exact.consistency.walk`, when AUC-ROC is reported), binary
 searches along chains of rankings (:mod:`~rocpr_exact.consistency.chain`),
 then the exhaustive search (:mod:`~rocpr_exact.consistency.search`, the only one that can say
-"impossible").  Every ranking must also pass through the required thresholds
-(:mod:`~rocpr_exact.consistency.through`): ``required[0]`` steers the search,
-the others are checked on what it finds.
+"impossible"; for an area known only by its record, every ranking:
+:mod:`~rocpr_exact.consistency.every`).  Every ranking must also pass through the required
+thresholds (:mod:`~rocpr_exact.consistency.through`): ``required[0]`` steers the search, the
+others are checked on what it finds.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from collections.abc import Mapping
 from rocpr_exact.areas.auc import auc_pr
 from rocpr_exact.consistency.aplower import monotone_reasons
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
+from rocpr_exact.consistency.every import decide_every_ranking
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.consistency.through import Ranges, passes
-from rocpr_exact.consistency.walk import WALK_METRICS, walk_ranking
+from rocpr_exact.consistency.walk import WALK_METRICS, fits, walk_ranking
 from rocpr_exact.consistency.witness import (
     CLOSED_FORM_METRICS,
     Group,
@@ -31,7 +33,11 @@ from rocpr_exact.consistency.witness import (
 )
 from rocpr_exact.core.curve import Curve
 
-__all__ = ["decide_areas"]
+__all__ = ["KNOWN", "decide_areas"]
+
+#: The metrics the searches know (the exhaustive search's, the closed forms it checks, the
+#: operating point's); an area known only by its record is decided by every ranking.
+KNOWN = frozenset(RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS)
 
 
 def decide_areas(
@@ -52,6 +58,8 @@ def decide_areas(
     bound = monotone_reasons(p, n, intervals, ties)
     if bound:
         return Verdict("impossible", tuple(bound))
+    if any(name not in KNOWN for name in intervals):  # an area known only by its record
+        return decide_every_ranking(p, n, intervals, required, ties, max_steps)
     return _search(p, n, intervals, required, ties, max_steps)
 
 
@@ -84,8 +92,8 @@ def _quickmake_witness(
             f"(chain index {index})"
         )
         candidates.append((reason, chain_groups(p, n, index, first=first)))
-    for reason, groups in candidates:
-        if _passes_all(groups, required):
+    for reason, groups in candidates:  # the chains assume non-increasing areas: checked
+        if _passes_all(groups, required) and fits(groups, p, n, ranking):
             return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
     return None
 

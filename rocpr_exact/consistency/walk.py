@@ -38,7 +38,7 @@ from rocpr_exact.consistency.tieclimb import tie_climbs
 from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
 from rocpr_exact.core.curve import Curve
 
-__all__ = ["WALK_METRICS", "errors_groups", "walk_ranking"]
+__all__ = ["WALK_METRICS", "errors_groups", "fits", "walk_ranking"]
 
 #: The areas the walk can aim at (as guide); the others are only checked at the end.
 WALK_METRICS = ("average_precision", "auc_pr_dg", "auc_pr_linear")
@@ -234,7 +234,7 @@ def _distance(start: list[int], end: list[int]) -> int:
     return sum(max(a - b, 0) for a, b in zip(start, end, strict=True))
 
 
-def _fits(groups: list[Group], p: int, n: int, intervals: Mapping[str, Interval]) -> bool:
+def fits(groups: list[Group], p: int, n: int, intervals: Mapping[str, Interval]) -> bool:
     """Whether every metric of the ranking, computed exactly from its runs, is in its interval.
 
     Negatives next to each other are one run here: tying them changes no metric.
@@ -339,7 +339,7 @@ def walk_ranking(
                 base = errors_groups(e, n)
                 base = (tie_one(base) or []) if tie else base
                 lifted = tie_positives(base, (low - value, high - value))
-                if lifted is not None and _fits(lifted, p, n, intervals):
+                if lifted is not None and fits(lifted, p, n, intervals):
                     return lifted
     steps = max(60, climb // p)  # small P: fine steps, many of them
     for tie, e, f_range in starts[:climbs]:  # climbs from where the walks crossed
@@ -365,8 +365,8 @@ def walk_ranking(
             return groups
     if ties and aimed == "average_precision" and p + n <= 400:  # heavily tied: tie groups
         bases = [errors_groups(e, n) for _, e, _ in starts[:climbs]]
-        fits = lambda groups: _fits(groups, p, n, intervals)  # noqa: E731
-        return tie_climbs(p, n, bases, (k_lo, k_hi), (low, high), fits)
+        fitting = lambda groups: fits(groups, p, n, intervals)  # noqa: E731
+        return tie_climbs(p, n, bases, (k_lo, k_hi), (low, high), fitting)
     return None
 
 
@@ -377,6 +377,6 @@ def _checked(
     groups: list[Group] | None = errors_groups(e, n)
     if tie:
         groups = tie_one(groups)  # type: ignore[arg-type]
-    if groups is not None and _fits(groups, p, n, intervals):
+    if groups is not None and fits(groups, p, n, intervals):
         return groups
     return None

@@ -306,4 +306,5 @@ def make_witness(
         if name not in values or values[name] not in interval:
             raise AssertionError(f"witness check failed for {name}: {values.get(name)}")
     order = [name for name in METRICS if name in values]
+    order += [name for name in values if name not in METRICS]  # areas added by a record
     return Witness(runs, threshold, tuple((k, values[k]) for k in order))

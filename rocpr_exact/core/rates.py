@@ -97,15 +97,9 @@ class RateRecord:
         return c.at(tp, 0, p, n), c.fp, d.at(tp, 0, p, n), d.fp
 
 
-#: The rates, in the order the ``operating-point`` listing and ``consistent`` show them.
+#: The rates, in the order the ``operating-point`` listing and ``consistent`` show them
+#: (``consistent``'s flags and messages as before the records: precision first).
 RATES: tuple[RateRecord, ...] = (
-    RateRecord(
-        "recall",
-        Form(tp=1),
-        Form(p=1),
-        "TP / (TP + FN) = TP / P (the true positive rate)",
-        "Davis & Goadrich 2006, Figure 2(b)",
-    ),
     RateRecord(
         "precision",
         Form(tp=1),
@@ -114,19 +108,11 @@ RATES: tuple[RateRecord, ...] = (
         "Davis & Goadrich 2006, Figure 2(b)",
     ),
     RateRecord(
-        "fpr",
-        Form(fp=1),
-        Form(n=1),
-        "FP / (FP + TN) = FP / N (the false positive rate)",
+        "recall",
+        Form(tp=1),
+        Form(p=1),
+        "TP / (TP + FN) = TP / P (the true positive rate)",
         "Davis & Goadrich 2006, Figure 2(b)",
-        consistent=False,
-    ),
-    RateRecord(
-        "specificity",
-        Form(fp=-1, n=1),
-        Form(n=1),
-        "TN / (FP + TN) = 1 - FPR",
-        "the true negative rate",
     ),
     RateRecord(
         "f1",
@@ -141,6 +127,21 @@ RATES: tuple[RateRecord, ...] = (
         Form(p=1, n=1),
         "(TP + TN) / (P + N)",
         "the fraction classified correctly (Davis & Goadrich 2006, Section 1)",
+    ),
+    RateRecord(
+        "specificity",
+        Form(fp=-1, n=1),
+        Form(n=1),
+        "TN / (FP + TN) = 1 - FPR",
+        "the true negative rate",
+    ),
+    RateRecord(
+        "fpr",
+        Form(fp=1),
+        Form(n=1),
+        "FP / (FP + TN) = FP / N (the false positive rate)",
+        "Davis & Goadrich 2006, Figure 2(b)",
+        consistent=False,
     ),
 )
 
@@ -165,6 +166,6 @@ def rate_names(consistent: bool = False) -> tuple[str, ...]:
     """The rates' names, in :data:`RATES` order (only those ``consistent`` takes, if asked).
 
     >>> rate_names(consistent=True)
-    ('recall', 'precision', 'specificity', 'f1', 'accuracy')
+    ('precision', 'recall', 'f1', 'accuracy', 'specificity')
     """
     return tuple(r.name for r in RATES if r.consistent or not consistent)

@@ -4,14 +4,18 @@ The toy area is the area *above* the step curve over [min_recall, 1]:
 (1 - min_recall) - auc_pr(curve, "step"); on the curve of scores 3, 2, 1 and labels 1, 0, 1
 the step area is 1/2 * 1 + 1/2 * 2/3 = 5/6 (by hand), so the toy is 1/6.  Its record has no
 fast path, no mergeable share and no consistency bounds, so ``consistent`` must refuse it by
-name.  Nothing outside this file is edited to add it.
+name; with a published name and its least value (``TOY_BOUNDED``) ``consistent`` decides it,
+checked against a brute force over score vectors.  Nothing outside this file is edited to add
+it.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
+from itertools import product
 from pathlib import Path
 
 import jsonschema
@@ -134,6 +138,62 @@ def test_consistent_refuses_a_toy_area_without_bounds_naming_it(
     assert "auc_pr_toy_above" in err and "no consistency bounds" in err
     with pytest.raises(InvalidInputError, match="unknown metric 'auc_pr_toy_above'"):
         check_consistency(2, 1, {"auc_pr_toy_above": "0.17"})  # unknown outside the block
+
+
+#: The toy with what ``consistent`` needs: its published name and its least value, 0 (every
+#: positive first: the step area is 1); the searches do not know it, so every ranking decides.
+TOY_BOUNDED = replace(TOY, published="auc_pr_toy_above", least=lambda p, n, ties: Fraction(0))
+
+
+def _toy_values(p: int, n: int, ties: bool) -> set[Fraction]:
+    """Every value of the toy over every ranking, by brute force over score vectors (scores
+    1..P+N, distinct without ties), independent of the consistency package."""
+    labels = [1] * p + [0] * n
+    values = set()
+    for scores in product(range(1, p + n + 1), repeat=p + n):
+        if ties or len(set(scores)) == p + n:
+            values.add(Fraction(_above_step(Curve.from_scores(list(scores), labels))))
+    return values
+
+
+@pytest.mark.parametrize("ties", [True, False])
+def test_consistent_decides_a_toy_area_with_bounds_by_brute_force(ties: bool) -> None:
+    # P = 2, N = 1 by hand: the step areas are 1, 5/6, 7/12 without ties (toy 0, 1/6, 5/12) and
+    # with ties also 2/3 (a negative tied with both positives, or first: toy 1/3)
+    hand = {Fraction(0), Fraction(1, 6), Fraction(5, 12)} | ({Fraction(1, 3)} if ties else set())
+    assert _toy_values(2, 1, ties) == hand
+    with registered(TOY_BOUNDED):
+        for p, n in [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1)]:
+            values = _toy_values(p, n, ties)
+            grid = {Fraction(k, 100) for k in range(101)}
+            for printed in sorted(grid):  # two decimals: [x - 0.005, x + 0.005)
+                text = f"{float(printed):.2f}"
+                hit = any(abs(v - printed) <= Fraction(1, 200) for v in values)
+                verdict = check_consistency(p, n, {"auc_pr_toy_above": text}, ties=ties)
+                if verdict.verdict != "possible":
+                    assert verdict.verdict == "impossible", (p, n, text, verdict.reasons)
+                    assert not any(printed - Fraction(1, 200) <= v < printed + Fraction(1, 200)
+                                   for v in values), (p, n, text)  # fmt: skip
+                else:
+                    assert hit, (p, n, text)
+                    assert dict(verdict.witness.values)["auc_pr_toy_above"] in values  # type: ignore[union-attr]
+
+
+def test_consistent_decides_a_toy_area_with_auc_roc_and_the_cli_takes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with registered(TOY_BOUNDED):
+        # P = N = 2 with AUC-ROC 3/4 and the toy 1/6 (scores 4, 3, 2, 1, labels 1, 0, 1, 0:
+        # step area 1/2 * 1 + 1/2 * 2/3 = 5/6) is possible; the toy 0.000 with AUC-ROC 3/4 is not
+        # (toy 0 means the step area is 1: both positives first, AUC-ROC 1)
+        verdict = check_consistency(2, 2, {"auc_roc": "0.75", "auc_pr_toy_above": "0.167"})
+        assert verdict.verdict == "possible"
+        zero = check_consistency(2, 2, {"auc_roc": "0.75", "auc_pr_toy_above": "0.000"})
+        assert zero.verdict == "impossible" and "every ranking" in zero.reasons[0]
+        code = main(["consistent", "--positives", "2", "--negatives", "1",
+                     "--auc-pr-toy-above", "0.17", "--format", "json"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0 and '"possible"' in out and "auc_pr_toy_above" in out
 
 
 def test_consistent_checks_the_builtin_areas_through_their_records() -> None:

@@ -43,12 +43,12 @@ COUNTS = [
 
 def test_the_records_are_the_textbook_rates() -> None:
     assert [r.name for r in RATES] == [
-        "recall",
         "precision",
-        "fpr",
-        "specificity",
+        "recall",
         "f1",
         "accuracy",
+        "specificity",
+        "fpr",
     ]
     for record in RATES:
         for tp, fp, p, n in COUNTS:
@@ -71,7 +71,7 @@ def test_defined_refuses_where_the_rate_is_undefined() -> None:
     assert rate("precision").defined(1, 1, 2, 2) == Fraction(1, 2)
     with pytest.raises(InvalidInputError, match=r"precision = TP / \(TP \+ FP\) is undefined"):
         rate("precision").defined(0, 0, 2, 2)
-    with pytest.raises(RocPrError, match="unknown rate 'tnr'; the rates are recall, precision"):
+    with pytest.raises(RocPrError, match="unknown rate 'tnr'; the rates are precision, recall"):
         rate("tnr")
 
 
