@@ -94,7 +94,18 @@ from types import MappingProxyType
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import auccalculator, prroc, sklearn
+from rocpr_exact.profiles import (
+    auccalculator,
+    keras,
+    precrec,
+    proc,
+    prroc,
+    rocr,
+    sklearn,
+    spark,
+    torchmetrics,
+    xgboost,
+)
 from rocpr_exact.profiles.model import (
     Deviation,
     Metric,
@@ -122,8 +133,27 @@ __all__ = [
 #: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
 _CURVE_METRICS: dict[str, ToolMetrics] = {
     table.tool: table
-    for table in (sklearn.CURVE_METRICS, prroc.CURVE_METRICS, auccalculator.CURVE_METRICS)
+    for table in (
+        sklearn.CURVE_METRICS,
+        torchmetrics.CURVE_METRICS,
+        keras.CURVE_METRICS,
+        xgboost.CURVE_METRICS,
+        prroc.CURVE_METRICS,
+        auccalculator.CURVE_METRICS,
+        proc.CURVE_METRICS,
+        rocr.CURVE_METRICS,
+        precrec.CURVE_METRICS,
+        spark.CURVE_METRICS,
+    )
 }
+#: The tools without a metric table, and why (``report --profile`` refuses them naming it).
+NO_TABLE: Mapping[str, str] = MappingProxyType(
+    dict.fromkeys(
+        ("coco", "voc"),
+        "its detection average precision is not a function of a binary curve: it reads "
+        "the ground truths no detection matched, and the order of tied detections",
+    )
+)
 
 #: Tool -> metric -> the metric of a curve, through the tool's view (read-only).
 PROFILES: Mapping[str, Mapping[str, Metric]] = MappingProxyType(
@@ -147,8 +177,8 @@ def tool_metrics(name: str) -> ToolMetrics:
     table = _CURVE_METRICS.get(tool)
     if table is None:
         raise InvalidInputError(
-            f"profile {tool!r} has no metrics of a curve (the tools with them: "
-            f"{', '.join(_CURVE_METRICS)}); its twins are rocpr_exact.profiles.{tool}'s "
+            f"profile {tool!r} has no metrics of a curve: {NO_TABLE[tool]} (the tools with "
+            f"them: {', '.join(_CURVE_METRICS)}); its twins are rocpr_exact.profiles.{tool}'s "
             f"functions, checked by `rocpr-exact check --profile {tool}`"
         )
     return table
