@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.limits import check_examples
 from rocpr_exact.profiles.ieee import double_scores
@@ -33,7 +33,7 @@ def examples(curve: Curve, tool: str) -> tuple[list[float], list[int]]:
     A curve without thresholds (made from counts) is refused: the twin needs the scores.
     O(number of examples), bounded by ``max_examples``.
     """
-    cuts = curve.thresholds
+    cuts = require_curve(curve, "curve").thresholds
     if cuts is None:
         raise InvalidInputError(
             f"profile {tool!r} calls its twin with the scores, and this curve has none (a curve "
