@@ -4,7 +4,10 @@ Every by-name lookup (:func:`profile`, ``rx.compute_metric("tool.metric")``, the
 vectors, ``assert_metric_close``, ``report --profile``) ends in :func:`profile_metric`, which
 asks the tool's own table (``CURVE_METRICS`` in ``profiles/<tool>``, a
 :class:`~rocpr_exact.profiles.model.ToolMetrics`): the tool's view of the input, then its
-metric, so two paths cannot give two answers.  :data:`TOOLS` are the tools' names, one
+metric, so two paths cannot give two answers.  Ten tools have a table: ``sklearn``, ``prroc``
+and ``auccalculator`` (below), and the tools whose twins read scores, whose tables call the twin
+on the data (:mod:`rocpr_exact.profiles.examples`); :data:`NO_TABLE` says why ``coco`` and
+``voc`` have none.  :data:`TOOLS` are the tools' names, one
 spelling each (``check --profile`` and ``report --profile`` take them); the old spellings
 in :data:`TOOL_ALIASES` still work and say the new name (a :class:`DeprecationWarning`).
 
@@ -117,6 +120,7 @@ from rocpr_exact.profiles.model import (
 from rocpr_exact.profiles.tools import TOOL_ALIASES, TOOLS, tool_name
 
 __all__ = [
+    "NO_TABLE",
     "PROFILES",
     "TOOLS",
     "TOOL_ALIASES",
@@ -209,7 +213,8 @@ def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
 
 
 def profile(name: str, data: ProfileData) -> dict[str, Value]:
-    """Every metric of the named profile (``sklearn``, ``prroc``, ``auccalculator``), exactly.
+    """Every metric of the named tool's table (every tool of :data:`TOOLS` but ``coco`` and
+    ``voc``, :data:`NO_TABLE`), exactly.
 
     ``data`` is a :class:`Curve` (its points are taken as the tool's thresholds)
     or a ``(scores, labels)`` pair.  Raises the error of the first metric that is

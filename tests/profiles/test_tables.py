@@ -172,3 +172,11 @@ def test_a_curve_without_scores_is_refused_with_one_line() -> None:
     counts = rx.Curve.from_counts([(1, 0)], positives=2, negatives=1)
     with pytest.raises(rx.InvalidInputError, match="calls its twin with the scores"):
         rx.compute_metric("spark.areaUnderROC", counts)
+
+
+def test_the_report_help_lists_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    listed = text.split("the tools with a metric table: ")[1].split(";")[0]
+    assert listed.split(", ") == list(registry.PROFILES)
+    assert "coco and voc have none" in text and set(registry.NO_TABLE) == {"coco", "voc"}

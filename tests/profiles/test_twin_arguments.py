@@ -58,7 +58,6 @@ GOOD: dict[str, Any] = {
     "name": "sklearn",
     "metric": "roc_auc_score",
     "measure": "auc",
-    "tool": "rocr",
     "twin": lambda scores, labels: len(scores),
     "min_recall": 0.5,
     "min_precision": 0.5,
