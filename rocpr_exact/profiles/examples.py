@@ -18,7 +18,7 @@ from typing import Any
 from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
 from rocpr_exact.limits import check_examples
-from rocpr_exact.profiles.ieee import double_scores
+from rocpr_exact.profiles.ieee import to_double
 
 __all__ = ["examples", "twin_metric"]
 
@@ -40,13 +40,13 @@ def examples(curve: Curve, tool: str) -> tuple[list[float], list[int]]:
             "of counts): give (scores, labels) or a curve made from scores"
         )
     check_examples(int(curve.positives) + int(curve.negatives), f"profile {tool!r}")
-    doubles = double_scores(list(cuts), "thresholds")
+    doubles = [to_double(cut, "thresholds") for cut in cuts]  # a Python float each
     tps, fps = curve.tps, curve.fps
     scores: list[float] = []
     labels: list[int] = []
     for i, cut in enumerate(doubles, start=1):
         positives, negatives = int(tps[i] - tps[i - 1]), int(fps[i] - fps[i - 1])
-        scores += [float(cut)] * (positives + negatives)
+        scores += [cut] * (positives + negatives)
         labels += [1] * positives + [0] * negatives
     return scores, labels
 
