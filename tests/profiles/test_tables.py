@@ -9,8 +9,11 @@ logits, values outside [0, 1]) and on the paper's Table 1 (examples/table1.csv).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 import json
+import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -150,6 +153,26 @@ def test_report_profile_on_table1_is_the_twin_on_table1(
         assert number(rx.compute_metric(name, rx.Curve.from_scores(scores, labels)), 30) == expected
     # keras clips the scores 1, 2 and 3 to 1: one tie group, so its ROC area is 1/2
     assert report["keras"]["auc_roc"]["exact"] == "1/2"
+
+
+@settings(max_examples=12, deadline=None)
+@given(datasets.filter(lambda d: 0 < sum(d[1]) < len(d[1]) and all(0 <= s <= 1 for s in d[0])))
+def test_report_profile_is_the_twin_on_the_file(data: tuple[list[float], list[int]]) -> None:
+    # probabilities only: with logits torch's sigmoid may depend on the order of the rows
+    scores, labels = data
+    tools = sorted({name.partition(".")[0] for name in NAMES})
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "data.csv"
+        rows = "".join(f"{score!r},{label}\n" for score, label in zip(scores, labels, strict=True))
+        path.write_text("score,label\n" + rows)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["report", str(path), "--digits", "20", "--no-progress",
+                         *(f"--profile={tool}" for tool in tools)]) == 0  # fmt: skip
+    report = json.loads(out.getvalue())["profiles"]
+    for name in NAMES:
+        tool, _, metric = name.partition(".")
+        assert report[tool][metric] == number(TWIN_CALLS[name](scores, labels), 20), name
 
 
 def test_report_refuses_coco_and_voc_naming_why(capsys: pytest.CaptureFixture[str]) -> None:
