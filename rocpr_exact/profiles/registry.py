@@ -190,7 +190,7 @@ def tool_metrics(name: str) -> ToolMetrics:
 
 def as_curve(data: ProfileData, name: str = "") -> Curve:
     """The curve of ``data`` as tool ``name`` reads it: a :class:`Curve` (thresholds as doubles
-    for ``prroc`` and ``auccalculator``), or ``(scores, labels)`` (all thresholds; module notes).
+    for every tool but ``sklearn``), or ``(scores, labels)`` (all thresholds; module notes).
 
     >>> as_curve(([2, 1], [1, 0])).tps
     (0, 1, 1)
