@@ -36,8 +36,9 @@ def register(commands: Any) -> None:
         type=tool,
         metavar="TOOL",
         default=[],
-        help="add what this tool would print without rounding error (repeatable; "
-        "sklearn, prroc, auccalculator)",
+        help="add what this tool would print without rounding error (repeatable; the tools "
+        "with a metric table: sklearn, torchmetrics, keras, xgboost, prroc, auccalculator, "
+        "proc, rocr, precrec, spark; coco and voc have none, docs/oracle.md)",
     )
     report.add_argument(
         "--exact",

@@ -5,7 +5,8 @@
   ``auc_pr_step`` -- :func:`auc_pr` by each method (alias ``average_precision``
   for ``auc_pr_step``), one per area record (:mod:`rocpr_exact.areas.records`).
 * ``<tool>.<metric>`` -- a tool's metric (:mod:`rocpr_exact.profiles.registry`), e.g.
-  ``sklearn.auc_pr_trapezoid`` or ``auccalculator.auc_roc``, computed by
+  ``sklearn.auc_pr_trapezoid``, ``auccalculator.auc_roc`` or ``torchmetrics.binary_auroc``
+  (every tool with a table; the golden vectors hold those of :data:`VECTOR_TOOLS`), computed by
   :func:`~rocpr_exact.profiles.registry.profile_metric` (the tool's view of the input, then
   its metric); an old tool spelling (``aucalculator.auc_roc``) works with a warning.
 """
@@ -31,6 +32,7 @@ __all__ = [
     "ALIASES",
     "METRICS",
     "RECORDS",
+    "VECTOR_TOOLS",
     "MetricRecord",
     "canonical_metric",
     "compute_metric",
@@ -75,6 +77,11 @@ _NOTES: dict[str, str] = {
 
 #: The tools' metrics whose exact value may be a closed form (rational + sum q ln r).
 _CLOSED_FORMS = frozenset({"prroc.auc_integral"})
+#: The tools whose metrics the golden vectors hold: each value there is derived again by a route
+#: that shares no code with the package (tests/oracle/test_vectors.py).  The other tools' tables
+#: are in :data:`METRICS` (``compute_metric``, ``assert_metric_close``) and are checked against
+#: their twins and the tools' recorded outputs (``vectors/twins``), not in the golden vectors.
+VECTOR_TOOLS = ("sklearn", "prroc", "auccalculator")
 
 
 def metric_records() -> tuple[MetricRecord, ...]:
@@ -83,8 +90,8 @@ def metric_records() -> tuple[MetricRecord, ...]:
     records = [MetricRecord("auc_roc", auc_roc, _NOTES["auc_roc"])]
     for area in area_records():
         records.append(MetricRecord(area.metric, area.exact, area.note, area.closed_form))
-    for tool, table in PROFILES.items():
-        for name in table:  # through the tool's view: the one lookup
+    for tool in VECTOR_TOOLS:
+        for name in PROFILES[tool]:  # through the tool's view: the one lookup
             metric = f"{tool}.{name}"
             function = partial(profile_metric, tool, name)
             records.append(MetricRecord(metric, function, _NOTES[metric], metric in _CLOSED_FORMS))
@@ -94,9 +101,16 @@ def metric_records() -> tuple[MetricRecord, ...]:
 #: Every metric of the namespace, in a fixed order: what the vectors, their schema and
 #: ``compute_metric`` enumerate (:func:`metric_records` of the built-in areas).
 RECORDS: tuple[MetricRecord, ...] = metric_records()
-#: Canonical metric name -> exact metric of a curve, in a fixed order (read-only).
+#: Canonical metric name -> exact metric of a curve, in a fixed order (read-only): the
+#: records, then every other tool's table (:data:`VECTOR_TOOLS`), through the one lookup.
 METRICS: Mapping[str, Callable[[Curve], Value]] = MappingProxyType(
     {record.name: record.compute for record in RECORDS}
+    | {
+        f"{tool}.{name}": partial(profile_metric, tool, name)
+        for tool, table in PROFILES.items()
+        if tool not in VECTOR_TOOLS
+        for name in table
+    }
 )
 
 

@@ -37,7 +37,9 @@ from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_grid_points
-from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, exact_values, round_binary
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, double_seen, exact_values, round_binary
+from rocpr_exact.profiles.model import ToolMetrics
 from rocpr_exact.profiles.one_class import warn_one_class
 
 __all__ = ["auc", "confusion_at_thresholds", "keras_thresholds", "pr_interpolation_terms"]
@@ -291,3 +293,27 @@ def auc(
             height = min(y[i], y[i + 1]) if method == "minoring" else max(y[i], y[i + 1])
         total += (x[i] - x[i + 1]) * height
     return total
+
+
+# -- the metric table (report --profile keras, compute_metric("keras.<metric>")) --------------
+
+#: ``keras.metrics.AUC()`` (200 thresholds, interpolation) with ``curve="ROC"`` and
+#: ``curve="PR"`` of a curve: the twin on its examples, predictions as Python floats (keras
+#: casts them to float32 and clips them to [0, 1]; its thresholds read the values, not only
+#: their order) (docs/profiles/keras.md).
+CURVE_METRICS = ToolMetrics(
+    "keras",
+    double_seen,
+    {
+        "auc_roc": twin_metric(
+            "keras",
+            lambda scores, labels: auc(labels, scores),
+            both="keras AUC ROC (which returns 0 here, with a warning)",
+        ),
+        "auc_pr": twin_metric(
+            "keras",
+            lambda scores, labels: auc(labels, scores, curve="PR"),
+            positives="keras AUC PR (which returns 0 here, with a warning)",
+        ),
+    },
+)

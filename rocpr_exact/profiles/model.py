@@ -2,10 +2,12 @@
 
 A tool's module (``profiles/<tool>``) declares one :class:`ToolMetrics`: the tool's name,
 ``seen`` (the curve the tool builds from a :class:`Curve` or a ``(scores, labels)`` pair:
-float64 for R and Java, numpy's dtype for scikit-learn) and its metrics, each a function of
-that curve.  :meth:`ToolMetrics.value` is the one way to a metric by name: it applies the view
-before the metric, so no caller can forget it (``rocpr_exact.profiles.registry``,
-``compute_metric``, the golden vectors and ``assert_metric_close`` all end here).
+float64 for R and Java, numpy's dtype for scikit-learn; for the tools whose twins read scores,
+the scores as doubles, the twin applying the rest: :mod:`rocpr_exact.profiles.examples`) and its
+metrics, each a function of that curve.  :meth:`ToolMetrics.value` is the one way to a metric
+by name: it applies the view before the metric, so no caller can forget it
+(``rocpr_exact.profiles.registry``, ``compute_metric``, the golden vectors and
+``assert_metric_close`` all end here).
 """
 
 from __future__ import annotations

@@ -38,7 +38,9 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.limits.checks import check_grid_points
 from rocpr_exact.profiles.arguments import classes as levels
 from rocpr_exact.profiles.arguments import flag, vector
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import double_seen, exact_values
+from rocpr_exact.profiles.model import ToolMetrics
 
 __all__ = ["Aucs", "evalmod"]
 
@@ -134,3 +136,26 @@ def evalmod(
     bins = (x_bins or 1) if flag(interpolate, "interpolate") else 0
     curve = Curve.from_scores(values, flags)
     return Aucs(auc_roc(curve), _prc_auc(curve, bins))
+
+
+# -- the metric table (report --profile precrec, compute_metric("precrec.<metric>")) ----------
+
+#: precrec 0.14.4's ``auc(evalmod(scores, labels))`` rows ROC and PRC of a curve (x_bins 1000,
+#: interpolated: precrec's defaults): the twin on its examples, scores as R doubles
+#: (docs/profiles/precrec.md).
+CURVE_METRICS = ToolMetrics(
+    "precrec",
+    double_seen,
+    {
+        "roc_auc": twin_metric(
+            "precrec",
+            lambda scores, labels: evalmod(scores, labels).roc,
+            both="precrec auc ROC (which stops: only a single class)",
+        ),
+        "prc_auc": twin_metric(
+            "precrec",
+            lambda scores, labels: evalmod(scores, labels).prc,
+            both="precrec auc PRC (which stops: only a single class)",
+        ),
+    },
+)

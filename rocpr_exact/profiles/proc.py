@@ -53,7 +53,9 @@ from rocpr_exact.areas.partial import mcclish, partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.profiles.arguments import classes, flag, is_one_of, vector
-from rocpr_exact.profiles.ieee import FLOAT64, exact_values, round_binary, to_double
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_binary, to_double
+from rocpr_exact.profiles.model import ToolMetrics
 
 if TYPE_CHECKING:  # pROC's inference functions, defined in proc_delong (which imports this)
     from rocpr_exact.profiles.proc_delong import RocTest, ci_auc, cov, roc_test, var
@@ -267,3 +269,21 @@ Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)
         tuple(label for label, _ in kept),
         tuple(value for _, value in kept),
     )
+
+
+# -- the metric table (report --profile proc, compute_metric("proc.<metric>")) ----------------
+
+#: pROC 1.18.0's ``auc(labels, scores)`` of a curve, with pROC's defaults (``direction="auto"``:
+#: reversed when the negatives' median is above the positives'): the twin on its examples,
+#: scores as R doubles (docs/profiles/proc.md).
+CURVE_METRICS = ToolMetrics(
+    "proc",
+    double_seen,
+    {
+        "auc": twin_metric(
+            "proc",
+            lambda scores, labels: auc(labels, scores),
+            both="pROC auc (which stops: no control or no case)",
+        )
+    },
+)

@@ -4,7 +4,10 @@ Every by-name lookup (:func:`profile`, ``rx.compute_metric("tool.metric")``, the
 vectors, ``assert_metric_close``, ``report --profile``) ends in :func:`profile_metric`, which
 asks the tool's own table (``CURVE_METRICS`` in ``profiles/<tool>``, a
 :class:`~rocpr_exact.profiles.model.ToolMetrics`): the tool's view of the input, then its
-metric, so two paths cannot give two answers.  :data:`TOOLS` are the tools' names, one
+metric, so two paths cannot give two answers.  Ten tools have a table: ``sklearn``, ``prroc``
+and ``auccalculator`` (below), and the tools whose twins read scores, whose tables call the twin
+on the data (:mod:`rocpr_exact.profiles.examples`); :data:`NO_TABLE` says why ``coco`` and
+``voc`` have none.  :data:`TOOLS` are the tools' names, one
 spelling each (``check --profile`` and ``report --profile`` take them); the old spellings
 in :data:`TOOL_ALIASES` still work and say the new name (a :class:`DeprecationWarning`).
 
@@ -94,7 +97,18 @@ from types import MappingProxyType
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import auccalculator, prroc, sklearn
+from rocpr_exact.profiles import (
+    auccalculator,
+    keras,
+    precrec,
+    proc,
+    prroc,
+    rocr,
+    sklearn,
+    spark,
+    torchmetrics,
+    xgboost,
+)
 from rocpr_exact.profiles.model import (
     Deviation,
     Metric,
@@ -106,6 +120,7 @@ from rocpr_exact.profiles.model import (
 from rocpr_exact.profiles.tools import TOOL_ALIASES, TOOLS, tool_name
 
 __all__ = [
+    "NO_TABLE",
     "PROFILES",
     "TOOLS",
     "TOOL_ALIASES",
@@ -122,8 +137,27 @@ __all__ = [
 #: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
 _CURVE_METRICS: dict[str, ToolMetrics] = {
     table.tool: table
-    for table in (sklearn.CURVE_METRICS, prroc.CURVE_METRICS, auccalculator.CURVE_METRICS)
+    for table in (
+        sklearn.CURVE_METRICS,
+        torchmetrics.CURVE_METRICS,
+        keras.CURVE_METRICS,
+        xgboost.CURVE_METRICS,
+        prroc.CURVE_METRICS,
+        auccalculator.CURVE_METRICS,
+        proc.CURVE_METRICS,
+        rocr.CURVE_METRICS,
+        precrec.CURVE_METRICS,
+        spark.CURVE_METRICS,
+    )
 }
+#: The tools without a metric table, and why (``report --profile`` refuses them naming it).
+NO_TABLE: Mapping[str, str] = MappingProxyType(
+    dict.fromkeys(
+        ("coco", "voc"),
+        "its detection average precision is not a function of a binary curve: it reads "
+        "the ground truths no detection matched, and the order of tied detections",
+    )
+)
 
 #: Tool -> metric -> the metric of a curve, through the tool's view (read-only).
 PROFILES: Mapping[str, Mapping[str, Metric]] = MappingProxyType(
@@ -147,8 +181,8 @@ def tool_metrics(name: str) -> ToolMetrics:
     table = _CURVE_METRICS.get(tool)
     if table is None:
         raise InvalidInputError(
-            f"profile {tool!r} has no metrics of a curve (the tools with them: "
-            f"{', '.join(_CURVE_METRICS)}); its twins are rocpr_exact.profiles.{tool}'s "
+            f"profile {tool!r} has no metrics of a curve: {NO_TABLE[tool]} (the tools with "
+            f"them: {', '.join(_CURVE_METRICS)}); its twins are rocpr_exact.profiles.{tool}'s "
             f"functions, checked by `rocpr-exact check --profile {tool}`"
         )
     return table
@@ -156,7 +190,7 @@ def tool_metrics(name: str) -> ToolMetrics:
 
 def as_curve(data: ProfileData, name: str = "") -> Curve:
     """The curve of ``data`` as tool ``name`` reads it: a :class:`Curve` (thresholds as doubles
-    for ``prroc`` and ``auccalculator``), or ``(scores, labels)`` (all thresholds; module notes).
+    for every tool but ``sklearn``), or ``(scores, labels)`` (all thresholds; module notes).
 
     >>> as_curve(([2, 1], [1, 0])).tps
     (0, 1, 1)
@@ -179,7 +213,8 @@ def profile_metric(name: str, metric: str, data: ProfileData) -> Value:
 
 
 def profile(name: str, data: ProfileData) -> dict[str, Value]:
-    """Every metric of the named profile (``sklearn``, ``prroc``, ``auccalculator``), exactly.
+    """Every metric of the named tool's table (every tool of :data:`TOOLS` but ``coco`` and
+    ``voc``, :data:`NO_TABLE`), exactly.
 
     ``data`` is a :class:`Curve` (its points are taken as the tool's thresholds)
     or a ``(scores, labels)`` pair.  Raises the error of the first metric that is

@@ -31,7 +31,7 @@ docs/profiles/rocr.md gives the rounding bound.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -41,7 +41,9 @@ from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.profiles.arguments import classes, is_one_of, vector
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import double_seen, exact_values
+from rocpr_exact.profiles.model import ToolMetrics
 
 __all__ = ["Prediction", "performance", "prediction"]
 
@@ -139,3 +141,27 @@ def performance(prediction_obj: Prediction, measure: str, fpr_stop: Any = 1) -> 
     if measure == "aucpr":
         return _aucpr(curve)
     raise InvalidInputError(f"measure must be 'auc' or 'aucpr', got {measure!r}")
+
+
+# -- the metric table (report --profile rocr, compute_metric("rocr.<metric>")) ----------------
+
+
+def _measure(measure: str) -> Callable[[list[float], list[int]], Fraction]:
+    """``performance(prediction(scores, labels), measure)``, a function of the examples."""
+    return lambda scores, labels: performance(prediction(scores, labels), measure)
+
+
+#: ROCR 1.0-11's ``performance(prediction(scores, labels), "auc")`` and ``"aucpr"`` of a curve:
+#: the twins on its examples, scores as R doubles (docs/profiles/rocr.md).
+CURVE_METRICS = ToolMetrics(
+    "rocr",
+    double_seen,
+    {
+        measure: twin_metric(
+            "rocr",
+            _measure(measure),
+            both=f'ROCR performance "{measure}" (which stops: labels must have two classes)',
+        )
+        for measure in ("auc", "aucpr")
+    },
+)

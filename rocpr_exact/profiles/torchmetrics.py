@@ -40,6 +40,9 @@ import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
 from rocpr_exact.errors import InvalidInputError, NoPositivesError, OneClassWarning
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import double_seen
+from rocpr_exact.profiles.model import ToolMetrics
 from rocpr_exact.profiles.torchmetrics_input import (
     VERSION,
     Input,
@@ -341,3 +344,27 @@ def binary_average_precision(
     widths = [r if r is not None else Fraction(0) for r in recall]
     steps = range(len(widths) - 1)
     return -sum(((widths[i + 1] - widths[i]) * heights[i] for i in steps), Fraction(0))
+
+
+# -- the metric table (report --profile torchmetrics, compute_metric("torchmetrics.<metric>")) -
+
+
+#: torchmetrics 1.9's unbinned binary areas of a curve, each the twin called on the curve's
+#: examples as a list of Python floats (``torch.tensor`` makes them float32; logits go through
+#: the sigmoid) (docs/profiles/torchmetrics.md, "The metric table").
+CURVE_METRICS = ToolMetrics(
+    "torchmetrics",
+    double_seen,
+    {
+        "binary_auroc": twin_metric(
+            "torchmetrics",
+            binary_auroc,
+            both="torchmetrics binary_auroc (which returns 0 here, with a warning)",
+        ),
+        "binary_average_precision": twin_metric(
+            "torchmetrics",
+            binary_average_precision,
+            positives="torchmetrics binary_average_precision (which returns 0 here, warned)",
+        ),
+    },
+)

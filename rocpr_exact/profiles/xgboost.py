@@ -43,7 +43,9 @@ import numpy as np
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.limits import check_examples
-from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.examples import twin_metric
+from rocpr_exact.profiles.ieee import double_seen, exact_values
+from rocpr_exact.profiles.model import ToolMetrics
 from rocpr_exact.profiles.one_class import NAN, warn_one_class
 
 __all__ = ["auc", "aucpr", "segments"]
@@ -177,3 +179,25 @@ def aucpr(y_true: Any, y_score: Any, sample_weight: Any = None) -> ClosedForm | 
         if b:
             pieces.append(ClosedForm.log((tp + fp) / (tp_prev + fp_prev), -b / (a * a)))
     return ClosedForm.sum(pieces)
+
+
+# -- the metric table (report --profile xgboost, compute_metric("xgboost.<metric>")) ----------
+
+#: xgboost 3.2's binary ``auc`` and ``aucpr`` of a curve: the twins on its examples, the scores
+#: as doubles (xgboost makes them float32), unweighted (docs/profiles/xgboost.md).
+CURVE_METRICS = ToolMetrics(
+    "xgboost",
+    double_seen,
+    {
+        "auc": twin_metric(
+            "xgboost",
+            lambda scores, labels: auc(labels, scores),
+            both="xgboost auc (which returns nan here, with a warning)",
+        ),
+        "aucpr": twin_metric(
+            "xgboost",
+            lambda scores, labels: aucpr(labels, scores),
+            both="xgboost aucpr (which returns nan here, with a warning)",
+        ),
+    },
+)

@@ -116,10 +116,12 @@ def test_old_tool_spelling_works_and_says_the_new_one(
 def test_a_tool_without_curve_metrics_is_refused_in_one_line(
     negatives_first: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # check --profile keras takes the name; report --profile keras names the command that does.
-    assert main(["report", str(negatives_first), "--profile", "keras"]) == 2
+    # check --profile coco takes the name; report --profile coco names why it has no table and
+    # the command that checks its twins.
+    assert main(["report", str(negatives_first), "--profile", "coco"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "rocpr-exact check --profile keras" in err
+    assert err.count("\n") == 1 and "rocpr-exact check --profile coco" in err
+    assert "not a function of a binary curve" in err
 
 
 # One class only: what is defined is reported, what is not says why.

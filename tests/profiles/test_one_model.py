@@ -21,7 +21,7 @@ import rocpr_exact as rx
 from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.cases import default_cases
-from rocpr_exact.oracle.metrics import METRICS, compute_metric
+from rocpr_exact.oracle.metrics import METRICS, VECTOR_TOOLS, compute_metric
 from rocpr_exact.output.report import profile_report
 from rocpr_exact.profiles import registry
 from rocpr_exact.profiles.tools import TOOLS
@@ -105,13 +105,14 @@ def test_every_path_gives_the_same_answer(
 def test_the_vectors_hold_what_the_one_lookup_answers() -> None:
     # The golden vectors' tool metrics are profile_metric of each case's curve (exact scores in,
     # the tool's view applied by the lookup): the ExactScores cases are where the views differ.
+    # (The vectors hold the tools of VECTOR_TOOLS; the other tables: tests/profiles/test_tables.py.)
     checked = 0
     for case in default_cases():
         try:
             curve = case.curve()
         except RocPrError:
             continue
-        for tool, metric in TOOL_METRICS:
+        for tool, metric in [(t, m) for t, m in TOOL_METRICS if t in VECTOR_TOOLS]:
             value = _value(lambda t=tool, m=metric, c=curve: registry.profile_metric(t, m, c))
             if isinstance(value, type):
                 continue

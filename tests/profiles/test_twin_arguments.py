@@ -58,6 +58,7 @@ GOOD: dict[str, Any] = {
     "name": "sklearn",
     "metric": "roc_auc_score",
     "measure": "auc",
+    "twin": lambda scores, labels: len(scores),
     "min_recall": 0.5,
     "min_precision": 0.5,
     "min_sensitivity": 0.5,
