@@ -25,6 +25,7 @@ import warnings
 from bisect import bisect_left, bisect_right
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import cache, partial
 
 from rocpr_exact.errors import InvalidInputError, ToolRoundingWarning
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, Format, round_binary
@@ -233,14 +234,24 @@ def torch_threads() -> int | None:
         return None
 
 
+class _Sigmoids:
+    """The three sigmoids of one dtype, each computed once per distinct value (a column of
+    logits often repeats a few values: the paper's Figure 6 has two among 56,597)."""
+
+    def __init__(self, dtype: str) -> None:
+        self.vector = cache(partial(vector_sigmoid, dtype=dtype))
+        self.scalar = cache(partial(scalar_sigmoid, dtype=dtype))
+        self.either = cache(partial(torch_sigmoid, dtype=dtype))
+
+
 def _candidates(
-    x: Fraction, dtype: str, index: int, layouts: list[list[bool] | None]
+    x: Fraction, sigmoids: _Sigmoids, index: int, layouts: list[list[bool] | None]
 ) -> list[Fraction]:
     """The values torch may give x at ``index``, the first for the first layout."""
     vector = [mask is None or mask[index] for mask in layouts]
     scalar = [mask is None or not mask[index] for mask in layouts]
-    vector_value = vector_sigmoid(x, dtype) if any(vector) else None
-    scalar_pair = scalar_sigmoid(x, dtype) if any(scalar) else None
+    vector_value = sigmoids.vector(x) if any(vector) else None
+    scalar_pair = sigmoids.scalar(x) if any(scalar) else None
     found: list[Fraction] = []
     for mask in layouts:
         if mask is not None and mask[index]:
@@ -251,7 +262,7 @@ def _candidates(
         found.extend(scalar_pair)
         if mask is None:  # either loop, or an exp not modelled: any float within 1 ulp
             assert vector_value is not None
-            found.extend([vector_value, *torch_sigmoid(x, dtype)])
+            found.extend([vector_value, *sigmoids.either(x)])
     return found
 
 
@@ -275,7 +286,8 @@ def sigmoid_view(
     assumed = [capability] if capability is not None else list(_WIDTH)
     threads = torch_threads()
     layouts = [vector_loop(len(scores), dtype, c, threads) for c in assumed]
-    found = [_candidates(x, dtype, i, layouts) for i, x in enumerate(scores)]
+    sigmoids = _Sigmoids(dtype)
+    found = [_candidates(x, sigmoids, i, layouts) for i, x in enumerate(scores)]
     values = [c[0] for c in found]
     uncertain = [(min(c), max(c)) for c in found if min(c) != max(c)]
     if modelled and not uncertain:
