@@ -19,7 +19,12 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   excluded nearest the centre (:mod:`rocpr_exact.consistency.delong_ci`); a found ranking is
   re-checked and returned ("possible"), else "undecided".  For P + N <= 12 every ranking, ties
   included, is enumerated instead (:mod:`rocpr_exact.consistency.delong_small`): possible or
-  impossible, never undecided.
+  impossible, never undecided.  Beyond, while the programme fits
+  (:func:`~rocpr_exact.consistency.delong_extremes.extremes_fit`: P = N = 25, say), the exact
+  least and greatest variance at each AUC over every ranking, ties included
+  (:mod:`rocpr_exact.consistency.delong_extremes`), exclude more m (every m: "impossible")
+  and give witnesses where an extreme prints as given; the rest stays "undecided" unless the
+  witness search finds a ranking.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 
@@ -32,6 +37,11 @@ from typing import Any, Literal
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance, hanley_mcneil
 from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
+from rocpr_exact.consistency.delong_extremes import (
+    extreme_witness,
+    extremes_exclude,
+    extremes_fit,
+)
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
@@ -185,7 +195,8 @@ def check_auc_ci(
             (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
         )
     small = p + n <= EXHAUSTIVE_EXAMPLES
-    wanted = len(centres) if small else WITNESS_AUCS  # small: every m not excluded
+    exact = not small and extremes_fit(p, n)
+    wanted = len(centres) if small or exact else WITNESS_AUCS  # every m not excluded
     kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
     if kept == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
@@ -200,6 +211,23 @@ def check_auc_ci(
         )
     if small:
         return _small(p, n, kept, (z, low, high), shown)
+    if exact:
+        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high)]
+        if not kept:
+            return IntervalVerdict(
+                "impossible",
+                (
+                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance between the "
+                    f"least and the greatest over every ranking of P = {p} and N = {n} with that "
+                    f"AUC, ties included (exact: docs/inference.md), gives an interval that "
+                    f"prints as {shown}",
+                ),
+            )
+        for m in kept:
+            extreme = extreme_witness(p, n, m, z, low, high)
+            if extreme is not None:
+                return _possible(p, n, m, extreme, "delong", (z, low, high))
+        kept = kept[:WITNESS_AUCS]
     for m in kept:
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
@@ -208,7 +236,13 @@ def check_auc_ci(
         "AUC values remain that the variance bounds do not exclude, and the witness search "
         f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre"
     ]
-    if all(needs_ties(p, n, m, z, low, high) for m in kept):
+    if exact:
+        reasons.append(
+            "at each of them the printed interval needs a variance between the exact least "
+            "and greatest over every ranking with that AUC (docs/inference.md), neither of "
+            "which prints as given, and not every variance between them is a ranking's"
+        )
+    elif all(needs_ties(p, n, m, z, low, high) for m in kept):
         reasons.append(
             "at each of them even the least variance of a ranking without ties (one tied "
             "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "

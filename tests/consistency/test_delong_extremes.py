@@ -1,0 +1,89 @@
+"""The exact least and greatest DeLong variance at each AUC (consistency.delong_extremes).
+
+Checked against every ranking: :func:`delong_pairs` holds every (AUC, variance) pair of every
+ranking of P + N <= 10 (itself checked against rankings written out, test_delong_small.py); the
+programme's extremes must be the least and greatest of those pairs at each AUC, and the
+rankings it recovers must have that AUC and variance by rocpr_exact.areas.variance.  Then the
+interval verdicts it gives (the exhaustive path switched off) must agree with the exhaustive
+verdicts wherever they decide.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.variance import auc_variance
+from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency.delong_extremes import (
+    extreme_ranking,
+    extremes_fit,
+    variance_extremes,
+    work,
+)
+from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.witness import scored
+from rocpr_exact.core.curve import Curve
+
+SIZES = [(p, n) for p in range(2, 9) for n in range(2, 9) if p + n <= 10]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(("p", "n"), SIZES)
+def test_the_extremes_are_those_of_every_ranking(p: int, n: int) -> None:
+    every: dict[int, tuple[Fraction, Fraction]] = {}
+    for m, variance in delong_pairs(p, n):
+        low, high = every.get(m, (variance, variance))
+        every[m] = (min(low, variance), max(high, variance))
+    assert variance_extremes(p, n) == every
+    for m, extremes in every.items():
+        for greatest in (False, True):
+            scores, labels = scored(extreme_ranking(p, n, m, greatest))
+            curve = Curve.from_scores(scores, labels)
+            assert (curve.positives, curve.negatives) == (p, n)
+            assert auc_roc(curve) == Fraction(m, 2 * p * n)
+            assert auc_variance(curve) == extremes[greatest]
+
+
+def test_two_by_two_by_hand() -> None:
+    # P = N = 2, 2U = 4 (AUC 1/2): all four tied gives C = 2, 2 and D = 2, 2, variance 0; the
+    # ranking +, -, -, + gives C = 4, 0 and D = 2, 2: (2 * 16 - 16) / 64 + (2 * 8 - 16) / 64 = 1/4
+    assert variance_extremes(2, 2)[4] == (Fraction(0), Fraction(1, 4))
+
+
+def test_the_size_limit() -> None:
+    assert work(25, 25) == 351 * 351 * 626 and extremes_fit(25, 25)
+    assert not extremes_fit(40, 40) and not extremes_fit(1, 30)
+
+
+GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
+        for lo in range(0, 95, 5) for w in (5, 10, 20, 40) if lo + w <= 100]  # fmt: skip
+
+
+@pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (2, 6), (4, 4), (3, 6), (5, 5)])
+def test_the_verdicts_agree_with_every_ranking(
+    p: int, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
+    monkeypatch.setattr(intervals, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
+    decided = 0
+    for (lo, hi), truth in exhaustive.items():
+        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        assert truth.verdict in ("possible", "impossible")
+        if verdict.verdict != "undecided":
+            assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
+            decided += 1
+    assert decided >= len(GRID) * 3 // 4, decided  # the extremes decide most of the grid
+
+
+def test_the_docs_quote_the_benchmark() -> None:
+    results = ROOT / "benchmarks" / "results" / "bench_delong_extremes_2026-11-26.txt"
+    table = [
+        line for line in results.read_text(encoding="utf-8").splitlines() if line.startswith("|")
+    ]
+    docs = (ROOT / "docs" / "inference.md").read_text(encoding="utf-8")
+    quoted = docs.split("<!-- bench_delong_extremes:start -->\n", 1)[1].split("<!--", 1)[0]
+    assert [line for line in quoted.splitlines() if line.startswith("|")] == table
