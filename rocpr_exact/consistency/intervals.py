@@ -246,7 +246,9 @@ def check_auc_ci(
         reasons.append(
             "at each of them even the least variance of a ranking without ties (one tied "
             "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
-            "rankings with more tied scores could print this one, and they are not bounded"
+            "rankings with more tied scores could print this one, and at this P and N their "
+            "variance is not bounded more tightly (the exact extremes run up to about "
+            "P = N = 25: docs/inference.md)"
         )
     return IntervalVerdict("undecided", tuple(reasons))
 
