@@ -64,7 +64,7 @@ ALGORITHM = "ROC-PR-TWINS"
 SCHEMA_NAME = "twins.schema.json"
 SUBDIRECTORY = "twins"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.3.0"
+GENERATOR_VERSION = "0.4.0"
 
 HEADER = [
     "Exact values of the rocpr-exact twins: what the tool computes on the input, as the tool "
