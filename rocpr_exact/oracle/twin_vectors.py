@@ -64,7 +64,7 @@ ALGORITHM = "ROC-PR-TWINS"
 SCHEMA_NAME = "twins.schema.json"
 SUBDIRECTORY = "twins"
 #: Bumped whenever the output for the same cases changes.
-GENERATOR_VERSION = "0.3.0"
+GENERATOR_VERSION = "0.4.0"
 
 HEADER = [
     "Exact values of the rocpr-exact twins: what the tool computes on the input, as the tool "
@@ -89,7 +89,7 @@ ERROR_NOTES: dict[str, str] = {
 
 #: The message of a case whose twin returns None (the tool's NA) or nan (the tool's NaN).
 NA_MESSAGE = "the twin returns None: the tool returns NA (or NaN) here"
-NAN_MESSAGE = "the twin returns nan with a OneClassWarning: the tool returns NaN, warned, here"
+NAN_MESSAGE = "the twin returns nan with a OneClassWarning: the tool returns NaN here"
 
 
 def call_twin(module: ModuleType, case: TwinCase) -> tuple[dict[str, Any], dict[str, Any], Any]:

@@ -16,8 +16,16 @@ point with TP > 0 (the inserted point at TP = 1 lies on that segment and changes
 * Known deviation (:func:`deviations`): when FP_0 > 0 negatives are ranked above every
   positive, both are overstated: AUC-ROC by exactly TP_1 FP_0 / (2 P N), AUC-PR because
   precision rises from 0 along the true first segment but is flat in AUCCalculator.
-* AUCCalculator silently replaces P or N below 1 by 1; the twin raises
-  :class:`NoPositivesError` / :class:`NoNegativesError` instead.
+* One class (derived from its source, aucroc/AUCCalculator, the 0.2 jar decompiled:
+  ``ReadList.readFile`` lines 190-230, ``Confusion``'s constructor lines 23-26, ``addPoint``
+  lines 89-90, ``sort`` lines 109-122; the tool is not run here): with P < 1 or N < 1
+  ``Confusion`` prints "ERROR: P,N - Defaulting Confusion to 1,1" to stderr and sets *both*
+  counts to 1.  Then a point with TP > 1 or FP > 1 throws an uncaught NumberFormatException,
+  and with P = 0, N = 1 ``sort`` removes the only point and throws
+  ArrayIndexOutOfBoundsException: the tool stops, and the twin raises
+  :class:`NoPositivesError` / :class:`NoNegativesError`.  Only P = 1, N = 0 gets through:
+  points (1, 0) and the appended (1, 1) give AUC-PR 1.0 and AUC-ROC 1.0, which the twin
+  returns with an :class:`~rocpr_exact.errors.OneClassWarning` quoting that stderr line.
 
 docs/profiles/auccalculator.md describes the conventions and the rounding bound.
 """
@@ -36,6 +44,7 @@ from rocpr_exact.core.curve import Curve, require_curve
 from rocpr_exact.profiles.arguments import vector
 from rocpr_exact.profiles.ieee import double_seen, exact_values
 from rocpr_exact.profiles.model import Deviation, ToolMetrics
+from rocpr_exact.profiles.one_class import warn_one_class
 
 __all__ = [
     "CURVE_METRICS",
@@ -47,6 +56,10 @@ __all__ = [
     "ignored_negatives",
     "scored_list_curve",
 ]
+
+VERSION = "AUCCalculator 0.2"
+#: What AUCCalculator 0.2 prints to stderr for P = 1, N = 0, the one-class input it survives.
+DEFAULTED = "ERROR: 1.0,0.0 - Defaulting Confusion to 1,1"
 
 
 def auccalculator_curve(curve: Curve) -> Curve:
@@ -60,7 +73,9 @@ def auccalculator_curve(curve: Curve) -> Curve:
     (0, 5, 9)
     """
     curve = require_curve(curve, "curve")
-    curve.require_both_classes("AUCCalculator (it replaces a missing class by 1 example)")
+    curve.require_both_classes(
+        "AUCCalculator 0.2 (it stops with an exception: Confusion defaults both counts to 1)"
+    )
     last_zero = bisect_right(curve.tps, 0) - 1
     if last_zero == 0:
         return curve
@@ -82,13 +97,27 @@ def ignored_negatives(curve: Curve) -> int:
     return int(curve.fps[bisect_right(curve.tps, 0) - 1])
 
 
+def _defaulted(curve: Curve) -> bool:
+    """P = 1, N = 0: AUCCalculator's counts default to (1, 1) and both areas are 1.0 (module
+    notes); says so with an OneClassWarning.  Other one-class input is refused later."""
+    curve = require_curve(curve, "curve")
+    if curve.positives != 1 or curve.negatives != 0:
+        return False
+    warn_one_class(VERSION, f"{DEFAULTED} (on stderr): both areas 1.0", stacklevel=4)
+    return True
+
+
 def curve_auc_roc(curve: Curve) -> Fraction:
     """AUCCalculator's AUC-ROC of a curve: :func:`auc_roc` of :func:`auccalculator_curve`."""
+    if _defaulted(curve):
+        return Fraction(1)
     return exact_auc_roc(auccalculator_curve(curve))
 
 
 def curve_auc_pr(curve: Curve) -> Fraction:
     """AUCCalculator's AUC-PR of a curve: ``davis-goadrich`` of :func:`auccalculator_curve`."""
+    if _defaulted(curve):
+        return Fraction(1)
     area = exact_auc_pr(auccalculator_curve(curve), "davis-goadrich")
     assert isinstance(area, Fraction)
     return area
@@ -129,6 +158,8 @@ def deviations(curve: Curve) -> tuple[Deviation, ...]:
     >>> [(d.metric, d.excess) for d in deviations(Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]))]
     [('auc_roc', Fraction(1, 8)), ('auc_pr', Fraction(1, 8))]
     """
+    if curve.positives == 1 and curve.negatives == 0:  # the tool's 1.0, no exact area
+        return ()
     if auccalculator_curve(curve) is curve:
         return ()
     leading = ignored_negatives(curve)

@@ -18,6 +18,11 @@ and the mean of the 101 doubles is returned as an exact Fraction.  The only
 difference from COCOeval is its own float summation in ``np.mean`` (at most a
 few units in the last place).  Note the float quirk it keeps: with a single
 detection so far, ``pr = 1 / (1 + 2**-52)`` rounds to ``1 - 2**-52``, not 1.
+
+No ground truth (``num_gt`` = 0): ``accumulate`` skips the category (``if npig == 0:
+continue``), so its 101 values keep their initial -1, and ``summarize`` gives -1 when no
+value is above -1; silently (pycocotools 2.0.11, tests/profiles/test_coco.py runs it).  The
+twins return the same -1 values with an :class:`~rocpr_exact.errors.OneClassWarning`.
 """
 
 from __future__ import annotations
@@ -26,12 +31,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.binary64 import DOUBLE_EPSILON, round_binary64
 from rocpr_exact.profiles.arguments import vector
 from rocpr_exact.profiles.detection import flags_of, ranked_counts
+from rocpr_exact.profiles.one_class import warn_one_class
 
-__all__ = ["RECALL_THRESHOLDS", "average_precision", "precision_at_recall_thresholds"]
+__all__ = ["RECALL_THRESHOLDS", "VERSION", "average_precision", "precision_at_recall_thresholds"]
+
+VERSION = "pycocotools 2.0 COCOeval"
 
 
 def _linspace_101() -> tuple[Fraction, ...]:
@@ -53,7 +61,8 @@ def precision_at_recall_thresholds(
     does, each image's list already cut to ``maxDets``), ``matched`` whether each
     detection matched a ground truth that is not ignored (``dtm > 0 and not
     dtIg``; ignored detections must be left out by the caller), ``num_gt`` the
-    number of ground truths that are not ignored (``npig``).  O(n log n).
+    number of ground truths that are not ignored (``npig``).  With ``num_gt`` = 0, COCOeval's
+    101 values of -1, with an OneClassWarning (module notes).  O(n log n).
     """
     scores, matched = vector(scores, "scores", "detection"), vector(matched, "matched", "detection")
     if len(scores) != len(matched):
@@ -63,9 +72,14 @@ def precision_at_recall_thresholds(
     if isinstance(num_gt, bool) or not isinstance(num_gt, int) or num_gt < 0:
         raise InvalidInputError(f"num_gt must be an int >= 0, got {num_gt!r}")
     if num_gt == 0:
-        raise NoPositivesError(
-            "num_gt = 0: COCOeval leaves the category out (its precision stays -1)"
+        if any(flags_of(matched, "matched")):
+            raise InvalidInputError("matched holds a match but num_gt = 0 (nothing to match)")
+        warn_one_class(
+            VERSION,
+            "num_gt = 0: accumulate skips the category, its precision stays -1 "
+            "(without a warning)",
         )
+        return (Fraction(-1),) * len(RECALL_THRESHOLDS)
     recall: list[Fraction] = []
     precision: list[Fraction] = []
     # mergesort in COCOeval is stable too: tied detections keep their order
@@ -96,6 +110,9 @@ def average_precision(scores: Sequence[Any], matched: Sequence[Any], num_gt: int
     Hand check: recall 1/2 after the first detection (precision 1 - 2**-52, the float
     quirk), 1 after the third (precision 2/3); thresholds 0..0.5 (51 of them) read
     1 - 2**-52, 0.51..1 (50) read 2/3: (51 (1 - 2**-52) + 50 (2/3)) / 101.
+
+    With ``num_gt`` = 0 it is COCOeval's -1 (``summarize``'s value when every value is -1),
+    with an OneClassWarning.
     """
     row = precision_at_recall_thresholds(scores, matched, num_gt)
     return sum(row, Fraction(0)) / len(row)

@@ -32,8 +32,12 @@ changes no rate):
   ``auc_pr(curve, "davis-goadrich")`` (recall-0 "limit" convention).
 
 The tool differs from these values only by its binary64 rounding (docs/profiles/prroc.md).
-Where PRROC returns NaN (no positive weight; for ROC no negative weight) the twins raise
-:class:`NoPositivesError` / :class:`NoNegativesError`; negative weights raise
+Where PRROC returns NaN (no positive weight; for ROC no negative weight), silently (PRROC 1.4
+run by scripts/record_prroc_one_class.R, tests/data/prroc_one_class_recorded.json), ``roc_curve``
+and ``pr_curve`` return the float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with an
+:class:`~rocpr_exact.errors.OneClassWarning` (``curve=True`` is refused there: its NaN rows are
+not modelled); the metric table's functions (``roc_area`` ...) raise
+:class:`NoPositivesError` / :class:`NoNegativesError`.  Negative weights raise
 :class:`InvalidInputError` as PRROC stops.  NaN and infinite values are refused.
 """
 
@@ -56,6 +60,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.profiles.arguments import flag
 from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_binary
 from rocpr_exact.profiles.model import ToolMetrics
+from rocpr_exact.profiles.one_class import tool_nan
 
 __all__ = [
     "CURVE_METRICS",
@@ -69,6 +74,7 @@ __all__ = [
     "roc_curve",
 ]
 
+VERSION = "PRROC 1.4"
 #: A curve row as PRROC's ``curve`` matrix holds it: (x, y, score); y None where R has NaN.
 Row = tuple[Fraction, Fraction | None, Fraction]
 
@@ -77,7 +83,7 @@ Row = tuple[Fraction, Fraction | None, Fraction]
 class RocCurve:
     """``roc.curve``'s result: ``auc`` and, with ``curve=True``, rows (FPR, TPR, score)."""
 
-    auc: Fraction
+    auc: Fraction | float  # float: PRROC's NaN for one class (OneClassWarning)
     curve: tuple[Row, ...] | None = None
 
 
@@ -85,8 +91,8 @@ class RocCurve:
 class PrCurve:
     """``pr.curve``'s result: both areas (``auc_davis_goadrich`` None where PRROC has NA)."""
 
-    auc_integral: ClosedForm | Fraction
-    auc_davis_goadrich: Fraction | None
+    auc_integral: ClosedForm | Fraction | float  # float: PRROC's NaN for one class
+    auc_davis_goadrich: Fraction | float | None
     curve: tuple[Row, ...] | None = None
 
 
@@ -163,8 +169,6 @@ def prroc_input(
     scale = lcm(1, *(w.denominator for w in ones0 + ones1))
     rows = [(s, int(w * scale), 0) for s, w in zip(s0, ones0, strict=True)]
     rows += [(s, 0, int(w * scale)) for s, w in zip(s1, ones1, strict=True)]
-    if sum(r[1] for r in rows) == 0:
-        raise NoPositivesError("PRROC needs a positive weight in weights_class0 (it returns NaN)")
     return _Input(Curve.from_histogram(rows), scale, dg)
 
 
@@ -198,6 +202,15 @@ def davis_goadrich_area(curve: Curve) -> Fraction:
     return area
 
 
+def _one_class(missing: str, curve: Any) -> float:
+    """PRROC's silent NaN for a missing class: :data:`NAN` with an OneClassWarning."""
+    if flag(curve, "curve"):
+        raise InvalidInputError(
+            f"curve=True with one class is not modelled (PRROC: NaN rows): {missing}"
+        )
+    return tool_nan(VERSION, f"{missing}, without a warning", stacklevel=5)
+
+
 def roc_curve(
     scores_class0: Any,
     scores_class1: Any = None,
@@ -217,6 +230,9 @@ def roc_curve(
     Fraction(5, 6)
     """
     data = prroc_input(scores_class0, scores_class1, weights_class0, weights_class1)
+    if not data.curve.positives or not data.curve.negatives:
+        missing = "positive" if not data.curve.positives else "negative"
+        return RocCurve(_one_class(f"no {missing} weight: PRROC roc.curve returns NaN", curve))
     area = roc_area(data.curve)
     if not flag(curve, "curve"):
         return RocCurve(area)
@@ -287,6 +303,9 @@ def pr_curve(
     True
     """
     data = prroc_input(scores_class0, scores_class1, weights_class0, weights_class1)
+    if not data.curve.positives:
+        nan = _one_class("no positive weight: PRROC pr.curve returns NaN", curve)
+        return PrCurve(nan, nan if data.dg else None)  # NA stays NA
     integral = integral_area(data.curve)
     dg = davis_goadrich_area(data.curve) if data.dg else None
     rows = (

@@ -29,7 +29,11 @@ scores) the partitions do not matter.
 Inputs as Spark holds them: scores, labels and weights as doubles (each value exact);
 NaN and infinities are refused, as are negative weights (Spark raises) and empty input
 (``first()`` of an empty RDD raises).  One class missing is not an error in Spark:
-its conventions above give numbers, and the twins return the same numbers.
+its conventions above give numbers, silently (no exception, no log line:
+tests/data/spark_one_class_recorded.json, scripts/record_spark_one_class.py); the twins
+return the same numbers and say so with an :class:`~rocpr_exact.errors.OneClassWarning`
+(``roc`` and ``area_under_roc`` with no positive or no negative of nonzero weight, ``pr``
+and ``area_under_pr`` with no positive).
 Returned values are exact Fractions; the tool's own error is its float64 arithmetic.
 """
 
@@ -45,6 +49,7 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.sums import sum_fractions
 from rocpr_exact.limits import check_examples
 from rocpr_exact.profiles.ieee import exact_values
+from rocpr_exact.profiles.one_class import warn_one_class
 
 __all__ = ["area_under_pr", "area_under_roc", "binned_counts", "pr", "roc"]
 
@@ -124,10 +129,25 @@ def binned_counts(
     )
 
 
-def _rates(points: tuple[Point, ...]) -> list[tuple[Fraction, Fraction, Fraction]]:
-    """(fpr, recall, precision) at each point, with Spark's conventions for 0 / 0."""
+def _one_class(positives: Fraction, negatives: Fraction, curve: str, stacklevel: int) -> None:
+    """Spark's silent convention for a missing class, said as an OneClassWarning."""
+    if not positives:
+        missing = "no positive of nonzero weight: Spark sets recall to 0"
+    elif curve == "ROC" and not negatives:
+        missing = "no negative of nonzero weight: Spark sets the false positive rate to 0"
+    else:
+        return
+    warn_one_class(VERSION, f"{missing} (without a warning)", stacklevel + 1)
+
+
+def _rates(
+    points: tuple[Point, ...], curve: str, stacklevel: int = 4
+) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """(fpr, recall, precision) at each point, with Spark's conventions for 0 / 0 (and the
+    OneClassWarning of :func:`_one_class` for the ``curve``, "ROC" or "PR")."""
     positives = sum((p for _, p, _ in points), Fraction(0))
     negatives = sum((q for *_, q in points), Fraction(0))
+    _one_class(positives, negatives, curve, stacklevel)
     out, tp, fp = [], Fraction(0), Fraction(0)
     for _, p, q in points:
         tp, fp = tp + p, fp + q
@@ -147,7 +167,7 @@ def roc(scores: Any, labels: Any, *, weights: Any = None, num_bins: int = 1000) 
     >>> [tuple(map(str, p)) for p in roc([0.1, 0.2], [0, 1])]
     [('0', '0'), ('0', '1'), ('1', '1'), ('1', '1')]
     """
-    rates = _rates(binned_counts(scores, labels, weights=weights, num_bins=num_bins))
+    rates = _rates(binned_counts(scores, labels, weights=weights, num_bins=num_bins), "ROC")
     zero, one = Fraction(0), Fraction(1)
     return ((zero, zero), *((x, y) for x, y, _ in rates), (one, one))
 
@@ -160,7 +180,11 @@ def pr(scores: Any, labels: Any, *, weights: Any = None, num_bins: int = 1000) -
     >>> [tuple(map(str, p)) for p in pr([0.1, 0.2], [0, 1])]
     [('0', '1'), ('1', '1'), ('1', '1/2')]
     """
-    rates = _rates(binned_counts(scores, labels, weights=weights, num_bins=num_bins))
+    return _pr(binned_counts(scores, labels, weights=weights, num_bins=num_bins), 5)
+
+
+def _pr(points: tuple[Point, ...], stacklevel: int) -> Curve:
+    rates = _rates(points, "PR", stacklevel)
     return ((Fraction(0), rates[0][2]), *((y, z) for _, y, z in rates))
 
 
@@ -176,8 +200,9 @@ def area_under_roc(
 
     Unbinned it is the (weighted) Mann-Whitney statistic with ties 1/2; binned, each run
     of merged scores counts as tied.  With no negatives it is 1, with no positives 0
-    (Spark's fpr = 0 and recall = 0 conventions).  Hand-derived (pyspark's own example):
-    of the 12 (positive, negative) pairs 7 are ordered right and 3 tied, so 17/24.
+    (Spark's fpr = 0 and recall = 0 conventions), with an OneClassWarning.  Hand-derived
+    (pyspark's own example): of the 12 (positive, negative) pairs 7 are ordered right and
+    3 tied, so 17/24.
 
     >>> area_under_roc([0.1, 0.1, 0.4, 0.6, 0.6, 0.6, 0.8], [0, 1, 0, 0, 1, 1, 1])
     Fraction(17, 24)
@@ -189,7 +214,7 @@ def area_under_roc(
     negatives = sum((q for *_, q in points), Fraction(0))
     if not positives or not negatives:  # Spark's conventions for 0 / 0: the points in full
         zero, one = Fraction(0), Fraction(1)
-        rates = _rates(points)
+        rates = _rates(points, "ROC")
         return _trapezoids(((zero, zero), *((x, y) for x, y, _ in rates), (one, one)))
     # the same trapezoids with the common denominator 2 P N taken out; (1, 1) adds nothing
     total, tp, fp = Fraction(0), Fraction(0), Fraction(0)
@@ -212,4 +237,4 @@ def area_under_pr(
 
     Raises InvalidInputError.  O(n log n).
     """
-    return _trapezoids(pr(scores, labels, weights=weights, num_bins=num_bins))
+    return _trapezoids(_pr(binned_counts(scores, labels, weights=weights, num_bins=num_bins), 5))

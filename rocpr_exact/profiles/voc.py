@@ -24,6 +24,16 @@ Where it cannot be a twin: the devkit orders detections with
 order of *tied* confidences (and with it the AP) is numpy's choice.  The twin
 keeps tied detections in the order given (a stable sort); with distinct
 confidences it is exact.
+
+No ground truth (``num_gt`` = 0, every detection a false positive): the devkit's
+``rec = tp / float(npos)`` is 0 / 0, numpy's nan with "RuntimeWarning: invalid value
+encountered in divide" (MATLAB's ``tp / npos`` is NaN, silently).  All points, every
+``mrec`` step is then "changed" (nan != x) and the sum holds nan * 0: AP nan; the 11-point
+mean finds no ``rec >= t`` (nan compares false): AP 0.  Without detections ``rec`` is empty
+(no division, no warning) and both give 0.  The twin returns the same (nan as
+:data:`~rocpr_exact.profiles.one_class.NAN`) with an
+:class:`~rocpr_exact.errors.OneClassWarning`.  Derived from ``voc_eval.py`` and ``voc_ap``
+(py-faster-rcnn ``lib/datasets/voc_eval.py``), run in numpy by tests/profiles/test_voc.py.
 """
 
 from __future__ import annotations
@@ -32,12 +42,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.binary64 import round_binary64
 from rocpr_exact.profiles.arguments import flag, vector
 from rocpr_exact.profiles.detection import flags_of, ranked_counts
+from rocpr_exact.profiles.one_class import tool_nan, warn_one_class
 
-__all__ = ["ELEVEN_POINTS", "average_precision"]
+__all__ = ["ELEVEN_POINTS", "VERSION", "average_precision"]
+
+VERSION = "PASCAL VOC devkit (voc_eval.py)"
+NAN_RECALL = (
+    "num_gt = 0: rec = tp / npos is nan (RuntimeWarning: invalid value encountered in divide)"
+)
 
 #: ``np.arange(0.0, 1.1, 0.1)`` as numpy builds it: fl(i * fl(0.1)), i = 0..10.
 ELEVEN_POINTS: tuple[Fraction, ...] = tuple(
@@ -50,11 +66,12 @@ def average_precision(
     labels: Sequence[Any],
     num_gt: int | None = None,
     use_07_metric: bool = False,
-) -> Fraction:
+) -> Fraction | float:
     """VOC AP of one class: ``labels[i]`` is 1 when detection i is a true positive.
 
     ``num_gt`` is ``npos``, the ground truths that are not "difficult" (default:
-    the number of true-positive detections).  O(n log n).
+    the number of true-positive detections).  With ``num_gt`` = 0, the devkit's nan (all
+    points, detections given) or 0, with an OneClassWarning (module notes).  O(n log n).
 
     Hand check: detections TP, FP, TP with two ground truths: rec = 1/2, 1/2, 1,
     prec = 1, 1/2, 2/3; envelope 1, 2/3, 2/3: all points 1/2 * 1 + 1/2 * 2/3 = 5/6
@@ -77,14 +94,21 @@ def average_precision(
             f"num_gt must be an int >= the number of true-positive detections ({sum(hits)}), "
             f"got {num_gt!r}"
         )
+    eleven = flag(use_07_metric, "use_07_metric")
     if npos == 0:
-        raise NoPositivesError("num_gt = 0: the devkit divides by npos = 0 (nan recall)")
+        if not hits:
+            warn_one_class(VERSION, "num_gt = 0 and no detection: AP 0 (without a warning)")
+            return Fraction(0)
+        if not eleven:
+            return tool_nan(VERSION, NAN_RECALL + ": AP nan")
+        warn_one_class(VERSION, NAN_RECALL + ": no rec >= t, 11-point AP 0")
+        return Fraction(0)
     rec: list[Fraction] = []
     prec: list[Fraction] = []
     for tp, fp in ranked_counts(scores, hits):
         rec.append(round_binary64(Fraction(tp, npos)))
         prec.append(round_binary64(Fraction(tp, tp + fp)))  # tp + fp >= 1 > eps
-    if flag(use_07_metric, "use_07_metric"):
+    if eleven:
         total = Fraction(0)
         for t in ELEVEN_POINTS:
             above = [p for r, p in zip(rec, prec, strict=True) if r >= t]

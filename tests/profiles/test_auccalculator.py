@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 
-from rocpr_exact.errors import NoNegativesError, NoPositivesError
+from rocpr_exact.errors import NoNegativesError, NoPositivesError, OneClassWarning
 from rocpr_exact.profiles import auccalculator, registry
 from tests.brute_force import auccalculator_steps, mann_whitney, threshold_counts
 from tests.strategies import any_dataset
@@ -50,5 +50,22 @@ def test_a_negative_first_is_ignored() -> None:
     ("labels", "error"), [([1, 1], NoNegativesError), ([0, 0], NoPositivesError)]
 )
 def test_one_class_is_refused(labels: list[int], error: type[Exception]) -> None:
-    with pytest.raises(error):
+    # AUCCalculator 0.2 stops: Confusion defaults P, N to 1, 1, then addPoint throws for
+    # a point with 2 positives or 2 negatives (derived from its source, module notes)
+    with pytest.raises(error, match="it stops with an exception"):
         auccalculator.auc_pr([0.5, 0.2], labels)
+    with pytest.raises(error):
+        auccalculator.auc_roc([0.5, 0.2], labels)
+    with pytest.raises(NoPositivesError):  # P = 0, N = 1: sort() empties the list and throws
+        auccalculator.auc_roc([0.5], [0])
+
+
+def test_one_positive_no_negative_gives_the_tools_one_with_its_stderr_line() -> None:
+    # Hand-derived from the 0.2 source: counts defaulted to (1, 1), points (1, 0) and the
+    # appended (1, 1); AUC-PR = rectangle 1 * 1 + trapezoid of width 0; AUC-ROC = 1 - 0.
+    for area in (auccalculator.auc_pr, auccalculator.auc_roc):
+        with pytest.warns(OneClassWarning, match="Defaulting Confusion to 1,1") as said:
+            assert area([0.5], [1]) == 1
+        assert str(said[0].message).startswith("AUCCalculator 0.2: ERROR: 1.0,0.0 - ")
+    curve = auccalculator.scored_list_curve([0.5], [1])
+    assert auccalculator.deviations(curve) == ()

@@ -17,10 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, OneClassWarning
 from rocpr_exact.exact.binary64 import round_binary64
 from rocpr_exact.profiles.coco import (
     RECALL_THRESHOLDS,
+    VERSION,
     average_precision,
     precision_at_recall_thresholds,
 )
@@ -97,9 +98,21 @@ def test_grid_and_rounding_helper() -> None:
         assert round_binary64(value) == Fraction(float(value))
 
 
+@pytest.mark.parametrize("scores", [[0.5], [0.9, 0.3, 0.3]])
+def test_no_ground_truth_gives_cocoeval_minus_one_with_a_warning(scores: list[float]) -> None:
+    # COCOeval itself: the category without ground truth keeps precision -1, silently
+    expected = cocoeval_row(scores, [False] * len(scores), 0)
+    assert expected == [-1.0] * 101
+    with pytest.warns(OneClassWarning, match="num_gt = 0.*stays -1") as said:
+        row = precision_at_recall_thresholds(scores, [False] * len(scores), 0)
+        area = average_precision(scores, [False] * len(scores), 0)
+    assert [Fraction(v) for v in expected] == list(row) and area == -1
+    assert all(str(w.message).startswith(f"{VERSION}: ") for w in said)
+
+
 def test_refusals() -> None:
-    with pytest.raises(NoPositivesError, match="num_gt = 0"):
-        average_precision([0.5], [False], 0)
+    with pytest.raises(InvalidInputError, match="num_gt = 0"):
+        average_precision([0.5], [True], 0)
     with pytest.raises(InvalidInputError, match="same length"):
         average_precision([0.5, 0.4], [True], 1)
     with pytest.raises(InvalidInputError, match="matched at index 0"):

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, OneClassWarning
 from rocpr_exact.profiles import profile_metric
 from rocpr_exact.profiles import spark_mllib as twin
 from tests.profiles.xgbspark_bounds import check_exact_sums, spark_bound
@@ -62,6 +62,7 @@ def _check(case: dict[str, Any], bins: int, results: dict[str, str], seen: dict[
         assert abs(float(value) - float(results[name])) <= spark_bound(points), (name, bins)
 
 
+@pytest.mark.filterwarnings("ignore::rocpr_exact.errors.OneClassWarning")  # test_spark_one_class
 @pytest.mark.parametrize("case", CASES, ids=[f"spark{i}" for i in range(len(CASES))])
 def test_twins_match_recorded_spark(case: dict[str, Any]) -> None:
     seen: dict[int, Any] = {}
@@ -158,9 +159,12 @@ def test_independent_derivations(case: tuple[list[float], list[int], int]) -> No
 
 
 def test_one_class_gives_spark_conventions_not_errors() -> None:
-    assert twin.area_under_roc([0.1, 0.2], [1, 1]) == 1  # fpr 0 throughout, then (1, 1)
-    assert twin.area_under_roc([0.1, 0.2], [0, 0]) == 0  # recall 0 throughout
-    assert twin.area_under_pr([0.1, 0.2], [0, 0]) == 0
+    with pytest.warns(OneClassWarning, match="false positive rate to 0"):
+        assert twin.area_under_roc([0.1, 0.2], [1, 1]) == 1  # fpr 0 throughout, then (1, 1)
+    with pytest.warns(OneClassWarning, match="recall to 0"):
+        assert twin.area_under_roc([0.1, 0.2], [0, 0]) == 0  # recall 0 throughout
+    with pytest.warns(OneClassWarning, match="recall to 0"):
+        assert twin.area_under_pr([0.1, 0.2], [0, 0]) == 0
     assert twin.area_under_pr([0.1, 0.2], [1, 1]) == 1
     assert twin.pr([0.2, 0.1], [0, 1], weights=[0, 1])[:2] == ((0, 1), (0, 1))  # 0 / 0 is 1
 

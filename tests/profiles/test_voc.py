@@ -10,14 +10,16 @@ relative 1e-13 is generous), and the hand-derived cases exactly.
 
 from __future__ import annotations
 
+import math
+import warnings
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rocpr_exact.errors import InvalidInputError, NoPositivesError
-from rocpr_exact.profiles.voc import ELEVEN_POINTS, average_precision
+from rocpr_exact.errors import InvalidInputError, OneClassWarning
+from rocpr_exact.profiles.voc import ELEVEN_POINTS, VERSION, average_precision
 from tests.strategies import examples
 
 np = pytest.importorskip("numpy")
@@ -76,9 +78,33 @@ def test_hand_cases_and_the_grid() -> None:
     assert average_precision([0.5, 0.4], [0, 0], num_gt=3) == 0
 
 
+@pytest.mark.parametrize("use_07", [False, True])
+@pytest.mark.parametrize("scores", [[], [0.5], [0.9, 0.4, 0.4]])
+def test_no_ground_truth_gives_the_devkits_value_with_a_warning(
+    scores: list[float], use_07: bool
+) -> None:
+    # the devkit's procedure itself: rec = 0 / 0. is nan (numpy warns when there is a
+    # detection); all points sum nan * 0 (nan), 11 points find no rec >= t (0)
+    with warnings.catch_warnings(record=True) as numpy_said:
+        warnings.simplefilter("always")
+        reference = devkit(scores, [0] * len(scores), 0, use_07)
+    assert [str(w.message) for w in numpy_said] == (
+        ["invalid value encountered in divide"] if scores else []
+    )
+    with pytest.warns(OneClassWarning, match="num_gt = 0") as said:
+        ours = average_precision(scores, [0] * len(scores), 0, use_07_metric=use_07)
+    assert all(str(w.message).startswith(f"{VERSION}: ") for w in said)
+    if math.isnan(reference):
+        assert scores and not use_07 and isinstance(ours, float) and math.isnan(ours)
+    else:
+        assert reference == 0 and ours == Fraction(0)
+    if scores:
+        assert any("invalid value encountered in divide" in str(w.message) for w in said)
+
+
 def test_refusals() -> None:
-    with pytest.raises(NoPositivesError, match="num_gt = 0"):
-        average_precision([0.5], [0])
+    with pytest.raises(InvalidInputError, match="num_gt must be an int >= the number"):
+        average_precision([0.5], [1], num_gt=0)
     with pytest.raises(InvalidInputError, match="num_gt must be an int >= the number"):
         average_precision([0.5, 0.4], [1, 1], num_gt=1)
     with pytest.raises(InvalidInputError, match="same length"):

@@ -22,7 +22,10 @@ NOTES: dict[str, str] = {
     "with TP = 0 and overstates both areas (the profile's known deviation).",
     "Interpolation": "Positives several at a time: the Davis-Goadrich interpolation at every "
     "integer TP.",
-    "MissingClass": "No positive or no negative: AUCCalculator silently counts 1; the twin raises.",
+    "MissingClass": "No positive or no negative: AUCCalculator 0.2 defaults both counts to 1 "
+    "(a line on stderr) and then stops with an exception (a point above them), except for "
+    "one positive and no negative: both areas 1.0, which the twin returns with an "
+    "OneClassWarning; elsewhere the twin raises.",
 }
 
 
@@ -60,4 +63,5 @@ CASES: tuple[TwinCase, ...] = (
     *_both("every score tied", floats("0.5", "0.5", "0.5", "0.5"), [1, 0, 1, 0], "Ties"),
     *_both("no negative", floats("0.5", "0.2"), [1, 1], "MissingClass"),
     *_both("no positive", floats("0.5", "0.2"), [0, 0], "MissingClass"),
+    *_both("one positive, no negative", floats("0.5"), [1], "MissingClass"),
 )

@@ -17,8 +17,9 @@ NOTES: dict[str, str] = {
     "upper recall thresholds read precision 0.",
     "FloatQuirk": "A single detection's precision is 1 / (1 + 2**-52), which rounds to "
     "1 - 2**-52, not 1.",
-    "NoGroundTruth": "num_gt = 0: COCOeval leaves the category out (precision -1); the twin "
-    "raises.",
+    "NoGroundTruth": "num_gt = 0: COCOeval leaves the category out, silently (precision and "
+    "AP -1); the twin returns -1 with an OneClassWarning.",
+    "Refused": "A match with num_gt = 0: no COCO evaluation gives it.",
 }
 
 
@@ -70,4 +71,5 @@ CASES: tuple[TwinCase, ...] = (
     ),
     _ap("unsorted input", floats("0.2", "0.9", "0.5", "0.7"), [False, True, True, False], 2),
     _ap("no ground truth", floats("0.5", "0.4"), [False, False], 0, "NoGroundTruth"),
+    _ap("a match without ground truth", floats("0.5"), [True], 0, "Refused"),
 )

@@ -28,17 +28,18 @@ NOTES: dict[str, str] = {
     "SoftLabels": "weights_class0 in [0, 1] (weights_class1 defaults to 1 - weights_class0): "
     "auc.davis.goadrich is NA unless every weight is 0 or 1.",
     "Weights": "weights_class1 given explicitly.",
-    "MissingClass": "No positive (or negative) weight: PRROC returns NaN; the twin raises.",
+    "MissingClass": "No positive (or negative) weight: PRROC returns NaN, silently; the twin "
+    "returns nan (null) with an OneClassWarning.",
     "Refused": "PRROC stops (a negative weight) or the twin refuses the input (NaN).",
 }
 
 
-def _roc(**arguments: Any) -> Fraction:
+def _roc(**arguments: Any) -> Fraction | float:
     """``roc.curve(...)$auc``."""
     return TWINS.roc_curve(**arguments).auc
 
 
-def _pr(**arguments: Any) -> tuple[ClosedForm | Fraction, Fraction | None]:
+def _pr(**arguments: Any) -> tuple[ClosedForm | Fraction | float, Fraction | float | None]:
     """(``auc.integral``, ``auc.davis.goadrich``) of ``pr.curve(...)``; None is NA."""
     result = TWINS.pr_curve(**arguments)
     return result.auc_integral, result.auc_davis_goadrich

@@ -26,8 +26,9 @@ NOTES: dict[str, str] = {
     "scores merged into one point (the last run possibly shorter).",
     "Weights": "weights (weightCol): weighted counts.",
     "ZeroWeight": "Some weights are 0.",
-    "MissingClass": "One class missing: not an error in Spark (recall or FPR 0 by "
-    "convention, precision 1 at tp + fp = 0); the twin returns the same numbers.",
+    "MissingClass": "One class missing: not an error in Spark, and silent (recall or FPR 0 by "
+    "convention, precision 1 at tp + fp = 0); the twin returns the same numbers with an "
+    "OneClassWarning.",
     "OddLabels": "Labels other than 0 and 1: a label > 0.5 is a positive.",
     "Extreme": "Scores far apart in magnitude (subnormal, huge, -0.0).",
     "Refused": "Spark raises (a negative weight) or the twin refuses the input (NaN).",

@@ -20,7 +20,8 @@ NOTES: dict[str, str] = {
     "AllPoints": "use_07_metric=False: the area under the precision envelope.",
     "Difficult": "num_gt exceeds the true positives (ground truths never detected): recall "
     "stays below 1.",
-    "NoGroundTruth": "num_gt = 0: the devkit divides by 0 (nan recall); the twin raises.",
+    "NoGroundTruth": "num_gt = 0: the devkit divides by 0 (nan recall, numpy warns): all points "
+    "AP nan (null), 11 points AP 0; the twin returns the same with an OneClassWarning.",
     "Refused": "num_gt below the true positives: not a VOC evaluation.",
 }
 
