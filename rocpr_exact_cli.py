@@ -4,12 +4,14 @@ Importing the package takes a moment; a Ctrl-C (or SIGTERM, SIGHUP) in that mome
 a Python traceback.  So, before any import of the package, each handled signal prints the one
 line ``rocpr-exact: interrupted`` and exits 128 + its number; while a command runs,
 :func:`rocpr_exact.cli.app.main` handles them itself (:mod:`rocpr_exact.cli.interrupts`), and
-its handlers are put back to these when it returns.  Outside the package so that nothing heavy
+its handlers are put back to these when it returns; then :func:`settle` flushes the output and
+ignores the signals while Python shuts down.  Outside the package so that nothing heavy
 is imported before the handlers are in place.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -30,12 +32,26 @@ def install_quiet_handlers() -> None:
 
 
 def main() -> int:
-    """Install the quiet handlers, import the command line, run it."""
+    """Install the quiet handlers, import the command line, run it, then :func:`settle`."""
     install_quiet_handlers()
     from rocpr_exact.cli import main as run
 
-    return run()
+    status = run()
+    settle()
+    return status
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+def settle() -> None:
+    """The command is done: flush its output, then ignore the handled signals until the
+    process ends.  Python's finalization resets their handlers to the default, so a signal in
+    that moment would end the process silently, as killed by it (status -2 for SIGINT: seen in
+    CI).  Ignored (the disposition is the process's, whichever thread a signal reaches; a
+    thread's mask would not do, numpy's threads leave it unblocked), it changes nothing and the
+    command's status stands."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: Python reports it
+            stream.flush()
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, signal.SIG_IGN)

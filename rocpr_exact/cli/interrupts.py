@@ -8,7 +8,8 @@ number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).  A signal the process 
 ignoring (``nohup`` ignores SIGHUP) stays ignored.
 
 Before the command runs (Python importing the package) and after it ends, the launcher
-``rocpr_exact_cli`` installs handlers that print the same line and exit at once: nothing is
+``rocpr_exact_cli`` installs handlers that print the same line and exit at once (and, once its
+output is flushed, ignores the signals while Python shuts down): nothing is
 being written then, and a Python traceback is never shown.
 """
 

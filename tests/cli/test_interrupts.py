@@ -103,6 +103,24 @@ def test_the_library_check_names_the_option():
         check_not_an_input("/dev/null", ["/dev/null"], "the output")
 
 
+def test_the_launcher_ignores_the_signals_once_the_command_is_done(tmp_path):
+    """After the command, Python's finalization would reset the handlers to the default (a
+    Ctrl-C then ended the process as killed, status -2, with no line: seen in CI), so the
+    launcher ignores them: a signal then changes nothing and the command's status stands."""
+    script = (
+        "import signal, sys, rocpr_exact_cli as launcher; status = launcher.main(); "
+        "print([signal.getsignal(s) is signal.SIG_IGN "
+        "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)], flush=True); "
+        "signal.raise_signal(signal.SIGINT); sys.exit(status)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--version"], capture_output=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].startswith("rocpr-exact ") and lines[-1] == "[True, True, True]"
+
+
 def test_ctrl_c_at_any_moment_of_the_launcher_is_one_line(tmp_path):
     """From the launcher's first line on (Python's own start-up, before it, is Python's)."""
     data = tmp_path / "in.csv"
