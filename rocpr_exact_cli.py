@@ -49,6 +49,8 @@ def settle() -> None:
     thread's mask would not do, numpy's threads leave it unblocked), it changes nothing and the
     command's status stands."""
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # started with the descriptor closed (">&-"): nothing to flush
+            continue
         with contextlib.suppress(OSError, ValueError):  # a closed pipe: Python reports it
             stream.flush()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
