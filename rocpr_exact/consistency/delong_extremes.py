@@ -97,8 +97,10 @@ def _tables(p: int, n: int) -> dict[tuple[int, int], tuple[Any, Any]]:
     return tables
 
 
+@lru_cache(maxsize=4)
 def variance_extremes(p: int, n: int) -> dict[int, tuple[Fraction, Fraction]]:
-    """{m: (least, greatest) DeLong variance among every ranking with 2U = m} (P, N >= 2).
+    """{m: (least, greatest) DeLong variance among every ranking with 2U = m} (P, N >= 2);
+    cached, as :func:`extremes_exclude` reads it once per AUC (do not modify the result).
 
     >>> {m: (str(lo), str(hi)) for m, (lo, hi) in variance_extremes(2, 2).items()}[4]
     ('0', '1/4')
