@@ -191,8 +191,19 @@ def _first_best(values: list[Fraction], keep: list[bool]) -> int | None:
     return best
 
 
-def _specificity_search(data: Input, bar: Fraction) -> tuple[Fraction, Fraction]:
+def _specificity_search(
+    data: Input, minimum: Fraction, wide: bool = False
+) -> tuple[Fraction, Fraction]:
+    """The search on ``data``'s ROC rates; ``wide``: the preds are float64 (unbinned).
+
+    torch compares ``tpr >= min_sensitivity`` in tpr's dtype: float32 (counts divided), but
+    where the class is absent unbinned, tpr is ``torch.zeros_like(thresholds)``, float64 for
+    float64 preds, so 0 qualifies only for a minimum of exactly 0 (in float32 a minimum below
+    2**-150 rounds to 0 and qualifies too).
+    """
     fpr, tpr, cuts = _roc_rates(data)
+    zeros64 = wide and data[2] is None and not any(data[1])
+    bar = round_binary(minimum, FLOAT64) if zeros64 else _fl32(minimum)
     specificity = [_fl32(1 - _fl32(x)) for x in fpr]
     best = _first_best(specificity, [_fl32(y) >= bar for y in tpr])
     return (Fraction(0), NOT_FOUND) if best is None else (1 - fpr[best], cuts[best])
@@ -225,9 +236,9 @@ def binary_specificity_at_sensitivity(
     (the threshold is float32 0.7.)  Raises InvalidInputError (as the curve),
     NoPositivesError, NoNegativesError.  O(n log n).
     """
-    bar = _fl32(_minimum(min_sensitivity, "min_sensitivity"))
+    minimum = _minimum(min_sensitivity, "min_sensitivity")
     data = _read(preds, target, thresholds, ignore_index, "binary_specificity_at_sensitivity", True)
-    return _specificity_search(data, bar)
+    return _specificity_search(data, minimum)
 
 
 def binary_sensitivity_at_specificity(
@@ -350,7 +361,8 @@ def multiclass_specificity_at_sensitivity(
     """Per class, :func:`binary_specificity_at_sensitivity`: (specificities, thresholds).
 
     A class absent from target has tpr 0 everywhere, a class that is every example fpr 0
-    (torchmetrics' values, with a warning); the search runs on those rates.
+    (torchmetrics' values, with a warning); the search runs on those rates (an absent class's
+    zeros are float64 for unbinned float64 preds: :func:`_specificity_search`).
 
     Class 0: tpr 1 only at 0.2 (fpr 1); class 1: tpr 1 at 0.6 (fpr 1/2).
 
@@ -361,10 +373,14 @@ def multiclass_specificity_at_sensitivity(
 
     Raises InvalidInputError (as the multiclass twins).  O(C n log n).
     """
-    bar = _fl32(_minimum(min_sensitivity, "min_sensitivity"))
+    minimum = _minimum(min_sensitivity, "min_sensitivity")
     columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
+    wide = _holds_float64(preds, thresholds)
     return _stack(
-        [_specificity_search(class_input(columns, c)[0], bar) for c in range(num_classes)]
+        [
+            _specificity_search(class_input(columns, c)[0], minimum, wide)
+            for c in range(num_classes)
+        ]
     )
 
 

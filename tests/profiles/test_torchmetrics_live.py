@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rocpr_exact.errors import InvalidInputError
@@ -113,6 +113,7 @@ def test_multiclass(tm: Any, data: Any, thresholds: Any, average: Any, float64: 
 
 
 @given(data=multiclass_data, thresholds=grids, minimum=minima, float64=st.booleans())
+@example(data=([[0.0, 0.0]], [0], 2), thresholds=None, minimum=1.2e-117, float64=True)
 def test_multiclass_searches(
     tm: Any, data: Any, thresholds: Any, minimum: float, float64: bool
 ) -> None:

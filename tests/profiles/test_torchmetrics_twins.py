@@ -312,6 +312,15 @@ def test_multiclass_searches_on_absent_classes() -> None:
     assert (values[2], cuts[2]) == (0, 10**6)
     values, cuts = fixed.multiclass_sensitivity_at_specificity(preds, target, 3, 0.5)
     assert (values[2], cuts[2]) == (0, 1)
+    # a tiny min_sensitivity: torch compares the zeros in their dtype, torch.zeros_like(thres)
+    # (roc.py, _binary_roc_compute), float32 for lists (2**-200 rounds to 0 there: 0 >= 0, the
+    # first largest specificity, 1 at threshold 1) but float64 for float64 preds (0 < 2**-200:
+    # nothing qualifies, (0, 1e6)); torch 2.13 / torchmetrics 1.9 gave these in -m torch
+    tiny = 2.0**-200
+    values, cuts = fixed.multiclass_specificity_at_sensitivity(preds, target, 3, tiny)
+    assert (values[2], cuts[2]) == (1, 1)
+    values, cuts = fixed.multiclass_specificity_at_sensitivity(np.array(preds), target, 3, tiny)
+    assert (values[2], cuts[2]) == (0, 10**6)
     values, cuts = fixed.multiclass_precision_at_fixed_recall(preds, target, 3, 0.5)
     assert (values[2], cuts[2]) == (0, None)
     # every target 0, min_precision 0: torchmetrics sets the absent classes' recall to 1 (its
