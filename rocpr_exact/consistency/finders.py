@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from rocpr_exact.areas.auc import auc_pr
 from rocpr_exact.consistency.aplower import monotone_reasons
+from rocpr_exact.consistency.areaextremes import extreme_witness, extremes_reasons
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
 from rocpr_exact.consistency.every import decide_every_ranking
 from rocpr_exact.consistency.operating import POINT_METRICS
@@ -55,12 +56,30 @@ def decide_areas(
     )
     if quick is not None:
         return quick
+    extreme = _extremes(p, n, intervals, required, ties)
+    if extreme is not None:
+        return extreme
     bound = monotone_reasons(p, n, intervals, ties)
     if bound:
         return Verdict("impossible", tuple(bound))
     if any(name not in KNOWN for name in intervals):  # an area known only by its record
         return decide_every_ranking(p, n, intervals, required, ties, max_steps)
     return _search(p, n, intervals, required, ties, max_steps)
+
+
+def _extremes(
+    p: int, n: int, intervals: Mapping[str, Interval], required: list[Ranges], ties: bool
+) -> Verdict | None:
+    """AUC-ROC with an area near an end: the exact extremes (:mod:`~.areaextremes`) decide
+    "impossible", and a ranking attaining one may be the witness."""
+    reasons = extremes_reasons(p, n, intervals, ties)
+    if reasons:
+        return Verdict("impossible", tuple(reasons))
+    groups = extreme_witness(p, n, intervals, ties)
+    if groups is None or not _passes_all(groups, required):
+        return None
+    reason = "witness: a ranking with the least or the greatest area at its AUC-ROC"
+    return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
 
 
 def _passes_all(groups: list[Group], required: list[Ranges]) -> bool:

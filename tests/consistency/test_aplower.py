@@ -21,7 +21,7 @@ from rocpr_exact.consistency import (
 )
 from rocpr_exact.consistency.apbounds import shown_down
 from rocpr_exact.consistency.aplower import monotone_lower, monotone_reasons
-from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.consistency.reported import Interval, reported_interval
 from tests.consistency.brute import table
 from tests.strategies import examples
 
@@ -90,12 +90,20 @@ def test_no_achievable_pair_called_impossible(p: int, n: int, ties: bool) -> Non
 
 def test_impossible_pair_carries_the_bound() -> None:
     # P = N = 50, AUC-ROC 0.985, AP 0.936 without ties: below the bound 0.936916...
-    # (the greatest AP below it that the rounding admits is 0.9365).
+    # (the greatest AP below it that the rounding admits is 0.9365).  check_consistency
+    # decides it sooner by the exact extremes (least AP 0.973226..., areaextremes), so the
+    # bound is asked directly.
+    intervals = {
+        "auc_roc": reported_interval("0.985", "nearest"),
+        "average_precision": reported_interval("0.936", "nearest"),
+    }
+    reasons = monotone_reasons(50, 50, intervals, False)
+    assert len(reasons) == 1 and "average precision >= 0.936916" in reasons[0]
     verdict = check_consistency(
         50, 50, {"auc_roc": "0.985", "average_precision": "0.936"}, ties=False
     )
     assert verdict.verdict == "impossible"
-    assert "average precision >= 0.936916" in verdict.reasons[0]
+    assert "between 0.973226 and 0.991495" in verdict.reasons[0]
 
 
 def test_old_interval_was_weaker_there() -> None:
@@ -108,7 +116,7 @@ def test_old_interval_was_weaker_there() -> None:
 @pytest.mark.parametrize(
     ("p", "n", "auc", "ap", "shown"),
     [
-        (50, 50, "0.985", "0.966", "exhaustive search"),
+        (50, 50, "0.985", "0.966", "between 0.973226 and 0.991495"),  # areaextremes
         (100, 900, "0.632", "0.103", "0.117918"),
         (500, 4500, "0.654", "0.120", "0.122883"),
     ],
@@ -116,8 +124,9 @@ def test_old_interval_was_weaker_there() -> None:
 def test_benchmark_undecided_queries_without_ties(
     p: int, n: int, auc: str, ap: str, shown: str
 ) -> None:
-    # docs/consistency.md, "Printed pairs": the 4 queries the benchmark leaves undecided (with
-    # ties) are impossible without ties; the fourth is test_impossible_pair_carries_the_bound.
+    # docs/consistency.md, "Printed pairs": the benchmark's queries left undecided with ties
+    # (the P = N = 50 ones before the exact extremes) are impossible without ties; the fourth
+    # is test_impossible_pair_carries_the_bound.
     verdict = check_consistency(p, n, {"auc_roc": auc, "average_precision": ap}, ties=False)
     assert verdict.verdict == "impossible"
     assert shown in verdict.reasons[0]
