@@ -51,6 +51,7 @@ __all__ = [
     "extreme_witness",
     "extremes_fit",
     "extremes_reasons",
+    "interior_groups",
 ]
 
 #: The areas the programme decides (names as ``consistent`` takes them).
@@ -168,8 +169,9 @@ def _runs(
 @lru_cache(maxsize=2)
 def _tables(
     p: int, n: int, lo: int, hi: int, metric: int, ties: bool
-) -> tuple[Any, Any, bool, int]:
-    """(least, most, from_top, X): int64 arrays over (tp, fp, x) of the scaled partial sums.
+) -> tuple[Any, Any, bool, int, Any]:
+    """(least, most, from_top, X, floor): int64 arrays over (tp, fp, x) of the scaled partial
+    sums, and per (tp, fp) the least x that reaches it (X + 1: none).
 
     The x axis is 2 (X + 1) long: the groups (a, b), b = 0..B, from one state land at
     x + a (2 fp + b) in the rows fp + b, a strided view of the next rows (row stride W + a),
@@ -207,7 +209,7 @@ def _tables(
                 costs = a * (2 * fp + np.arange(last + 1))
                 row = floor[tp + a, fp : fp + last + 1]
                 np.minimum(row, start + costs, out=row)
-    return least, most, from_top, x
+    return least, most, from_top, x, floor
 
 
 def area_extremes(
@@ -226,7 +228,7 @@ def area_extremes(
     >>> {k: (float(a), float(b)) for k, (a, b) in found.items()}
     {2: (0.3333333333333333, 0.5)}
     """
-    least, most, from_top, _ = _tables(p, n, lo, hi, RANKING_METRICS.index(name), ties)
+    least, most, from_top, _, _ = _tables(p, n, lo, hi, RANKING_METRICS.index(name), ties)
     low, high = least[p].min(axis=0), most[p].max(axis=0)
     out = {}
     for total in range(lo, hi + 1):
@@ -242,7 +244,7 @@ def extreme_groups(
     """Tie groups (top first) of a ranking with 2U = ``total`` whose area is the programme's
     least (or greatest): the path walked back through the tables of :func:`area_extremes`."""
     metric = RANKING_METRICS.index(name)
-    least, most, from_top, _ = _tables(p, n, lo, hi, metric, ties)
+    least, most, from_top, _, _ = _tables(p, n, lo, hi, metric, ties)
     table = most if greatest else least
     k = 2 * p * n - total if from_top else total
     width = table.shape[1]
@@ -277,6 +279,106 @@ def _six(whole: int) -> str:
     sign = "-" if whole < 0 else ""
     digits = str(abs(whole)).rjust(7, "0")
     return f"{sign}{digits[:-6]}.{digits[-6:]}"
+
+
+@lru_cache(maxsize=2)
+def _suffixes(p: int, n: int, lo: int, hi: int, metric: int, ties: bool) -> tuple[Any, Any]:
+    """(least, most): per (tp, fp, r) the least and greatest scaled sum of the groups after
+    (tp, fp) whose costs add up to r, the programme of :func:`_tables` run from the other end
+    (only states it reaches).  The groups (a, b), b = 0..B, from (tp, fp) read the rows fp + b
+    of tp + a at r - a (2 fp + b): a strided view with row stride W - a; what it reads
+    before a row's start is the padding of the row before, never written."""
+    _, _, from_top, x, floor = _tables(p, n, lo, hi, metric, ties)
+    width, wide = min(n, x) + 1, 2 * (x + 1)
+    least = np.full((p + 1, width, wide), _HIGH, np.int64)
+    most = np.full((p + 1, width, wide), _LOW, np.int64)
+    least[p, :, 0] = most[p, :, 0] = 0  # every positive placed: the negatives left add nothing
+    item = least.itemsize
+    for tp in range(p - 1, -1, -1):
+        for fp in range(width - 1, -1, -1):
+            start = int(floor[tp, fp])
+            if start > x:
+                continue
+            if fp + 1 < width:
+                np.minimum(least[tp, fp], least[tp, fp + 1], out=least[tp, fp])
+                np.maximum(most[tp, fp], most[tp, fp + 1], out=most[tp, fp])
+            for a, last in _runs(p, n, ties, tp, fp, start, x, width):
+                scaled = [_group(p, n, from_top, metric, tp, fp, a, b) for b in range(last + 1)]
+                down = np.array([d for d, _ in scaled], np.int64)[:, None]
+                up = np.array([u for _, u in scaled], np.int64)[:, None]
+                base = fp * (wide - 2 * a)
+                shape, strides = (last + 1, x + 1), ((wide - a) * item if last else 0, item)
+                for table, add, pick in ((least, down, np.minimum), (most, up, np.maximum)):
+                    view = as_strided(table[tp + a].reshape(-1)[base:], shape, strides)
+                    reduce = (
+                        (view + add).min(axis=0) if pick is np.minimum else (view + add).max(axis=0)
+                    )
+                    pick(table[tp, fp, : x + 1], reduce, out=table[tp, fp, : x + 1])
+    return least, most
+
+
+def interior_groups(
+    p: int, n: int, lo: int, hi: int, name: str, ties: bool, area: Interval
+) -> list[Group] | None:
+    """Tie groups (top first) of a ranking with 2U in [lo, hi] meant to have its area in
+    ``area`` (None: not found; the caller checks it exactly).
+
+    From the programme's start, each step takes the group (or the one negative) after which
+    the remaining groups' least and greatest sums (:func:`_suffixes`) still bracket the
+    target, the one that leaves an aim nearest the middle of that bracket (the interval's
+    middle, then its quarters).  Between the extremes the sums are dense next to a printed
+    interval, so this mostly lands; it is a search, not a proof, and dead ends return None.
+    """
+    metric = RANKING_METRICS.index(name)
+    _, _, from_top, x, _ = _tables(p, n, lo, hi, metric, ties)
+    least, most = _suffixes(p, n, lo, hi, metric, ties)
+    width = least.shape[1]
+    totals = [2 * p * n - t if from_top else t for t in range(lo, hi + 1)]
+    ends = np.array([k for k in totals if 0 <= k <= x], np.int64)
+    low = (area.low * SCALE).__ceil__()
+    high = (area.high * SCALE).__floor__()
+
+    def walk(aim: int) -> list[Group] | None:
+        tp = fp = spent = value = 0
+        groups: list[Group] = []
+        while tp < p:
+            best: tuple[int, Group, int, int] | None = None
+            moves: list[tuple[Group, int, int]] = [((0, 1), 0, 0)] if fp + 1 < width else []
+            for a, last in _runs(p, n, ties, tp, fp, spent, x, width):
+                for b in range(last + 1):
+                    term = _group(p, n, from_top, metric, tp, fp, a, b)[0]
+                    moves.append(((a, b), a * (2 * fp + b), term))
+            for (a, b), cost, term in moves:
+                left = ends - (spent + cost)
+                left = left[left >= 0]
+                if not left.size:
+                    continue
+                floor_sum = int(least[tp + a, fp + b, left].min())
+                if floor_sum > _HIGH // 2:
+                    continue
+                reach_low = value + term + floor_sum
+                reach_high = value + term + int(most[tp + a, fp + b, left].max())
+                if reach_low > high or reach_high < low:
+                    continue
+                miss = abs(2 * aim - reach_low - reach_high)
+                if best is None or miss < best[0]:
+                    best = (miss, (a, b), cost, term)
+            if best is None:
+                return None
+            _, (a, b), cost, term = best
+            groups.append((a, b))
+            tp, fp, spent, value = tp + a, fp + b, spent + cost, value + term
+        if not low <= value <= high:
+            return None
+        if n > fp:
+            groups += [(0, n - fp)] if ties else [(0, 1)] * (n - fp)
+        return groups if from_top else groups[::-1]
+
+    for aim in ((low + high) // 2, (3 * low + high) // 4, (low + 3 * high) // 4):
+        found = walk(aim)
+        if found is not None:
+            return found
+    return None
 
 
 def _range(p: int, n: int, intervals: Mapping[str, Interval], ties: bool) -> tuple[int, int]:
@@ -342,4 +444,7 @@ def extreme_witness(
                     groups = extreme_groups(p, n, lo, hi, name, ties, total, greatest)
                     if fits(groups, p, n, ranking):
                         return groups
+        inside = interior_groups(p, n, lo, hi, name, ties, area)
+        if inside is not None and fits(inside, p, n, ranking):
+            return inside
     return None

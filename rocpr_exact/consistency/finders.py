@@ -3,12 +3,14 @@
 When average precision or an AUC-PR is reported, a witness is sought in this
 order: the walk between two rankings of one AUC-ROC
 (:mod:`~rocpr_exact.consistency.walk`, when AUC-ROC is reported), binary
-searches along chains of rankings (:mod:`~rocpr_exact.consistency.chain`),
-then the exhaustive search (:mod:`~rocpr_exact.consistency.search`, the only one that can say
-"impossible"; for an area known only by its record, every ranking:
-:mod:`~rocpr_exact.consistency.every`).  Every ranking must also pass through the required
-thresholds (:mod:`~rocpr_exact.consistency.through`): ``required[0]`` steers the search, the
-others are checked on what it finds.
+searches along chains of rankings (:mod:`~rocpr_exact.consistency.chain`), the exact
+extremes of AP, DG and the linear area at each AUC-ROC where their programme is small
+(:mod:`~rocpr_exact.consistency.areaextremes`: "impossible" outside them, a ranking attaining
+one as the witness), the order-keeping AP bound (:mod:`~rocpr_exact.consistency.aplower`),
+then the exhaustive search (:mod:`~rocpr_exact.consistency.search`; for an area known only by
+its record, every ranking: :mod:`~rocpr_exact.consistency.every`).  Every ranking must also
+pass through the required thresholds (:mod:`~rocpr_exact.consistency.through`):
+``required[0]`` steers the search, the others are checked on what it finds.
 """
 
 from __future__ import annotations
@@ -78,7 +80,10 @@ def _extremes(
     groups = extreme_witness(p, n, intervals, ties)
     if groups is None or not _passes_all(groups, required):
         return None
-    reason = "witness: a ranking with the least or the greatest area at its AUC-ROC"
+    reason = (
+        "witness: a ranking built through the programme of the exact extremes at each AUC-ROC "
+        "(rocpr_exact.consistency.areaextremes)"
+    )
     return Verdict("possible", (reason,), make_witness(p, n, groups, intervals))
 
 

@@ -22,7 +22,9 @@ from rocpr_exact.consistency.areaextremes import (
     area_extremes,
     extreme_groups,
     extremes_fit,
+    interior_groups,
 )
+from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import group_terms
 from rocpr_exact.core.curve import Curve
 from tests.consistency.brute import scored, table
@@ -85,7 +87,7 @@ def test_the_benchmarks_undecided_pair_is_decided() -> None:
     # prints 0.966; 0.936 is below every AUC's least.
     verdict = check_consistency(50, 50, {"auc_roc": "0.985", "average_precision": "0.966"})
     assert verdict.verdict == "possible" and verdict.witness is not None
-    assert "least or the greatest" in verdict.reasons[0]
+    assert "programme of the exact extremes" in verdict.reasons[0]
     verdict = check_consistency(50, 50, {"auc_roc": "0.985", "average_precision": "0.936"})
     assert verdict.verdict == "impossible"
     assert "between 0.965976 and 0.991495" in verdict.reasons[0]
@@ -108,3 +110,28 @@ def test_work_bounds() -> None:
     assert extremes_fit(50, 50, 4923, 4927, True)
     assert not extremes_fit(100, 900, 113_580, 113_780, True)  # AUC-ROC 0.632: 2F ~ 66,000
     assert not extremes_fit(3, 3, 5, 4, True)
+
+
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize(("p", "n"), [(3, 4), (4, 3), (2, 5)])
+def test_interior_rankings_have_their_auc_and_mostly_their_area(p: int, n: int, ties: bool) -> None:
+    # Every genuine (AUC-ROC, area) pair of every ranking, the area widened to +-1/100: the
+    # ranking built has 2U in the AUC's range always, and its area in the interval for most
+    # pairs (a search, not a proof: the caller checks the witness exactly).  Measured: without
+    # ties 33 to 35 of 35 (21 of 21 at P = 2, N = 5); with ties AP lands for 202 of 235
+    # (P = 3, N = 4) and 298 of 346 (P = 4, N = 3), the other areas for 89% to 97%: at these
+    # sizes few rankings give each value and the steps are coarse.
+    for name in AREAS:
+        tried = landed = 0
+        for k, values in _by_auc(p, n, ties, name).items():
+            for value in set(values):
+                area = Interval(value - Fraction(1, 100), value + Fraction(1, 100))
+                groups = interior_groups(p, n, k, k, name, ties, area)
+                tried += 1
+                if groups is None:
+                    continue
+                curve = Curve.from_scores(*scored(tuple(groups)))
+                assert auc_roc(curve) * 2 * p * n == k
+                assert ties or all(a + b == 1 for a, b in groups)
+                landed += auc_pr(curve, METHODS[name]) in area
+        assert landed >= 0.8 * tried, (name, landed, tried)
