@@ -57,6 +57,9 @@ __all__ = [
 #: The areas the programme decides (names as ``consistent`` takes them).
 AREAS = ("average_precision", "auc_pr_dg", "auc_pr_linear")
 
+#: The programme's key for DeLong's S (the areas' keys are their RANKING_METRICS indices).
+DELONG = 4
+
 #: Terms are rounded to multiples of 1 / SCALE (down for the least, up for the greatest).
 SCALE = 1 << 56
 
@@ -126,6 +129,21 @@ def _before(tp: int, fp: int, a: int, b: int) -> tuple[int, int]:
     return tp, tp + fp
 
 
+def _negative(p: int, n: int, from_top: bool, metric: int, tp: int) -> int:
+    """What one negative alone in its group adds at tp (the programme's side): 0 to an area,
+    N (P - 1) D^2 with D = 2 (positives above) to DeLong's S."""
+    if metric != DELONG:
+        return 0
+    above = tp if from_top else p - tp
+    return n * (p - 1) * 4 * above * above
+
+
+def _trailing(p: int, n: int, from_top: bool, metric: int, width: int) -> Any:
+    """Per fp < width, what the N - fp negatives past the programme's end add (every
+    positive placed: below them all from the top, above them all from the bottom)."""
+    return (n - np.arange(width, dtype=np.int64)) * _negative(p, n, from_top, metric, p)
+
+
 def _group(
     p: int, n: int, from_top: bool, metric: int, tp: int, fp: int, a: int, b: int
 ) -> tuple[int, int]:
@@ -138,6 +156,10 @@ def _group(
     rounded on its own, so a group's enclosure is at most a + 2 units wide.
     """
     t0, f0 = (tp, fp) if from_top else (p - tp - a, n - fp - b)
+    if metric == DELONG:  # S = P (N - 1) a C^2 + N (P - 1) b D^2, exact (delong_extremes)
+        c, d = 2 * (n - f0 - b) + b, 2 * t0 + a
+        s = p * (n - 1) * a * c * c + n * (p - 1) * b * d * d
+        return s, s
     end = (t0 + a, t0 + a + f0 + b)
     if metric == 1:
         return _enclosed([(a * end[0], end[1])], p)
@@ -191,8 +213,9 @@ def _tables(
             if start > x:
                 continue
             if fp + 1 < width:  # one negative more: adds to neither sum
-                np.minimum(least[tp, fp + 1], least[tp, fp], out=least[tp, fp + 1])
-                np.maximum(most[tp, fp + 1], most[tp, fp], out=most[tp, fp + 1])
+                alone = _negative(p, n, from_top, metric, tp)
+                np.minimum(least[tp, fp + 1], least[tp, fp] + alone, out=least[tp, fp + 1])
+                np.maximum(most[tp, fp + 1], most[tp, fp] + alone, out=most[tp, fp + 1])
                 floor[tp, fp + 1] = min(floor[tp, fp + 1], start)
             for a, last in _runs(p, n, ties, tp, fp, start, x, width):
                 scaled = [_group(p, n, from_top, metric, tp, fp, a, b) for b in range(last + 1)]
@@ -228,13 +251,24 @@ def area_extremes(
     >>> {k: (float(a), float(b)) for k, (a, b) in found.items()}
     {2: (0.3333333333333333, 0.5)}
     """
-    least, most, from_top, _, _ = _tables(p, n, lo, hi, RANKING_METRICS.index(name), ties)
-    low, high = least[p].min(axis=0), most[p].max(axis=0)
+    found = programme_extremes(p, n, lo, hi, RANKING_METRICS.index(name), ties)
+    return {k: (Fraction(a, SCALE), Fraction(b, SCALE)) for k, (a, b) in found.items()}
+
+
+def programme_extremes(
+    p: int, n: int, lo: int, hi: int, metric: int, ties: bool = True
+) -> dict[int, tuple[int, int]]:
+    """{2U: (least, greatest)} of the programme's integer sums for ``metric`` (an area's
+    RANKING_METRICS index, scaled by :data:`SCALE` and enclosed, or :data:`DELONG`, exact)."""
+    least, most, from_top, x, _ = _tables(p, n, lo, hi, metric, ties)
+    trail = _trailing(p, n, from_top, metric, least.shape[1])[:, None]
+    low = (least[p, :, : x + 1] + trail).min(axis=0)
+    high = (most[p, :, : x + 1] + trail).max(axis=0)
     out = {}
     for total in range(lo, hi + 1):
         k = 2 * p * n - total if from_top else total
-        if low[k] < _HIGH // 2:
-            out[total] = (Fraction(int(low[k]), SCALE), Fraction(int(high[k]), SCALE))
+        if 0 <= k <= x and low[k] < _HIGH // 2:
+            out[total] = (int(low[k]), int(high[k]))
     return out
 
 
@@ -243,17 +277,25 @@ def extreme_groups(
 ) -> list[Group]:
     """Tie groups (top first) of a ranking with 2U = ``total`` whose area is the programme's
     least (or greatest): the path walked back through the tables of :func:`area_extremes`."""
-    metric = RANKING_METRICS.index(name)
+    return programme_groups(p, n, lo, hi, RANKING_METRICS.index(name), ties, total, greatest)
+
+
+def programme_groups(
+    p: int, n: int, lo: int, hi: int, metric: int, ties: bool, total: int, greatest: bool
+) -> list[Group]:
+    """:func:`extreme_groups` for any key of :func:`programme_extremes`."""
     least, most, from_top, _, _ = _tables(p, n, lo, hi, metric, ties)
     table = most if greatest else least
     k = 2 * p * n - total if from_top else total
     width = table.shape[1]
-    fp = int(table[p, :, k].argmax() if greatest else table[p, :, k].argmin())
+    ends = table[p, :, k] + _trailing(p, n, from_top, metric, width)
+    fp = int(ends.argmax() if greatest else ends.argmin())
     tp, value, groups = p, int(table[p, fp, k]), []
     trailing = n - fp  # negatives past the programme's last state: one run at the far end
     while (tp, fp) != (0, 0):
-        if fp and int(table[tp, fp - 1, k]) == value:
-            fp, step = fp - 1, (0, 1)
+        alone = _negative(p, n, from_top, metric, tp)
+        if fp and int(table[tp, fp - 1, k]) + alone == value:
+            fp, step, value = fp - 1, (0, 1), value - alone
         else:
             step = next(
                 (a, b)
@@ -292,7 +334,7 @@ def _suffixes(p: int, n: int, lo: int, hi: int, metric: int, ties: bool) -> tupl
     width, wide = min(n, x) + 1, 2 * (x + 1)
     least = np.full((p + 1, width, wide), _HIGH, np.int64)
     most = np.full((p + 1, width, wide), _LOW, np.int64)
-    least[p, :, 0] = most[p, :, 0] = 0  # every positive placed: the negatives left add nothing
+    least[p, :, 0] = most[p, :, 0] = _trailing(p, n, from_top, metric, width)  # all placed
     item = least.itemsize
     for tp in range(p - 1, -1, -1):
         for fp in range(width - 1, -1, -1):
@@ -300,8 +342,9 @@ def _suffixes(p: int, n: int, lo: int, hi: int, metric: int, ties: bool) -> tupl
             if start > x:
                 continue
             if fp + 1 < width:
-                np.minimum(least[tp, fp], least[tp, fp + 1], out=least[tp, fp])
-                np.maximum(most[tp, fp], most[tp, fp + 1], out=most[tp, fp])
+                alone = _negative(p, n, from_top, metric, tp)
+                np.minimum(least[tp, fp], least[tp, fp + 1] + alone, out=least[tp, fp])
+                np.maximum(most[tp, fp], most[tp, fp + 1] + alone, out=most[tp, fp])
             for a, last in _runs(p, n, ties, tp, fp, start, x, width):
                 scaled = [_group(p, n, from_top, metric, tp, fp, a, b) for b in range(last + 1)]
                 down = np.array([d for d, _ in scaled], np.int64)[:, None]
@@ -343,7 +386,8 @@ def interior_groups(
         groups: list[Group] = []
         while tp < p:
             best: tuple[int, Group, int, int] | None = None
-            moves: list[tuple[Group, int, int]] = [((0, 1), 0, 0)] if fp + 1 < width else []
+            alone = _negative(p, n, from_top, metric, tp)
+            moves: list[tuple[Group, int, int]] = [((0, 1), 0, alone)] if fp + 1 < width else []
             for a, last in _runs(p, n, ties, tp, fp, spent, x, width):
                 for b in range(last + 1):
                     term = _group(p, n, from_top, metric, tp, fp, a, b)[0]

@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from rocpr_exact.consistency.areaextremes import DELONG, programme_extremes, programme_groups
+from rocpr_exact.consistency.areaextremes import extremes_fit as extremes_fit_near
 from rocpr_exact.consistency.enclosures import Real, ends_in
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
@@ -44,6 +46,8 @@ __all__ = [
     "extreme_witness",
     "extremes_exclude",
     "extremes_fit",
+    "near_extremes",
+    "near_fit",
     "variance_extremes",
 ]
 
@@ -106,13 +110,11 @@ def variance_extremes(p: int, n: int) -> dict[int, tuple[Fraction, Fraction]]:
     ('0', '1/4')
     """
     least, most = _tables(p, n)[p, n]
-    scale = 4 * p * p * n * n * (p - 1) * (n - 1)
     out = {}
     for m in range(2 * p * n + 1):
         lo, hi = int(least[m]), int(most[m])
         if lo < _HIGH // 2:
-            square = (p + n - 2) * m * m
-            out[m] = (Fraction(lo - square, scale), Fraction(hi - square, scale))
+            out[m] = (_to_variance(p, n, m, lo), _to_variance(p, n, m, hi))
     return out
 
 
@@ -138,11 +140,57 @@ def extreme_ranking(p: int, n: int, m: int, greatest: bool) -> list[Group]:
     return groups[::-1]
 
 
-def extremes_exclude(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> bool:
+#: A window [lo, hi] of 2U for :func:`near_extremes` (None: the whole programme).
+Window = tuple[int, int] | None
+
+
+def _to_variance(p: int, n: int, m: int, s: int) -> Fraction:
+    return Fraction(s - (p + n - 2) * m * m, 4 * p * p * n * n * (p - 1) * (n - 1))
+
+
+def near_fit(p: int, n: int, lo: int, hi: int) -> bool:
+    """Whether :func:`near_extremes` of 2U in [lo, hi] is within the programme's limits
+    (:func:`~rocpr_exact.consistency.areaextremes.extremes_fit`; S below 2^60)."""
+    small_s = 4 * p * p * n * n * (p + n) < 1 << 60
+    return p >= 2 and n >= 2 and small_s and extremes_fit_near(p, n, lo, hi, True)
+
+
+@lru_cache(maxsize=4)
+def near_extremes(p: int, n: int, lo: int, hi: int) -> dict[int, tuple[Fraction, Fraction]]:
+    """{m: (least, greatest) DeLong variance} for lo <= m = 2U <= hi, exact, over every ranking
+    (ties included): S by the programme of :mod:`~rocpr_exact.consistency.areaextremes` over
+    (tp, fp, partial 2U or 2F), which stays small where the AUC is near 0 or 1 and so reaches
+    P and N far past :data:`EXTREMES_WORK` (P = N = 50 at AUC 0.95, say).  Equal to
+    :func:`variance_extremes` where both run (tests/consistency/test_delong_extremes.py).
+
+    >>> near_extremes(2, 2, 4, 4) == {4: variance_extremes(2, 2)[4]}
+    True
+    """
+    found = programme_extremes(p, n, lo, hi, DELONG, True)
+    return {
+        m: (_to_variance(p, n, m, least), _to_variance(p, n, m, most))
+        for m, (least, most) in found.items()
+    }
+
+
+def _pair(p: int, n: int, m: int, window: Window) -> tuple[Fraction, Fraction]:
+    return variance_extremes(p, n)[m] if window is None else near_extremes(p, n, *window)[m]
+
+
+def _ranking(p: int, n: int, m: int, greatest: bool, window: Window) -> list[Group]:
+    if window is None:
+        return extreme_ranking(p, n, m, greatest)
+    return programme_groups(p, n, *window, DELONG, True, m, greatest)
+
+
+def extremes_exclude(
+    p: int, n: int, m: int, z: Real, low: Interval, high: Interval, window: Window = None
+) -> bool:
     """No ranking with 2U = m prints this interval: every half-width z sqrt(var), var between
     the least and the greatest variance at m, lies below or above what the printed ends allow
-    (certified: rational bounds of z, strict comparisons)."""
-    least, greatest = variance_extremes(p, n)[m]
+    (certified: rational bounds of z, strict comparisons).  ``window``: the extremes of
+    :func:`near_extremes` over that window of m, else of :func:`variance_extremes`."""
+    least, greatest = _pair(p, n, m, window)
     area = Fraction(m, 2 * p * n)
     w_low = max(area - low.high, high.low - area, Fraction(0))
     w_high = min(area - low.low, high.high - area)
@@ -157,13 +205,14 @@ def extremes_exclude(p: int, n: int, m: int, z: Real, low: Interval, high: Inter
 
 
 def extreme_witness(
-    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
+    p: int, n: int, m: int, z: Real, low: Interval, high: Interval, window: Window = None
 ) -> list[Group] | None:
     """A ranking with 2U = m and the least or the greatest variance whose interval is certified
-    to print in ``low`` and ``high`` (None: neither extreme does)."""
-    least, greatest = variance_extremes(p, n)[m]
+    to print in ``low`` and ``high`` (None: neither extreme does); ``window`` as in
+    :func:`extremes_exclude`."""
+    least, greatest = _pair(p, n, m, window)
     area = Fraction(m, 2 * p * n)
     for variance, top in ((least, False), (greatest, True)):
         if ends_in(area, variance, z, low, high):
-            return extreme_ranking(p, n, m, top)
+            return _ranking(p, n, m, top, window)
     return None

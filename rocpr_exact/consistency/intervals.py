@@ -22,7 +22,10 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   impossible, never undecided.  Beyond, while the programme fits
   (:func:`~rocpr_exact.consistency.delong_extremes.extremes_fit`: P = N = 25, say), the exact
   least and greatest variance at each AUC over every ranking, ties included
-  (:mod:`rocpr_exact.consistency.delong_extremes`), exclude more m (every m: "impossible")
+  (:mod:`rocpr_exact.consistency.delong_extremes`; past it, the same extremes over the
+  centre's AUCs only, by the programme that stays small near AUC 0 or 1:
+  :func:`~rocpr_exact.consistency.delong_extremes.near_extremes`), exclude more m (every m:
+  "impossible")
   and give witnesses where an extreme prints as given; the rest stays "undecided" unless the
   witness search finds a ranking.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
@@ -41,6 +44,7 @@ from rocpr_exact.consistency.delong_extremes import (
     extreme_witness,
     extremes_exclude,
     extremes_fit,
+    near_fit,
 )
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
@@ -196,6 +200,10 @@ def check_auc_ci(
         )
     small = p + n <= EXHAUSTIVE_EXAMPLES
     exact = not small and extremes_fit(p, n)
+    window = None  # past the whole programme: the one over the centre's m, near an end
+    if not small and not exact and centres and near_fit(p, n, centres[0], centres[-1]):
+        window = (centres[0], centres[-1])
+    exact = exact or window is not None
     wanted = len(centres) if small or exact else WITNESS_AUCS  # every m not excluded
     kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
     if kept == "budget":
@@ -212,7 +220,7 @@ def check_auc_ci(
     if small:
         return _small(p, n, kept, (z, low, high), shown)
     if exact:
-        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high)]
+        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high, window)]
         if not kept:
             return IntervalVerdict(
                 "impossible",
@@ -224,7 +232,7 @@ def check_auc_ci(
                 ),
             )
         for m in kept:
-            extreme = extreme_witness(p, n, m, z, low, high)
+            extreme = extreme_witness(p, n, m, z, low, high, window)
             if extreme is not None:
                 return _possible(p, n, m, extreme, "delong", (z, low, high))
         kept = kept[:WITNESS_AUCS]

@@ -18,9 +18,11 @@ import pytest
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency.areaextremes import DELONG, programme_groups
 from rocpr_exact.consistency.delong_extremes import (
     extreme_ranking,
     extremes_fit,
+    near_extremes,
     variance_extremes,
     work,
 )
@@ -46,6 +48,27 @@ def test_the_extremes_are_those_of_every_ranking(p: int, n: int) -> None:
             assert (curve.positives, curve.negatives) == (p, n)
             assert auc_roc(curve) == Fraction(m, 2 * p * n)
             assert auc_variance(curve) == extremes[greatest]
+
+
+@pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (4, 4), (3, 6), (5, 5), (2, 8)])
+def test_near_extremes_are_those_of_every_ranking(p: int, n: int) -> None:
+    # The programme over (tp, fp, partial 2U or 2F) of areaextremes, every window of m (one m,
+    # and four from either end), against every ranking's (AUC, variance) pair.
+    every: dict[int, tuple[Fraction, Fraction]] = {}
+    for m, variance in delong_pairs(p, n):
+        low, high = every.get(m, (variance, variance))
+        every[m] = (min(low, variance), max(high, variance))
+    for lo in range(2 * p * n + 1):
+        for hi in sorted({lo, min(lo + 4, 2 * p * n)}):
+            assert near_extremes(p, n, lo, hi) == {m: every[m] for m in every if lo <= m <= hi}
+            for m in range(lo, hi + 1):
+                for greatest in (False, True):
+                    if m not in every:
+                        continue
+                    groups = programme_groups(p, n, lo, hi, DELONG, True, m, greatest)
+                    curve = Curve.from_scores(*scored(groups))
+                    assert auc_roc(curve) == Fraction(m, 2 * p * n)
+                    assert auc_variance(curve) == every[m][greatest]
 
 
 def test_two_by_two_by_hand() -> None:
@@ -77,6 +100,35 @@ def test_the_verdicts_agree_with_every_ranking(
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
             decided += 1
     assert decided >= len(GRID) * 3 // 4, decided  # the extremes decide most of the grid
+
+
+@pytest.mark.parametrize(("p", "n"), [(3, 3), (4, 4), (3, 6), (5, 5)])
+def test_the_near_verdicts_agree_with_every_ranking(
+    p: int, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same with the whole programme switched off: the window over the centre's m decides.
+    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
+    monkeypatch.setattr(intervals, "EXHAUSTIVE_EXAMPLES", 0)
+    monkeypatch.setattr(intervals, "extremes_fit", lambda p, n: False)
+    decided = 0
+    for (lo, hi), truth in exhaustive.items():
+        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        if verdict.verdict != "undecided":
+            assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
+            decided += 1
+    assert decided >= len(GRID) * 3 // 4, decided
+
+
+def test_near_the_top_at_fifty() -> None:
+    # P = N = 50, past the whole programme (extremes_fit): for 0.92-0.97 no AUC in the
+    # centre's range (about 0.945) has a variance, between the exact least and greatest of the
+    # window's programme (checked against every ranking above), that prints both ends;
+    # 0.90-0.98 is a ranking's (its interval re-checked from its scores by check_auc_ci).
+    assert not extremes_fit(50, 50)
+    verdict = intervals.check_auc_ci(50, 50, "0.92", "0.97")
+    assert verdict.verdict == "impossible" and "least and the greatest" in verdict.reasons[0]
+    verdict = intervals.check_auc_ci(50, 50, "0.90", "0.98")
+    assert verdict.verdict == "possible"
 
 
 def test_the_docs_quote_the_benchmark() -> None:
