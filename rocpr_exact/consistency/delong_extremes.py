@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from rocpr_exact.consistency.areaextremes import DELONG, programme_extremes, programme_groups
-from rocpr_exact.consistency.areaextremes import extremes_fit as extremes_fit_near
 from rocpr_exact.consistency.enclosures import Real, ends_in
+from rocpr_exact.consistency.programme import DELONG, programme_extremes, programme_groups
+from rocpr_exact.consistency.programme import extremes_fit as extremes_fit_near
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
 from rocpr_exact.exact.normal import ball_bounds
@@ -150,7 +150,7 @@ def _to_variance(p: int, n: int, m: int, s: int) -> Fraction:
 
 def near_fit(p: int, n: int, lo: int, hi: int) -> bool:
     """Whether :func:`near_extremes` of 2U in [lo, hi] is within the programme's limits
-    (:func:`~rocpr_exact.consistency.areaextremes.extremes_fit`; S below 2^60)."""
+    (:func:`~rocpr_exact.consistency.programme.extremes_fit`; S below 2^60)."""
     small_s = 4 * p * p * n * n * (p + n) < 1 << 60
     return p >= 2 and n >= 2 and small_s and extremes_fit_near(p, n, lo, hi, True)
 
@@ -158,7 +158,7 @@ def near_fit(p: int, n: int, lo: int, hi: int) -> bool:
 @lru_cache(maxsize=4)
 def near_extremes(p: int, n: int, lo: int, hi: int) -> dict[int, tuple[Fraction, Fraction]]:
     """{m: (least, greatest) DeLong variance} for lo <= m = 2U <= hi, exact, over every ranking
-    (ties included): S by the programme of :mod:`~rocpr_exact.consistency.areaextremes` over
+    (ties included): S by the programme of :mod:`~rocpr_exact.consistency.programme` over
     (tp, fp, partial 2U or 2F), which stays small where the AUC is near 0 or 1 and so reaches
     P and N far past :data:`EXTREMES_WORK` (P = N = 50 at AUC 0.95, say).  Equal to
     :func:`variance_extremes` where both run (tests/consistency/test_delong_extremes.py).

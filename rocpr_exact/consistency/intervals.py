@@ -256,7 +256,7 @@ def check_auc_ci(
             "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
             "rankings with more tied scores could print this one, and at this P and N their "
             "variance is not bounded more tightly (the exact extremes run up to about "
-            "P = N = 25: docs/inference.md)"
+            "P = N = 25, and further only near AUC 0 or 1: docs/inference.md)"
         )
     return IntervalVerdict("undecided", tuple(reasons))
 

@@ -191,19 +191,11 @@ def _first_best(values: list[Fraction], keep: list[bool]) -> int | None:
     return best
 
 
-def _specificity_search(
-    data: Input, minimum: Fraction, wide: bool = False
-) -> tuple[Fraction, Fraction]:
-    """The search on ``data``'s ROC rates; ``wide``: the preds are float64 (unbinned).
-
-    torch compares ``tpr >= min_sensitivity`` in tpr's dtype: float32 (counts divided), but
-    where the class is absent unbinned, tpr is ``torch.zeros_like(thresholds)``, float64 for
-    float64 preds, so 0 qualifies only for a minimum of exactly 0 (in float32 a minimum below
-    2**-150 rounds to 0 and qualifies too).
-    """
+def _specificity_search(data: Input, floor: Fraction, wide: bool) -> tuple[Fraction, Fraction]:
+    """torch compares tpr >= minimum in tpr's dtype: float32, but float64 zeros (zeros_like of
+    float64 thresholds, ``wide``) where the class is absent unbinned: 0 >= 2**-200 there."""
     fpr, tpr, cuts = _roc_rates(data)
-    zeros64 = wide and data[2] is None and not any(data[1])
-    bar = round_binary(minimum, FLOAT64) if zeros64 else _fl32(minimum)
+    bar = round_binary(floor, FLOAT64 if wide and data[2] is None and not any(data[1]) else FLOAT32)
     specificity = [_fl32(1 - _fl32(x)) for x in fpr]
     best = _first_best(specificity, [_fl32(y) >= bar for y in tpr])
     return (Fraction(0), NOT_FOUND) if best is None else (1 - fpr[best], cuts[best])
@@ -238,7 +230,7 @@ def binary_specificity_at_sensitivity(
     """
     minimum = _minimum(min_sensitivity, "min_sensitivity")
     data = _read(preds, target, thresholds, ignore_index, "binary_specificity_at_sensitivity", True)
-    return _specificity_search(data, minimum)
+    return _specificity_search(data, minimum, False)
 
 
 def binary_sensitivity_at_specificity(
@@ -376,12 +368,8 @@ def multiclass_specificity_at_sensitivity(
     minimum = _minimum(min_sensitivity, "min_sensitivity")
     columns = read_multiclass(preds, target, num_classes, thresholds, ignore_index)
     wide = _holds_float64(preds, thresholds)
-    return _stack(
-        [
-            _specificity_search(class_input(columns, c)[0], minimum, wide)
-            for c in range(num_classes)
-        ]
-    )
+    inputs = [class_input(columns, c)[0] for c in range(num_classes)]
+    return _stack([_specificity_search(data, minimum, wide) for data in inputs])
 
 
 def multiclass_sensitivity_at_specificity(

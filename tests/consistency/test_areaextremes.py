@@ -17,13 +17,11 @@ from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.consistency import check_consistency
 from rocpr_exact.consistency.areaextremes import (
     AREAS,
-    SCALE,
-    _group,
     area_extremes,
     extreme_groups,
-    extremes_fit,
     interior_groups,
 )
+from rocpr_exact.consistency.programme import SCALE, extremes_fit, group_term
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import group_terms
 from rocpr_exact.core.curve import Curve
@@ -66,7 +64,7 @@ def test_extremes_are_every_rankings_extremes(p: int, n: int, name: str, ties: b
 
 
 def test_integer_terms_enclose_group_terms() -> None:
-    # The programme's integer terms (areaextremes._group) against search.group_terms' Fractions,
+    # The programme's integer terms (programme.group_term) against search.group_terms' Fractions,
     # every group of small rankings, counted from the top and from the bottom.
     for p, n in ((3, 4), (5, 2), (6, 6)):
         for tp in range(p):
@@ -75,10 +73,10 @@ def test_integer_terms_enclose_group_terms() -> None:
                     for b in range(n - fp + 1):
                         for index, name in enumerate(AREAS, start=1):
                             exact = group_terms(tp, fp, a, b, p, n, (index,))[0] * SCALE
-                            low, high = _group(p, n, True, index, tp, fp, a, b)
+                            low, high = group_term(p, n, True, index, tp, fp, a, b)
                             assert low <= exact <= high <= low + a + 2, name
                             below = (p - tp - a, n - fp - b)  # the same group from the bottom
-                            assert _group(p, n, False, index, *below, a, b) == (low, high)
+                            assert group_term(p, n, False, index, *below, a, b) == (low, high)
 
 
 def test_the_benchmarks_undecided_pair_is_decided() -> None:

@@ -18,7 +18,6 @@ import pytest
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency import intervals
-from rocpr_exact.consistency.areaextremes import DELONG, programme_groups
 from rocpr_exact.consistency.delong_extremes import (
     extreme_ranking,
     extremes_fit,
@@ -27,6 +26,7 @@ from rocpr_exact.consistency.delong_extremes import (
     work,
 )
 from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.programme import DELONG, programme_groups
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 
@@ -52,8 +52,8 @@ def test_the_extremes_are_those_of_every_ranking(p: int, n: int) -> None:
 
 @pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (4, 4), (3, 6), (5, 5), (2, 8)])
 def test_near_extremes_are_those_of_every_ranking(p: int, n: int) -> None:
-    # The programme over (tp, fp, partial 2U or 2F) of areaextremes, every window of m (one m,
-    # and four from either end), against every ranking's (AUC, variance) pair.
+    # The programme over (tp, fp, partial 2U or 2F) of consistency.programme, every window of
+    # m (one m, and four from either end), against every ranking's (AUC, variance) pair.
     every: dict[int, tuple[Fraction, Fraction]] = {}
     for m, variance in delong_pairs(p, n):
         low, high = every.get(m, (variance, variance))
@@ -132,10 +132,15 @@ def test_near_the_top_at_fifty() -> None:
 
 
 def test_the_docs_quote_the_benchmark() -> None:
-    results = ROOT / "benchmarks" / "results" / "bench_delong_extremes_2026-11-26.txt"
+    results = ROOT / "benchmarks" / "results" / "bench_delong_extremes_2026-11-27.txt"
     table = [
         line for line in results.read_text(encoding="utf-8").splitlines() if line.startswith("|")
     ]
     docs = (ROOT / "docs" / "inference.md").read_text(encoding="utf-8")
     quoted = docs.split("<!-- bench_delong_extremes:start -->\n", 1)[1].split("<!--", 1)[0]
     assert [line for line in quoted.splitlines() if line.startswith("|")] == table
+    cells = [[cell.strip() for cell in row.strip("|").split("|")] for row in table[2:]]
+    undecided = {(c[0], c[1], c[2].split()[0]): int(c[5]) for c in cells}
+    assert (undecided["50", "50", "before"], undecided["50", "50", "after"]) == (47, 45)
+    assert undecided["40", "80", "before"] == undecided["40", "80", "after"]  # "none"
+    assert "(47 to 45 undecided at 50 x 50, none at 40 x 80)" in " ".join(docs.split())

@@ -28,13 +28,13 @@ def test_the_benchmark_figures_are_the_results_file() -> None:
     times = {line: float(re.search(r"([\d.]+) s$", line).group(1)) for line in rows}  # type: ignore[union-attr]
     undecided = [t for line, t in times.items() if "undecided" in line]
     decided = [t for line, t in times.items() if "undecided" not in line]
-    assert len(undecided) == 4
-    assert (f"{min(undecided):.1f}", f"{max(undecided):.1f}") == ("9.6", "13.6")
-    assert max(decided) < 2
+    assert len(undecided) == 2
+    assert (f"{min(undecided):.1f}", f"{max(undecided):.1f}") == ("1.8", "6.4")
+    assert max(decided) < 0.5  # "Every decided query took under 0.5 s"
     assert all(float(line.split()[-2]) < 0.1 for line in lines[-3:])  # "medians under 0.1 s"
     levels = [line for line in lines if line.startswith("levels P=")]
     assert len(levels) == 400 and all(line.split()[-3] == "possible" for line in levels)
-    assert max(float(line.split()[-2]) for line in levels) < 3.5
+    assert max(float(line.split()[-2]) for line in levels) < 0.1
     genuine = [line for line in rows if "(0):" in line]
     assert genuine and all("possible" in line and "im" not in line for line in genuine)
 
