@@ -15,21 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-import numpy as np
-
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.programme import (
     SCALE,
-    UNREACHABLE,
     extremes_fit,
-    group_term,
-    negative_term,
     programme_extremes,
     programme_groups,
-    runs,
-    suffixes,
-    tables,
 )
+from rocpr_exact.consistency.programme_walk import interior
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS, Group
 from rocpr_exact.consistency.walk import fits
@@ -87,64 +80,12 @@ def interior_groups(
     """Tie groups (top first) of a ranking with 2U in [lo, hi] meant to have its area in
     ``area`` (None: not found; the caller checks it exactly).
 
-    From the programme's start, each step takes the group (or the one negative) after which
-    the remaining groups' least and greatest sums
-    (:func:`~rocpr_exact.consistency.programme.suffixes`) still bracket the target, the one
-    that leaves an aim nearest the middle of that bracket (the interval's middle, then its
-    quarters).  Between the extremes the sums are dense next to a printed
-    interval, so this mostly lands; it is a search, not a proof, and dead ends return None.
+    :func:`~rocpr_exact.consistency.programme_walk.interior` on the area's interval in units
+    of 2^-56.  Between the extremes the sums are dense next to a printed interval, so this
+    mostly lands; it is a search, not a proof, and dead ends return None.
     """
-    metric = RANKING_METRICS.index(name)
-    _, _, from_top, x, _ = tables(p, n, lo, hi, metric, ties)
-    least, most = suffixes(p, n, lo, hi, metric, ties)
-    width = least.shape[1]
-    totals = [2 * p * n - t if from_top else t for t in range(lo, hi + 1)]
-    ends = np.array([k for k in totals if 0 <= k <= x], np.int64)
-    low = (area.low * SCALE).__ceil__()
-    high = (area.high * SCALE).__floor__()
-
-    def walk(aim: int) -> list[Group] | None:
-        tp = fp = spent = value = 0
-        groups: list[Group] = []
-        while tp < p:
-            best: tuple[int, Group, int, int] | None = None
-            alone = negative_term(p, n, from_top, metric, tp)
-            moves: list[tuple[Group, int, int]] = [((0, 1), 0, alone)] if fp + 1 < width else []
-            for a, last in runs(p, n, ties, tp, fp, spent, x, width):
-                for b in range(last + 1):
-                    term = group_term(p, n, from_top, metric, tp, fp, a, b)[0]
-                    moves.append(((a, b), a * (2 * fp + b), term))
-            for (a, b), cost, term in moves:
-                left = ends - (spent + cost)
-                left = left[left >= 0]
-                if not left.size:
-                    continue
-                floor_sum = int(least[tp + a, fp + b, left].min())
-                if floor_sum > UNREACHABLE // 2:
-                    continue
-                reach_low = value + term + floor_sum
-                reach_high = value + term + int(most[tp + a, fp + b, left].max())
-                if reach_low > high or reach_high < low:
-                    continue
-                miss = abs(2 * aim - reach_low - reach_high)
-                if best is None or miss < best[0]:
-                    best = (miss, (a, b), cost, term)
-            if best is None:
-                return None
-            _, (a, b), cost, term = best
-            groups.append((a, b))
-            tp, fp, spent, value = tp + a, fp + b, spent + cost, value + term
-        if not low <= value <= high:
-            return None
-        if n > fp:
-            groups += [(0, n - fp)] if ties else [(0, 1)] * (n - fp)
-        return groups if from_top else groups[::-1]
-
-    for aim in ((low + high) // 2, (3 * low + high) // 4, (low + 3 * high) // 4):
-        found = walk(aim)
-        if found is not None:
-            return found
-    return None
+    low, high = (area.low * SCALE).__ceil__(), (area.high * SCALE).__floor__()
+    return interior(p, n, lo, hi, RANKING_METRICS.index(name), ties, low, high)
 
 
 def _range(p: int, n: int, intervals: Mapping[str, Interval], ties: bool) -> tuple[int, int]:

@@ -36,6 +36,7 @@ import numpy as np
 from rocpr_exact.consistency.enclosures import Real, ends_in
 from rocpr_exact.consistency.programme import DELONG, programme_extremes, programme_groups
 from rocpr_exact.consistency.programme import extremes_fit as extremes_fit_near
+from rocpr_exact.consistency.programme_walk import interior
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
 from rocpr_exact.exact.normal import ball_bounds
@@ -46,6 +47,7 @@ __all__ = [
     "extreme_witness",
     "extremes_exclude",
     "extremes_fit",
+    "interior_witness",
     "near_extremes",
     "near_fit",
     "variance_extremes",
@@ -216,3 +218,24 @@ def extreme_witness(
         if ends_in(area, variance, z, low, high):
             return _ranking(p, n, m, top, window)
     return None
+
+
+def interior_witness(
+    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
+) -> list[Group] | None:
+    """A ranking with 2U = m whose interval is meant to print in ``low`` and ``high``, between
+    the extremes: the S the printed ends need (half-widths within them, z within its rational
+    bounds) is the target of :func:`~rocpr_exact.consistency.programme_walk.interior` on the
+    programme of that one m (None: not found, or the programme is past its limits; the caller
+    certifies a ranking found)."""
+    area = Fraction(m, 2 * p * n)
+    w_low = max(area - low.high, high.low - area, Fraction(0))
+    w_high = min(area - low.low, high.high - area)
+    bounds = ball_bounds(z)
+    if w_high < 0 or bounds is None or bounds[0] <= 0 or not near_fit(p, n, m, m):
+        return None
+    z_low, z_high = bounds
+    scale, square = 4 * p * p * n * n * (p - 1) * (n - 1), (p + n - 2) * m * m
+    s_low = (w_low * w_low / (z_high * z_high) * scale).__ceil__() + square
+    s_high = (w_high * w_high / (z_low * z_low) * scale).__floor__() + square
+    return interior(p, n, m, m, DELONG, True, s_low, s_high) if s_low <= s_high else None

@@ -26,8 +26,9 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   centre's AUCs only, by the programme that stays small near AUC 0 or 1:
   :func:`~rocpr_exact.consistency.delong_extremes.near_extremes`), exclude more m (every m:
   "impossible")
-  and give witnesses where an extreme prints as given; the rest stays "undecided" unless the
-  witness search finds a ranking.
+  and give witnesses where an extreme prints as given or where the programme's walk builds a
+  ranking between them (:func:`~rocpr_exact.consistency.delong_extremes.interior_witness`); the
+  rest stays "undecided" unless the witness search finds a ranking.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 
@@ -44,6 +45,7 @@ from rocpr_exact.consistency.delong_extremes import (
     extreme_witness,
     extremes_exclude,
     extremes_fit,
+    interior_witness,
     near_fit,
 )
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
@@ -236,6 +238,10 @@ def check_auc_ci(
             if extreme is not None:
                 return _possible(p, n, m, extreme, "delong", (z, low, high))
         kept = kept[:WITNESS_AUCS]
+        for m in kept:  # between the extremes: the programme's walk toward the S needed
+            inside = interior_witness(p, n, m, z, low, high)
+            if inside is not None and _prints(p, n, inside, (z, low, high)):
+                return _possible(p, n, m, inside, "delong", (z, low, high))
     for m in kept:
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
@@ -276,6 +282,12 @@ def _small(
             f"a DeLong interval that prints as {shown}",
         ),
     )
+
+
+def _prints(p: int, n: int, groups: list[Group], target: tuple[Real, Interval, Interval]) -> bool:
+    """Whether the ranking's DeLong interval prints as given (certified, from its scores)."""
+    curve = Curve.from_scores(*scored(groups))
+    return ends_in(auc_roc(curve), auc_variance(curve, "delong"), *target)
 
 
 def _possible(

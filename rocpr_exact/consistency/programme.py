@@ -54,6 +54,7 @@ __all__ = [
     "runs",
     "suffixes",
     "tables",
+    "trailing_terms",
 ]
 
 #: The programme's key for DeLong's S (the areas' keys are their RANKING_METRICS indices).
@@ -146,7 +147,7 @@ def negative_term(p: int, n: int, from_top: bool, metric: int, tp: int) -> int:
     return n * (p - 1) * 4 * above * above
 
 
-def _trailing(p: int, n: int, from_top: bool, metric: int, width: int) -> Any:
+def trailing_terms(p: int, n: int, from_top: bool, metric: int, width: int) -> Any:
     """Per fp < width, what the N - fp negatives past the programme's end add (every
     positive placed: below them all from the top, above them all from the bottom)."""
     return (n - np.arange(width, dtype=np.int64)) * negative_term(p, n, from_top, metric, p)
@@ -249,7 +250,7 @@ def programme_extremes(
     """{2U: (least, greatest)} of the programme's integer sums for ``metric`` (an area's
     RANKING_METRICS index, scaled by :data:`SCALE` and enclosed, or :data:`DELONG`, exact)."""
     least, most, from_top, x, _ = tables(p, n, lo, hi, metric, ties)
-    trail = _trailing(p, n, from_top, metric, least.shape[1])[:, None]
+    trail = trailing_terms(p, n, from_top, metric, least.shape[1])[:, None]
     low = (least[p, :, : x + 1] + trail).min(axis=0)
     high = (most[p, :, : x + 1] + trail).max(axis=0)
     out = {}
@@ -268,7 +269,7 @@ def programme_groups(
     table = most if greatest else least
     k = 2 * p * n - total if from_top else total
     width = table.shape[1]
-    ends = table[p, :, k] + _trailing(p, n, from_top, metric, width)
+    ends = table[p, :, k] + trailing_terms(p, n, from_top, metric, width)
     fp = int(ends.argmax() if greatest else ends.argmin())
     tp, value, groups = p, int(table[p, fp, k]), []
     trailing = n - fp  # negatives past the programme's last state: one run at the far end
@@ -308,7 +309,7 @@ def suffixes(p: int, n: int, lo: int, hi: int, metric: int, ties: bool) -> tuple
     width, wide = min(n, x) + 1, 2 * (x + 1)
     least = np.full((p + 1, width, wide), _HIGH, np.int64)
     most = np.full((p + 1, width, wide), _LOW, np.int64)
-    least[p, :, 0] = most[p, :, 0] = _trailing(p, n, from_top, metric, width)  # all placed
+    least[p, :, 0] = most[p, :, 0] = trailing_terms(p, n, from_top, metric, width)  # all placed
     item = least.itemsize
     for tp in range(p - 1, -1, -1):
         for fp in range(width - 1, -1, -1):

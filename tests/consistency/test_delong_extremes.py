@@ -119,6 +119,24 @@ def test_the_near_verdicts_agree_with_every_ranking(
     assert decided >= len(GRID) * 3 // 4, decided
 
 
+@pytest.mark.parametrize(
+    ("p", "n", "lo", "hi"),
+    [(10, 10, "0.25", "0.65"), (10, 10, "0.50", "0.90"), (10, 30, "0.30", "0.50")],
+)
+def test_between_the_extremes_the_walk_finds_the_ranking(
+    p: int, n: int, lo: str, hi: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Intervals needing a variance strictly between the least and the greatest at their AUCs:
+    # undecided without the programme's walk (interior_witness), possible with it; the
+    # ranking's interval is re-checked from its scores (check_auc_ci's _possible).
+    verdict = intervals.check_auc_ci(p, n, lo, hi)
+    assert verdict.verdict == "possible"
+    curve = Curve.from_scores(list(verdict.scores), list(verdict.labels))
+    assert (auc_roc(curve), auc_variance(curve)) == (verdict.auc, verdict.variance)
+    monkeypatch.setattr(intervals, "interior_witness", lambda *args: None)
+    assert intervals.check_auc_ci(p, n, lo, hi).verdict == "undecided"
+
+
 def test_near_the_top_at_fifty() -> None:
     # P = N = 50, past the whole programme (extremes_fit): for 0.92-0.97 no AUC in the
     # centre's range (about 0.945) has a variance, between the exact least and greatest of the
