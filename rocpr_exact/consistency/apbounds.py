@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
-from rocpr_exact.consistency.bounds import check_counts
+from rocpr_exact.consistency.bounds import auc_roc_span, check_counts
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
@@ -191,10 +191,7 @@ def auc_ap_reasons(
     if auc is None or ap is None:
         return []
     scale = 2 * p * n
-    lo, hi = auc.integers_scaled(scale)
-    lo, hi = max(lo, 0), min(hi, scale)
-    if not ties:
-        lo, hi = lo + lo % 2, hi - hi % 2
+    lo, hi = auc_roc_span(p, n, auc, ties)
     if lo > hi:
         return []  # reported by the AUC-ROC grid check
     least = average_precision_bounds(p, n, Fraction(lo, scale), ties=ties)

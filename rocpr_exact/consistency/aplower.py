@@ -44,6 +44,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
+from rocpr_exact.consistency.bounds import auc_roc_span
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.exact.text import scaled_to_decimal
 
@@ -152,10 +153,7 @@ def monotone_reasons(p: int, n: int, intervals: Mapping[str, Interval], ties: bo
     if auc is None or ap is None:
         return []
     scale = 2 * p * n
-    lo, _ = auc.integers_scaled(scale)
-    lo = max(lo, 0)
-    if not ties:
-        lo += lo % 2
+    lo, _ = auc_roc_span(p, n, auc, ties)
     if lo > scale:
         return []
     twice_f = scale - lo  # 2 F = 2 P N - 2 U

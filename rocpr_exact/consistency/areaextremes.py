@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from rocpr_exact.consistency.bounds import auc_roc_span
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.programme import (
     SCALE,
@@ -88,21 +89,11 @@ def interior_groups(
     return interior(p, n, lo, hi, RANKING_METRICS.index(name), ties, low, high)
 
 
-def _range(p: int, n: int, intervals: Mapping[str, Interval], ties: bool) -> tuple[int, int]:
-    """The 2U the printed AUC-ROC allows (lo > hi: none)."""
-    scale = 2 * p * n
-    lo, hi = intervals["auc_roc"].integers_scaled(scale)
-    lo, hi = max(lo, 0), min(hi, scale)
-    if not ties:
-        lo, hi = lo + lo % 2, hi - hi % 2
-    return lo, hi
-
-
 def _decided(p: int, n: int, intervals: Mapping[str, Interval], ties: bool) -> list[str]:
     """The areas reported with AUC-ROC whose programme is within :data:`AREA_WORK`."""
     if "auc_roc" not in intervals:
         return []
-    lo, hi = _range(p, n, intervals, ties)
+    lo, hi = auc_roc_span(p, n, intervals["auc_roc"], ties)
     if lo > hi or not extremes_fit(p, n, lo, hi, ties):
         return []
     return [name for name in AREAS if name in intervals]
@@ -114,7 +105,7 @@ def extremes_reasons(p: int, n: int, intervals: Mapping[str, Interval], ties: bo
     or the programme is past :data:`AREA_WORK` (the other deciders go on)."""
     reasons = []
     for name in _decided(p, n, intervals, ties):
-        lo, hi = _range(p, n, intervals, ties)
+        lo, hi = auc_roc_span(p, n, intervals["auc_roc"], ties)
         found = area_extremes(p, n, lo, hi, name, ties)
         area = intervals[name]
         if not found or any(area.meets(a, b) for a, b in found.values()):
@@ -140,7 +131,7 @@ def extreme_witness(
     every reported value (:func:`~rocpr_exact.consistency.walk.fits`) is in its interval."""
     ranking = {k: v for k, v in intervals.items() if k not in POINT_METRICS}  # every area
     for name in _decided(p, n, intervals, ties):
-        lo, hi = _range(p, n, intervals, ties)
+        lo, hi = auc_roc_span(p, n, intervals["auc_roc"], ties)
         area = intervals[name]
         for total, (a, b) in area_extremes(p, n, lo, hi, name, ties).items():
             for greatest, end in ((False, a), (True, b)):

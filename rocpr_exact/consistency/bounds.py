@@ -22,10 +22,12 @@ from rocpr_exact.areas.least import (
     min_auc_pr_linear,
     min_average_precision,
 )
+from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS, group_terms
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 
 __all__ = [
+    "auc_roc_span",
     "auc_roc_values",
     "average_precision_range",
     "boyd_minimum_auc_pr",
@@ -54,6 +56,21 @@ def auc_roc_values(positives: int, negatives: int, *, ties: bool = True) -> rang
     """
     check_counts(positives, negatives)
     return range(0, 2 * positives * negatives + 1, 1 if ties else 2)
+
+
+def auc_roc_span(p: int, n: int, auc: Interval, ties: bool) -> tuple[int, int]:
+    """(lo, hi): the least and greatest 2U of :func:`auc_roc_values` in the printed interval
+    ``auc`` (lo > hi: none).
+
+    >>> auc_roc_span(2, 3, Interval(Fraction(1, 4), Fraction(1, 2)), ties=False)
+    (4, 6)
+    """
+    scale = 2 * p * n
+    lo, hi = auc.integers_scaled(scale)
+    lo, hi = max(lo, 0), min(hi, scale)
+    if not ties:
+        lo, hi = lo + lo % 2, hi - hi % 2
+    return lo, hi
 
 
 def minimum_enclosure(name: str, positives: int, negatives: int) -> tuple[Fraction, Fraction]:
