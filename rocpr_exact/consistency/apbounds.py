@@ -51,7 +51,14 @@ from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
 
-__all__ = ["DEFAULT_BOUND_WORK", "auc_ap_reasons", "average_precision_bounds", "shown_down"]
+__all__ = [
+    "DEFAULT_BOUND_WORK",
+    "auc_ap_reasons",
+    "average_precision_bounds",
+    "below_untied",
+    "best_multiplier",
+    "shown_down",
+]
 
 #: Default bound on the positives visited by the search for the lower bound (a few seconds).
 DEFAULT_BOUND_WORK = 2_000_000
@@ -94,17 +101,22 @@ def _dual_scaled(p: int, n: int, budget: int, m: int) -> int:
 
 
 def _lower(p: int, n: int, budget: int, work: int) -> Fraction:
-    """The best bound over lambda = 1/m on a geometric grid of m (any m is sound).
+    """The best bound over lambda = 1/m on a geometric grid of m (:func:`best_multiplier`)."""
+    return best_multiplier(p, n, budget, work)[0]
+
+
+def best_multiplier(p: int, n: int, budget: int, work: int) -> tuple[Fraction, int]:
+    """(the best lower bound on AP, its m) over lambda = 1/m on a geometric grid (any m is sound).
 
     m runs from 1 (lambda = 1: every e_i = 0) to (N + 1)^2 (every e_i = N); the
     dual is concave in lambda, hence unimodal along the grid: ternary search,
     stopped once ``work`` positives have been visited.
     """
     if budget <= 0:
-        return Fraction(1)
+        return Fraction(1), 1
     if budget >= p * n:  # every e_i = N is allowed: the least sum is sum_i i / (i + N)
         one = 1 << _BITS
-        return Fraction(sum(one * i // (i + n) for i in range(1, p + 1)), one * p)
+        return Fraction(sum(one * i // (i + n) for i in range(1, p + 1)), one * p), (n + 1) ** 2
     grid = [1]
     while grid[-1] < (n + 1) ** 2:
         grid.append(grid[-1] + max(1, grid[-1] // 4))
@@ -130,7 +142,8 @@ def _lower(p: int, n: int, budget: int, work: int) -> Fraction:
     if spent < work:
         for index in range(lo, hi + 1):
             at(index)
-    return max(max(cache.values(), default=Fraction(0)) / p, Fraction(0))
+    index = max(cache, key=cache.__getitem__, default=0)
+    return max(cache.get(index, Fraction(0)) / p, Fraction(0)), grid[index]
 
 
 def average_precision_bounds(
@@ -212,3 +225,30 @@ def auc_ap_reasons(
         f"in [{shown[0]}, {shown[1]}] (sound bounds, rounded outward; see "
         "rocpr_exact.consistency.average_precision_bounds)"
     ]
+
+
+def below_untied(p: int, n: int, intervals: Mapping[str, Interval]) -> bool:
+    """Whether the average precision sought lies below every ranking *without ties* whose
+    2U is at least the AUC-ROC interval's least 2U less one.
+
+    The walk and the chains build rankings without ties, the walk's with at most one
+    positive tied with the negative above it (2U one more, AP unchanged), so when this
+    holds they cannot find a witness and are skipped.  The bound is this module's lower
+    bound without ties at the least even 2U >= lo - 1 (it rises with 2U).
+
+    >>> from fractions import Fraction
+    >>> auc = Interval(Fraction(1263, 2000), Fraction(253, 400))  # printed 0.632
+    >>> ap = Interval(Fraction(41, 400), Fraction(207, 2000))  # printed 0.103
+    >>> below_untied(100, 900, {"auc_roc": auc, "average_precision": ap})
+    True
+    """
+    auc, ap = intervals.get("auc_roc"), intervals.get("average_precision")
+    if auc is None or ap is None:
+        return False
+    lo, hi = auc_roc_span(p, n, auc, True)
+    if lo > hi:
+        return False
+    least = max(lo - 1, 0)
+    least += least % 2
+    bounds = average_precision_bounds(p, n, Fraction(least, 2 * p * n), ties=False)
+    return bounds is not None and not ap.meets(bounds[0], Fraction(1))

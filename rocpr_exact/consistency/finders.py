@@ -6,7 +6,8 @@ order: the walk between two rankings of one AUC-ROC
 searches along chains of rankings (:mod:`~rocpr_exact.consistency.chain`), the exact
 extremes of AP, DG and the linear area at each AUC-ROC where their programme is small
 (:mod:`~rocpr_exact.consistency.areaextremes`: "impossible" outside them, a ranking attaining
-one as the witness), the order-keeping AP bound (:mod:`~rocpr_exact.consistency.aplower`),
+one as the witness), the order-keeping AP bound (:mod:`~rocpr_exact.consistency.aplower`)
+and, with ties, the Lagrangian bound over tie groups (:mod:`~rocpr_exact.consistency.tiedbound`),
 then the exhaustive search (:mod:`~rocpr_exact.consistency.search`; for an area known only by
 its record, every ranking: :mod:`~rocpr_exact.consistency.every`).  Every ranking must also
 pass through the required thresholds (:mod:`~rocpr_exact.consistency.through`):
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rocpr_exact.areas.auc import auc_pr
+from rocpr_exact.consistency.apbounds import below_untied
 from rocpr_exact.consistency.aplower import monotone_reasons
 from rocpr_exact.consistency.areaextremes import extreme_witness, extremes_reasons
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
@@ -26,6 +28,7 @@ from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
 from rocpr_exact.consistency.through import Ranges, passes
+from rocpr_exact.consistency.tiedbound import tied_reasons
 from rocpr_exact.consistency.walk import WALK_METRICS, fits, walk_ranking
 from rocpr_exact.consistency.witness import (
     CLOSED_FORM_METRICS,
@@ -61,7 +64,7 @@ def decide_areas(
     extreme = _extremes(p, n, intervals, required, ties)
     if extreme is not None:
         return extreme
-    bound = monotone_reasons(p, n, intervals, ties)
+    bound = monotone_reasons(p, n, intervals, ties) or tied_reasons(p, n, intervals, ties)
     if bound:
         return Verdict("impossible", tuple(bound))
     if any(name not in KNOWN for name in intervals):  # an area known only by its record
@@ -101,6 +104,8 @@ def _quickmake_witness(
     evaluations plus O(P + N) per ranking tried.
     """
     ranking = {name: i for name, i in intervals.items() if name not in POINT_METRICS}
+    if below_untied(p, n, ranking):  # the chains' rankings have no ties
+        return None
     candidates: list[tuple[str, list[Group]]] = []
     found = chain_range(p, n, ranking)
     if found is not None:

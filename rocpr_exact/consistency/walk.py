@@ -33,6 +33,7 @@ from random import Random
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import published_area
+from rocpr_exact.consistency.apbounds import below_untied
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.tieclimb import tie_climbs
 from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
@@ -44,6 +45,7 @@ __all__ = ["WALK_METRICS", "errors_groups", "fits", "walk_ranking"]
 WALK_METRICS = ("average_precision", "auc_pr_dg", "auc_pr_linear")
 _SHIFT = SHIFT
 _ONE = 1 << _SHIFT
+_TIE_CLIMBS = 400  # the climb over tie groups is tried up to this P + N
 
 
 def errors_groups(e: list[int], n: int) -> list[Group]:
@@ -299,9 +301,14 @@ def walk_ranking(
     Before the climbs, a walk's end just below the average precision sought is lifted
     by tying adjacent positives (:func:`_tie_positives`; AUC-ROC unchanged), the
     finest steps there are near the flat ranking, where paired moves are coarse.
-    Sound: the returned ranking's metrics are all in their intervals (checked
+    Where the average precision sought is below every ranking without ties of that
+    AUC-ROC (:func:`~.apbounds.below_untied`) and the tie climbs are not tried, the walk
+    is skipped.  Sound: the returned ranking's metrics are all in their intervals (checked
     exactly); None says nothing about whether one exists.
     """
+    tie_climbing = ties and p + n <= _TIE_CLIMBS
+    if not tie_climbing and below_untied(p, n, intervals):
+        return None  # the AP sought is below every ranking the walk can build (no ties)
     auc = intervals["auc_roc"]
     aimed = next(name for name in WALK_METRICS if name in intervals)
     k_lo, k_hi = auc.integers_scaled(2 * p * n)
@@ -363,7 +370,7 @@ def walk_ranking(
         groups = None if end is None else _checked(end, n, tie, p, intervals)
         if groups is not None:
             return groups
-    if ties and aimed == "average_precision" and p + n <= 400:  # heavily tied: tie groups
+    if tie_climbing and aimed == "average_precision":  # heavily tied: tie groups
         bases = [errors_groups(e, n) for _, e, _ in starts[:climbs]]
         fitting = lambda groups: fits(groups, p, n, intervals)  # noqa: E731
         return tie_climbs(p, n, bases, (k_lo, k_hi), (low, high), fitting)

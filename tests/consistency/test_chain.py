@@ -73,8 +73,10 @@ def test_large_counts_average_precision_and_areas() -> None:
         v = check_consistency(200, 2000, reported)
         assert v.verdict == "possible", (reported, v.reasons)
         recheck(200, 2000, reported, "nearest", v)
-    # A known limit: a combination off both chains is out of reach of the exhaustive search.
+    # Off both chains and below every ranking without ties (0.090031): once out of reach of
+    # the exhaustive search, now refuted by the Lagrangian bound over tie groups.
     v = check_consistency(100, 1000, {"average_precision": "0.05", "auc_roc": "0.6"})
-    assert v.verdict == "undecided" and "max_steps = 100,000" in v.reasons[0]
+    assert v.verdict == "impossible" and ">= 0.086029" in v.reasons[0]
+    assert "consistency.tiedbound" in v.reasons[0]
     # The least AP for P = 100, N = 1000 is about 0.0481 > 0.04: impossible.
     assert check_consistency(100, 1000, {"average_precision": "0.04"}).verdict == "impossible"

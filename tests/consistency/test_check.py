@@ -161,10 +161,11 @@ def test_large_counts_auc_and_operating_point() -> None:
 
 
 def test_undecided_past_the_search_limit() -> None:
-    # AP 0.05 is near the least AP (0.0474) while AUC-ROC 0.6 needs many pairs in order: neither
-    # chain of rankings fits, and P = 100, N = 1000 is beyond the exhaustive search.
-    reported = {"auc_roc": "0.6", "average_precision": "0.05"}
-    v = check_consistency(100, 1000, reported)
+    # AP 0.120 is below every ranking without ties of AUC-ROC 0.654 (0.122883), above the
+    # bound with ties that the tie-group programme would give (about 0.118, computed offline; its
+    # P^2 N is past TIED_WORK), and P = 500, N = 4,500 is beyond the exhaustive search.
+    reported = {"auc_roc": "0.654", "average_precision": "0.120"}
+    v = check_consistency(500, 4500, reported)
     assert v.verdict == "undecided" and v.witness is None
     assert "max_steps = 100,000" in v.reasons[0]
     v = check_consistency(12, 12, {"average_precision": "0.5", "auc_pr_dg": "0.7"}, max_steps=500)
