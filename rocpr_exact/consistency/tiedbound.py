@@ -45,10 +45,13 @@ from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
 
-__all__ = ["TIED_WORK", "tied_ap_lower", "tied_ap_lower_at", "tied_reasons"]
+__all__ = ["TIED_CELLS", "TIED_WORK", "tied_ap_lower", "tied_ap_lower_at", "tied_reasons"]
 
 #: Largest P^2 N / 2 (integer operations per multiplier) the bound is computed for.
 TIED_WORK = 12_000_000
+
+#: Largest (P + 1)(N + 1) (int64 cells of the programme's table, 8 bytes each: 32 MB).
+TIED_CELLS = 4_000_000
 
 _SHIFT = 40
 _LIMIT = 1 << 62
@@ -91,7 +94,8 @@ def _largest(p: int, n: int) -> int:
 def tied_ap_lower(p: int, n: int, twice_u: int, work: int = TIED_WORK) -> Fraction | None:
     """A lower bound on AP over every ranking (ties allowed) with 2U >= ``twice_u``.
 
-    None when P^2 N / 2 > ``work`` (the programme is not run).  The multiplier is
+    None when P^2 N / 2 > ``work`` or (P + 1)(N + 1) > ``TIED_CELLS`` (the programme is
+    not run).  The multiplier is
     sought on a geometric grid (ratio 9/8) from 1/16 to 4 times the one of the bound
     without ties at that 2U (:func:`~.apbounds.best_multiplier`, lambda = 1/m there,
     L = 2^40 / (2 m) here) by a ternary search (the dual is concave in L), about 12
@@ -100,7 +104,7 @@ def tied_ap_lower(p: int, n: int, twice_u: int, work: int = TIED_WORK) -> Fracti
     >>> tied_ap_lower(1, 3, 4) <= Fraction(1, 3)
     True
     """
-    if p * p * n > 2 * work:
+    if p * p * n > 2 * work or (p + 1) * (n + 1) > TIED_CELLS:
         return None
     budget = p * n - (twice_u + 1) // 2  # F = P N - U at the least U, without ties
     if budget <= 0:

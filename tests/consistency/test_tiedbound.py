@@ -112,6 +112,7 @@ def test_no_reason_without_ties_or_past_the_work() -> None:
     assert tied_ap_lower(500, 4500, 100) is None  # P^2 N / 2 = 562,500,000 > TIED_WORK
     assert tied_ap_lower(20, 30, 100, work=20 * 20 * 30 // 2 - 1) is None
     assert tied_ap_lower(20, 30, 100, work=20 * 20 * 30 // 2) is not None
+    assert tied_ap_lower(1, 10**7, 100) is None  # P^2 N / 2 fits the work, not the table
 
 
 def test_a_bad_multiplier_is_refused() -> None:
