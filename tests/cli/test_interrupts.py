@@ -142,6 +142,8 @@ def test_ctrl_c_at_any_moment_of_the_launcher_is_one_line(tmp_path):
             [sys.executable, "-c", ready, "report", str(data)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            # SIGINT's default in the child: a suite run in the background ignores it
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert process.stdout is not None
         assert process.stdout.readline() == b"1\n"  # the launcher module is loaded

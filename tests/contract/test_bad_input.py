@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -563,11 +564,18 @@ def test_cli_restores_the_int_to_str_limit(tmp_path: Path) -> None:
     assert sys.get_int_max_str_digits() == before
 
 
+def _sigint_default() -> None:
+    """The child starts with SIGINT's default (a suite run in the background ignores it, and
+    Python keeps an inherited ignore)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _subprocess(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("ROCPR_EXACT_DEBUG", None)
     return subprocess.run(
         [sys.executable, "-c", code, *args],
+        preexec_fn=_sigint_default,
         capture_output=True,
         text=True,
         env=env,
