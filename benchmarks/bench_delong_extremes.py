@@ -7,7 +7,8 @@ For each (P, N) of ``--sizes`` and every printed 95% interval "LO-HI" with two p
 ``check_auc_ci(P, N, LO, HI)`` twice: *before*, with the extremes switched off (the proven
 bounds A (1 - A)(1/(P - 1) + 1/(N - 1)), then the witness search, as the code was), and *after*
 (the whole programme up to P = N = 25, past it the window over the centre's AUCs where that
-programme fits: near AUC 0 or 1).
+programme fits: near AUC 0 or 1, and elsewhere the Lagrangian bound on the least variance of
+rocpr_exact.consistency.delong_lagrange with the rankings it finds).
 Prints the verdict counts and seconds of each (the first query of a size builds the
 programme, cached after).  Run from the repository root:
 
@@ -24,6 +25,7 @@ import smoke
 
 from rocpr_exact.consistency import intervals
 from rocpr_exact.consistency.delong_extremes import extremes_fit, near_fit
+from rocpr_exact.consistency.delong_lagrange import lagrange_fit
 
 SIZES = ["10x10", "15x15", "20x20", "10x30", "25x25", "50x50", "40x80"]
 
@@ -41,12 +43,14 @@ def grid() -> list[tuple[str, str]]:
 def run(p: int, n: int, cases: list[tuple[str, str]], exact: bool) -> tuple[Counter[str], float]:
     intervals.extremes_fit = extremes_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
     intervals.near_fit = near_fit if exact else (lambda p, n, lo, hi: False)  # type: ignore[attr-defined]
+    intervals.lagrange_fit = lagrange_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for low, high in cases:
         counts[intervals.check_auc_ci(p, n, low, high).verdict] += 1
     intervals.extremes_fit = extremes_fit  # type: ignore[attr-defined]
     intervals.near_fit = near_fit  # type: ignore[attr-defined]
+    intervals.lagrange_fit = lagrange_fit  # type: ignore[attr-defined]
     return counts, time.perf_counter() - start
 
 
@@ -65,7 +69,7 @@ def main() -> None:
         undecided = []
         for name, exact in (
             ("before (bounds + witness search)", False),
-            ("after (exact extremes)", True),
+            ("after (exact extremes, Lagrangian bound)", True),
         ):
             counts, seconds = run(p, n, cases, exact)
             undecided.append(counts["undecided"])

@@ -27,8 +27,13 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   :func:`~rocpr_exact.consistency.delong_extremes.near_extremes`), exclude more m (every m:
   "impossible")
   and give witnesses where an extreme prints as given or where the programme's walk builds a
-  ranking between them (:func:`~rocpr_exact.consistency.delong_extremes.interior_witness`); the
-  rest stays "undecided" unless the witness search finds a ranking.
+  ranking between them (:func:`~rocpr_exact.consistency.delong_extremes.interior_witness`).
+  Past both (while :func:`~rocpr_exact.consistency.delong_lagrange.lagrange_fit`: P = N = 82),
+  an m where even the least variance without ties gives too wide an interval is excluded when
+  the Lagrangian bound on the least variance over every ranking, ties included
+  (:mod:`rocpr_exact.consistency.delong_lagrange`), does too, and the rankings that bound is
+  built from are tried as witnesses.  The rest stays "undecided" unless the witness search
+  finds a ranking.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 
@@ -48,6 +53,7 @@ from rocpr_exact.consistency.delong_extremes import (
     interior_witness,
     near_fit,
 )
+from rocpr_exact.consistency.delong_lagrange import lagrange_excludes, lagrange_fit, least_s_lines
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
@@ -206,7 +212,8 @@ def check_auc_ci(
     if not small and not exact and centres and near_fit(p, n, centres[0], centres[-1]):
         window = (centres[0], centres[-1])
     exact = exact or window is not None
-    wanted = len(centres) if small or exact else WITNESS_AUCS  # every m not excluded
+    priced = not small and not exact and lagrange_fit(p, n)  # the bound over every m
+    wanted = len(centres) if small or exact or priced else WITNESS_AUCS  # every m not excluded
     kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
     if kept == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
@@ -242,6 +249,25 @@ def check_auc_ci(
             inside = interior_witness(p, n, m, z, low, high)
             if inside is not None and _prints(p, n, inside, (z, low, high)):
                 return _possible(p, n, m, inside, "delong", (z, low, high))
+    if priced:
+        tied = [m for m in kept if needs_ties(p, n, m, z, low, high)]
+        lines = least_s_lines(p, n, sorted({min(tied), max(tied)})) if tied else []
+        for _, m, _, ranking in lines:  # the programme's rankings: witnesses if they print
+            if m in kept and _prints(p, n, list(ranking), (z, low, high)):
+                return _possible(p, n, m, list(ranking), "delong", (z, low, high))
+        out = {m for m in tied if lagrange_excludes(p, n, m, z, low, high, lines)}
+        kept = [m for m in kept if m not in out]
+        if not kept:
+            return IntervalVerdict(
+                "impossible",
+                (
+                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its "
+                    f"proven range gives an interval that prints as {shown}: where the least "
+                    f"variance without ties is too wide, the Lagrangian bound on the least "
+                    f"variance over every ranking, ties included (docs/inference.md), is too",
+                ),
+            )
+        kept = kept[:WITNESS_AUCS]
     for m in kept:
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
