@@ -114,7 +114,8 @@ def test_fifty_by_fifty_narrow_intervals_are_decided() -> None:
 
 def test_the_limits() -> None:
     assert lagrange_fit(50, 50) and not lagrange_fit(1, 50)
-    big = 2 * int(LAGRANGE_WORK**0.25) + 2
-    assert not lagrange_fit(big, big)
+    # docs/inference.md and intervals' notes: "P = N = 82" is the largest square size
+    assert lagrange_fit(82, 82) and not lagrange_fit(83, 83)
+    assert 84**4 // 4 > LAGRANGE_WORK >= 83**4 // 4
     with pytest.raises(InvalidInputError, match="multiplier must be in"):
         path(3, 3, 10**9)
