@@ -69,7 +69,20 @@ def decide_areas(
         return Verdict("impossible", tuple(bound))
     if any(name not in KNOWN for name in intervals):  # an area known only by its record
         return decide_every_ranking(p, n, intervals, required, ties, max_steps)
-    return _search(p, n, intervals, required, ties, max_steps)
+    verdict = _search(p, n, intervals, required, ties, max_steps)
+    if verdict.verdict == "undecided" and ties and below_untied(p, n, intervals):
+        return Verdict("undecided", (*verdict.reasons, _TIED_ONLY))
+    return verdict
+
+
+#: Why an AP below every ranking without ties stays open (docs/consistency.md, "Printed pairs").
+_TIED_ONLY = (
+    "average_precision is below every ranking without ties with that auc_roc (the sound "
+    "interval of rocpr_exact.consistency.average_precision_bounds), so only rankings with tied "
+    "scores could give it: the chains and, past P + N = 400, the walk, which build none, were "
+    "skipped, and the bound over tie groups (rocpr_exact.consistency.tiedbound) does not "
+    "exclude it or is past its size limit"
+)
 
 
 def _extremes(

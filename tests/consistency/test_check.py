@@ -168,6 +168,8 @@ def test_undecided_past_the_search_limit() -> None:
     v = check_consistency(500, 4500, reported)
     assert v.verdict == "undecided" and v.witness is None
     assert "max_steps = 100,000" in v.reasons[0]
+    assert "only rankings with tied scores could give it" in v.reasons[1]
+    assert check_consistency(500, 4500, reported, ties=False).verdict == "impossible"
     v = check_consistency(12, 12, {"average_precision": "0.5", "auc_pr_dg": "0.7"}, max_steps=500)
     assert v.verdict == "undecided" and "max_steps = 500" in v.reasons[0]
 
