@@ -286,9 +286,14 @@ def check_auc_ci(
         reasons.append(
             "at each of them even the least variance of a ranking without ties (one tied "
             "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
-            "rankings with more tied scores could print this one, and at this P and N their "
-            "variance is not bounded more tightly (the exact extremes run up to about "
-            "P = N = 25, and further only near AUC 0 or 1: docs/inference.md)"
+            "rankings with more tied scores could print this one, and "
+            + (
+                "the Lagrangian bound on their least variance does not exclude it"
+                if priced
+                else "at this P and N their variance is not bounded more tightly (the exact "
+                "extremes run up to about P = N = 25, further only near AUC 0 or 1, and the "
+                "Lagrangian bound up to P = N = 82: docs/inference.md)"
+            )
         )
     return IntervalVerdict("undecided", tuple(reasons))
 

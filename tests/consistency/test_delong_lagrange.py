@@ -113,6 +113,14 @@ def test_fifty_by_fifty_narrow_intervals_are_decided() -> None:
 
 
 def test_the_limits() -> None:
+    # An undecided verdict says what was tried.  P = N = 30, 0.49-0.52: every AUC left needs a
+    # variance below the least without ties, and the bound with ties does not exclude it.
+    priced = intervals.check_auc_ci(30, 30, "0.49", "0.52")
+    assert priced.verdict == "undecided"
+    assert "the Lagrangian bound on their least variance does not exclude it" in priced.reasons[1]
+    # past P = N = 82 the bound is not run, and the verdict names its limit
+    beyond = intervals.check_auc_ci(100, 100, "0.70", "0.72")
+    assert beyond.verdict == "undecided" and "up to P = N = 82" in beyond.reasons[1]
     assert lagrange_fit(50, 50) and not lagrange_fit(1, 50)
     # docs/inference.md and intervals' notes: "P = N = 82" is the largest square size
     assert lagrange_fit(82, 82) and not lagrange_fit(83, 83)
