@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
-from rocpr_exact.consistency.bounds import auc_roc_span, check_counts
+from rocpr_exact.consistency.bounds import auc_roc_span, check_counts, ternary_window
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
@@ -131,14 +131,7 @@ def best_multiplier(p: int, n: int, budget: int, work: int) -> tuple[Fraction, i
             cache[index] = Fraction(_dual_scaled(p, n, budget, m), m << _BITS)
         return cache[index]
 
-    lo, hi = 0, len(grid) - 1
-    while hi - lo > 2 and spent < work:
-        third = (hi - lo) // 3
-        a, b = lo + third, hi - third
-        if at(a) < at(b):
-            lo = a + 1
-        else:
-            hi = b - 1
+    lo, hi = ternary_window(at, len(grid), lambda: spent < work)
     if spent < work:
         for index in range(lo, hi + 1):
             at(index)

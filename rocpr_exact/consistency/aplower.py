@@ -44,7 +44,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import isqrt
 
-from rocpr_exact.consistency.bounds import auc_roc_span
+from rocpr_exact.consistency.bounds import auc_roc_span, ternary_window
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.exact.text import scaled_to_decimal
 
@@ -129,14 +129,7 @@ def monotone_lower(p: int, n: int, budget: int, work: int = 60) -> Fraction:
             cache[index] = _dual(p, n, budget, grid[index])
         return cache[index]
 
-    lo, hi = 0, len(grid) - 1
-    while hi - lo > 2 and len(cache) < work:
-        third = (hi - lo) // 3
-        a, b = lo + third, hi - third
-        if at(a) < at(b):
-            lo = a + 1
-        else:
-            hi = b - 1
+    lo, hi = ternary_window(at, len(grid), lambda: len(cache) < work)
     for index in range(max(lo - 1, 0), min(hi + 2, len(grid))):
         if len(cache) < work:
             at(index)

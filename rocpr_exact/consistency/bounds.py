@@ -12,6 +12,7 @@ the reason is given beside each function.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from rocpr_exact.areas.least import (
@@ -37,6 +38,7 @@ __all__ = [
     "min_auc_pr_linear",
     "min_average_precision",
     "minimum_enclosure",
+    "ternary_window",
 ]
 
 
@@ -162,3 +164,22 @@ def average_precision_range(
                         best[child] = (low + ap, high + ap)
                         by_size.setdefault(size + a + b, []).append(child)
     return best.get((p, n, goal))
+
+
+def ternary_window(
+    at: Callable[[int], Fraction], size: int, more: Callable[[], bool] = lambda: True
+) -> tuple[int, int]:
+    """Ternary search for the greatest of ``at(0..size-1)`` (a bound concave along its grid of
+    multipliers): the window [lo, hi] of at most 3 indices left, or earlier when ``more()``
+    says the caller's work is spent.  ``at`` caches; every value it gives is a sound bound.
+    (Used by :mod:`.apbounds`, :mod:`.aplower` and :mod:`.tiedbound`.)
+    """
+    lo, hi = 0, size - 1
+    while hi - lo > 2 and more():
+        third = (hi - lo) // 3
+        a, b = lo + third, hi - third
+        if at(a) < at(b):
+            lo = a + 1
+        else:
+            hi = b - 1
+    return lo, hi

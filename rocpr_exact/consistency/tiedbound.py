@@ -40,7 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from rocpr_exact.consistency.apbounds import best_multiplier
-from rocpr_exact.consistency.bounds import auc_roc_span
+from rocpr_exact.consistency.bounds import auc_roc_span, ternary_window
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal
@@ -107,8 +107,6 @@ def tied_ap_lower(p: int, n: int, twice_u: int, work: int = TIED_WORK) -> Fracti
     if p * p * n > 2 * work or (p + 1) * (n + 1) > TIED_CELLS:
         return None
     budget = p * n - (twice_u + 1) // 2  # F = P N - U at the least U, without ties
-    if budget <= 0:
-        budget = 0
     _, m = best_multiplier(p, n, max(budget, 1), 200_000)
     centre = (1 << _SHIFT) // (2 * m)
     grid = [max(centre // 16, 1)]
@@ -122,14 +120,7 @@ def tied_ap_lower(p: int, n: int, twice_u: int, work: int = TIED_WORK) -> Fracti
             seen[index] = tied_ap_lower_at(p, n, twice_u, grid[index])
         return seen[index]
 
-    lo, hi = 0, len(grid) - 1
-    while hi - lo > 2:
-        third = (hi - lo) // 3
-        a, b = lo + third, hi - third
-        if at(a) < at(b):
-            lo = a + 1
-        else:
-            hi = b - 1
+    lo, hi = ternary_window(at, len(grid))
     for index in range(lo, hi + 1):
         at(index)
     return max(seen.values())
