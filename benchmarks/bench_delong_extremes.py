@@ -23,7 +23,7 @@ from collections import Counter
 
 import smoke
 
-from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency import delong_decide, intervals
 from rocpr_exact.consistency.delong_extremes import extremes_fit, near_fit
 from rocpr_exact.consistency.delong_lagrange import lagrange_fit
 
@@ -41,16 +41,16 @@ def grid() -> list[tuple[str, str]]:
 
 
 def run(p: int, n: int, cases: list[tuple[str, str]], exact: bool) -> tuple[Counter[str], float]:
-    intervals.extremes_fit = extremes_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
-    intervals.near_fit = near_fit if exact else (lambda p, n, lo, hi: False)  # type: ignore[attr-defined]
-    intervals.lagrange_fit = lagrange_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
+    delong_decide.extremes_fit = extremes_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
+    delong_decide.near_fit = near_fit if exact else (lambda p, n, lo, hi: False)  # type: ignore[attr-defined]
+    delong_decide.lagrange_fit = lagrange_fit if exact else (lambda p, n: False)  # type: ignore[attr-defined]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for low, high in cases:
         counts[intervals.check_auc_ci(p, n, low, high).verdict] += 1
-    intervals.extremes_fit = extremes_fit  # type: ignore[attr-defined]
-    intervals.near_fit = near_fit  # type: ignore[attr-defined]
-    intervals.lagrange_fit = lagrange_fit  # type: ignore[attr-defined]
+    delong_decide.extremes_fit = extremes_fit  # type: ignore[attr-defined]
+    delong_decide.near_fit = near_fit  # type: ignore[attr-defined]
+    delong_decide.lagrange_fit = lagrange_fit  # type: ignore[attr-defined]
     return counts, time.perf_counter() - start
 
 

@@ -18,7 +18,7 @@ import argparse
 import time
 from collections import Counter
 
-from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency import delong_decide, intervals
 from rocpr_exact.consistency.delong_extremes import extremes_fit
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES
 
@@ -39,15 +39,15 @@ def queries(max_examples: int) -> list[tuple[int, int, str, str]]:
 
 
 def run(cases: list[tuple[int, int, str, str]], limit: int) -> tuple[Counter[str], float]:
-    intervals.EXHAUSTIVE_EXAMPLES = limit  # type: ignore[attr-defined]
+    delong_decide.EXHAUSTIVE_EXAMPLES = limit  # type: ignore[attr-defined]
     # "before" as the code was: no exact variance extremes either (bench_delong_extremes.py)
-    intervals.extremes_fit = extremes_fit if limit else (lambda p, n: False)  # type: ignore[attr-defined]
+    delong_decide.extremes_fit = extremes_fit if limit else (lambda p, n: False)  # type: ignore[attr-defined]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for p, n, low, high in cases:
         counts[intervals.check_auc_ci(p, n, low, high).verdict] += 1
-    intervals.EXHAUSTIVE_EXAMPLES = EXHAUSTIVE_EXAMPLES  # type: ignore[attr-defined]
-    intervals.extremes_fit = extremes_fit  # type: ignore[attr-defined]
+    delong_decide.EXHAUSTIVE_EXAMPLES = EXHAUSTIVE_EXAMPLES  # type: ignore[attr-defined]
+    delong_decide.extremes_fit = extremes_fit  # type: ignore[attr-defined]
     return counts, time.perf_counter() - start
 
 

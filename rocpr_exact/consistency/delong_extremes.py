@@ -47,10 +47,14 @@ __all__ = [
     "extreme_witness",
     "extremes_exclude",
     "extremes_fit",
+    "group_sums",
     "interior_witness",
     "near_extremes",
     "near_fit",
+    "prefix_sums",
+    "s_window",
     "variance_extremes",
+    "variance_of",
 ]
 
 #: The largest programme (integer operations, :func:`work`) run for one query: P = N = 25
@@ -71,7 +75,7 @@ def extremes_fit(p: int, n: int) -> bool:
     return p >= 2 and n >= 2 and work(p, n) <= EXTREMES_WORK
 
 
-def _terms(p: int, n: int, tp: int, fp: int, a: int, b: int) -> tuple[int, int]:
+def group_sums(p: int, n: int, tp: int, fp: int, a: int, b: int) -> tuple[int, int]:
     """(m, S) a group of a positives and b negatives adds after tp positives, fp negatives."""
     c, d = 2 * (n - fp - b) + b, 2 * tp + a
     return a * c, p * (n - 1) * a * c * c + n * (p - 1) * b * d * d
@@ -93,7 +97,7 @@ def _tables(p: int, n: int) -> dict[tuple[int, int], tuple[Any, Any]]:
             for b in range(n - fp + 1):
                 if a == b == 0:
                     continue
-                shift, added = _terms(p, n, tp, fp, a, b)
+                shift, added = group_sums(p, n, tp, fp, a, b)
                 to_least, to_most = tables[tp + a, fp + b]
                 end = min(top, size - shift)
                 np.minimum(to_least[shift : shift + end], least[:end] + added,
@@ -101,6 +105,17 @@ def _tables(p: int, n: int) -> dict[tuple[int, int], tuple[Any, Any]]:
                 np.maximum(to_most[shift : shift + end], most[:end] + added,
                            out=to_most[shift : shift + end])  # fmt: skip
     return tables
+
+
+@lru_cache(maxsize=2)
+def prefix_sums(p: int, n: int) -> tuple[Any, Any]:
+    """The programme as two int64 arrays over (tp, fp, m): the least and the greatest S of the
+    groups from the top to (tp, fp) with partial 2U = m (unreached: beyond +-2^60)."""
+    tables = _tables(p, n)
+    cells = [[tables[tp, fp] for fp in range(n + 1)] for tp in range(p + 1)]
+    least = np.array([[pair[0] for pair in row] for row in cells])
+    most = np.array([[pair[1] for pair in row] for row in cells])
+    return least, most
 
 
 @lru_cache(maxsize=4)
@@ -116,7 +131,7 @@ def variance_extremes(p: int, n: int) -> dict[int, tuple[Fraction, Fraction]]:
     for m in range(2 * p * n + 1):
         lo, hi = int(least[m]), int(most[m])
         if lo < _HIGH // 2:
-            out[m] = (_to_variance(p, n, m, lo), _to_variance(p, n, m, hi))
+            out[m] = (variance_of(p, n, m, lo), variance_of(p, n, m, hi))
     return out
 
 
@@ -133,7 +148,7 @@ def extreme_ranking(p: int, n: int, m: int, greatest: bool) -> list[Group]:
             for a in range(tp2 + 1)
             for b in range(fp2 + 1)
             if (a, b) != (0, 0)
-            for shift, added in [_terms(p, n, tp2 - a, fp2 - b, a, b)]
+            for shift, added in [group_sums(p, n, tp2 - a, fp2 - b, a, b)]
             if shift <= goal and int(tables[tp2 - a, fp2 - b][pick][goal - shift]) + added == value
         )
         tp, fp, a, b, shift, added = step
@@ -146,7 +161,8 @@ def extreme_ranking(p: int, n: int, m: int, greatest: bool) -> list[Group]:
 Window = tuple[int, int] | None
 
 
-def _to_variance(p: int, n: int, m: int, s: int) -> Fraction:
+def variance_of(p: int, n: int, m: int, s: int) -> Fraction:
+    """DeLong's variance of a ranking with 2U = m and the integer S of the module notes."""
     return Fraction(s - (p + n - 2) * m * m, 4 * p * p * n * n * (p - 1) * (n - 1))
 
 
@@ -170,7 +186,7 @@ def near_extremes(p: int, n: int, lo: int, hi: int) -> dict[int, tuple[Fraction,
     """
     found = programme_extremes(p, n, lo, hi, DELONG, True)
     return {
-        m: (_to_variance(p, n, m, least), _to_variance(p, n, m, most))
+        m: (variance_of(p, n, m, least), variance_of(p, n, m, most))
         for m, (least, most) in found.items()
     }
 
@@ -220,22 +236,34 @@ def extreme_witness(
     return None
 
 
-def interior_witness(
+def s_window(
     p: int, n: int, m: int, z: Real, low: Interval, high: Interval
-) -> list[Group] | None:
-    """A ranking with 2U = m whose interval is meant to print in ``low`` and ``high``, between
-    the extremes: the S the printed ends need (half-widths within them, z within its rational
-    bounds) is the target of :func:`~rocpr_exact.consistency.programme_walk.interior` on the
-    programme of that one m (None: not found, or the programme is past its limits; the caller
-    certifies a ranking found)."""
+) -> tuple[int, int] | None:
+    """[low, high] of the integer S (module notes) whose interval at 2U = m may print in ``low``
+    and ``high``: half-widths z sqrt(var) within what the printed ends allow, z within its
+    rational bounds, so every S that prints is inside (a superset; None: none can)."""
     area = Fraction(m, 2 * p * n)
     w_low = max(area - low.high, high.low - area, Fraction(0))
     w_high = min(area - low.low, high.high - area)
     bounds = ball_bounds(z)
-    if w_high < 0 or bounds is None or bounds[0] <= 0 or not near_fit(p, n, m, m):
+    if w_high < 0 or bounds is None or bounds[0] <= 0:
         return None
     z_low, z_high = bounds
     scale, square = 4 * p * p * n * n * (p - 1) * (n - 1), (p + n - 2) * m * m
     s_low = (w_low * w_low / (z_high * z_high) * scale).__ceil__() + square
     s_high = (w_high * w_high / (z_low * z_low) * scale).__floor__() + square
-    return interior(p, n, m, m, DELONG, True, s_low, s_high) if s_low <= s_high else None
+    return (s_low, s_high) if s_low <= s_high else None
+
+
+def interior_witness(
+    p: int, n: int, m: int, z: Real, low: Interval, high: Interval
+) -> list[Group] | None:
+    """A ranking with 2U = m whose interval is meant to print in ``low`` and ``high``, between
+    the extremes: the S of :func:`s_window` is the target of
+    :func:`~rocpr_exact.consistency.programme_walk.interior` on the programme of that one m
+    (None: not found, or the programme is past its limits; the caller certifies a ranking
+    found)."""
+    window = s_window(p, n, m, z, low, high)
+    if window is None or not near_fit(p, n, m, m):
+        return None
+    return interior(p, n, m, m, DELONG, True, *window)

@@ -39,57 +39,20 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from rocpr_exact.areas.auc import auc_roc
-from rocpr_exact.areas.variance import auc_variance, hanley_mcneil
-from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
-from rocpr_exact.consistency.delong_extremes import (
-    extreme_witness,
-    extremes_exclude,
-    extremes_fit,
-    interior_witness,
-    near_fit,
-)
-from rocpr_exact.consistency.delong_lagrange import lagrange_excludes, lagrange_fit, least_s_lines
-from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
+from rocpr_exact.areas.variance import hanley_mcneil
+from rocpr_exact.consistency.ci_verdict import IntervalVerdict, Method, possible
+from rocpr_exact.consistency.delong_decide import MAX_STEPS, decide_delong
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
-from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
-from rocpr_exact.core.curve import Curve
+from rocpr_exact.consistency.witness import ranking_with_auc
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.normal import ball, ball_bounds, check_level, quantile
 from rocpr_exact.limits import check_examples
 
 __all__ = ["IntervalVerdict", "check_auc_ci"]
-
-Method = Literal["delong", "hanley-mcneil"]
-#: Ranges of m examined (each an Arb evaluation or a rational bound) before "undecided".
-MAX_STEPS = 200_000
-#: How many AUCs not excluded (nearest the centre) the DeLong witness search tries.
-WITNESS_AUCS = 16
-
-
-@dataclass(frozen=True, slots=True)
-class IntervalVerdict:
-    """possible (with ``scores``/``labels`` of a witness), impossible or undecided; reasons."""
-
-    verdict: Literal["possible", "impossible", "undecided"]
-    reasons: tuple[str, ...]
-    scores: tuple[int, ...] = ()
-    labels: tuple[int, ...] = ()
-    auc: Fraction | None = None
-    variance: Fraction | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}
-        if self.verdict == "possible":
-            values = {"auc_roc": str(self.auc), "variance": str(self.variance)}
-            out["witness"] = {"scores": list(self.scores), "labels": list(self.labels)}
-            out["witness"]["values"] = values
-        return out
 
 
 def _printed(text: str, rounding: Rounding) -> Interval:
@@ -200,148 +163,5 @@ def check_auc_ci(
                 ),
             )
         witness = ranking_with_auc(p, n, found)
-        return _possible(p, n, found, witness, "hanley-mcneil", (z, low, high))
-    if p < 2 or n < 2:
-        return IntervalVerdict(
-            "impossible",
-            (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
-        )
-    small = p + n <= EXHAUSTIVE_EXAMPLES
-    exact = not small and extremes_fit(p, n)
-    window = None  # past the whole programme: the one over the centre's m, near an end
-    if not small and not exact and centres and near_fit(p, n, centres[0], centres[-1]):
-        window = (centres[0], centres[-1])
-    exact = exact or window is not None
-    priced = not small and not exact and lagrange_fit(p, n)  # the bound over every m
-    wanted = len(centres) if small or exact or priced else WITNESS_AUCS  # every m not excluded
-    kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
-    if kept == "budget":
-        return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
-    if not kept:
-        return IntervalVerdict(
-            "impossible",
-            (
-                f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its proven "
-                f"range [0, A(1 - A)(1/(P - 1) + 1/(N - 1))] gives an interval that prints as "
-                f"{shown}",
-            ),
-        )
-    if small:
-        return _small(p, n, kept, (z, low, high), shown)
-    if exact:
-        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high, window)]
-        if not kept:
-            return IntervalVerdict(
-                "impossible",
-                (
-                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance between the "
-                    f"least and the greatest over every ranking of P = {p} and N = {n} with that "
-                    f"AUC, ties included (exact: docs/inference.md), gives an interval that "
-                    f"prints as {shown}",
-                ),
-            )
-        for m in kept:
-            extreme = extreme_witness(p, n, m, z, low, high, window)
-            if extreme is not None:
-                return _possible(p, n, m, extreme, "delong", (z, low, high))
-        kept = kept[:WITNESS_AUCS]
-        for m in kept:  # between the extremes: the programme's walk toward the S needed
-            inside = interior_witness(p, n, m, z, low, high)
-            if inside is not None and _prints(p, n, inside, (z, low, high)):
-                return _possible(p, n, m, inside, "delong", (z, low, high))
-    if priced:
-        tied = [m for m in kept if needs_ties(p, n, m, z, low, high)]
-        lines = least_s_lines(p, n, sorted({min(tied), max(tied)})) if tied else []
-        for _, m, _, ranking in lines:  # the programme's rankings: witnesses if they print
-            if m in kept and _prints(p, n, list(ranking), (z, low, high)):
-                return _possible(p, n, m, list(ranking), "delong", (z, low, high))
-        out = {m for m in tied if lagrange_excludes(p, n, m, z, low, high, lines)}
-        kept = [m for m in kept if m not in out]
-        if not kept:
-            return IntervalVerdict(
-                "impossible",
-                (
-                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its "
-                    f"proven range gives an interval that prints as {shown}: where the least "
-                    f"variance without ties is too wide, the Lagrangian bound on the least "
-                    f"variance over every ranking, ties included (docs/inference.md), is too",
-                ),
-            )
-        kept = kept[:WITNESS_AUCS]
-    for m in kept:
-        groups = delong_witness(p, n, m, z, low, high)
-        if groups is not None:
-            return _possible(p, n, m, groups, "delong", (z, low, high))
-    reasons = [
-        "AUC values remain that the variance bounds do not exclude, and the witness search "
-        f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre"
-    ]
-    if exact:
-        reasons.append(
-            "at each of them the printed interval needs a variance between the exact least "
-            "and greatest over every ranking with that AUC (docs/inference.md), neither of "
-            "which prints as given, and not every variance between them is a ranking's"
-        )
-    elif all(needs_ties(p, n, m, z, low, high) for m in kept):
-        reasons.append(
-            "at each of them even the least variance of a ranking without ties (one tied "
-            "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
-            "rankings with more tied scores could print this one, and "
-            + (
-                "the Lagrangian bound on their least variance does not exclude it"
-                if priced
-                else "at this P and N their variance is not bounded more tightly (the exact "
-                "extremes run up to about P = N = 25, further only near AUC 0 or 1, and the "
-                "Lagrangian bound up to P = N = 82: docs/inference.md)"
-            )
-        )
-    return IntervalVerdict("undecided", tuple(reasons))
-
-
-def _small(
-    p: int, n: int, kept: list[int], target: tuple[Real, Interval, Interval], shown: str
-) -> IntervalVerdict:
-    """The exact verdict of P + N <= EXHAUSTIVE_EXAMPLES: every ranking tried."""
-    found = small_witness(p, n, kept, *target)
-    if found is not None:
-        return _possible(p, n, found[0], found[1], "delong", target)
-    return IntervalVerdict(
-        "impossible",
-        (
-            f"every ranking of P = {p} positives and N = {n} negatives, ties included, was "
-            f"enumerated: at the {len(kept)} AUCs the variance bounds do not exclude, none has "
-            f"a DeLong interval that prints as {shown}",
-        ),
-    )
-
-
-def _prints(p: int, n: int, groups: list[Group], target: tuple[Real, Interval, Interval]) -> bool:
-    """Whether the ranking's DeLong interval prints as given (certified, from its scores)."""
-    curve = Curve.from_scores(*scored(groups))
-    return ends_in(auc_roc(curve), auc_variance(curve, "delong"), *target)
-
-
-def _possible(
-    p: int,
-    n: int,
-    m: int,
-    groups: list[Group],
-    method: Method,
-    target: tuple[Real, Interval, Interval],
-) -> IntervalVerdict:
-    """The verdict "possible" for a witness ranking, its interval re-checked from its scores."""
-    scores, labels = scored(groups)
-    curve = Curve.from_scores(scores, labels)
-    variance = auc_variance(curve, method)
-    if (curve.positives, curve.negatives, auc_roc(curve)) != (p, n, Fraction(m, 2 * p * n)):
-        raise AssertionError("the witness ranking does not have the AUC searched for")
-    if not ends_in(auc_roc(curve), variance, *target):
-        raise AssertionError("the witness's interval does not print as given")
-    return IntervalVerdict(
-        "possible",
-        (f"a ranking with AUC-ROC {Fraction(m, 2 * p * n)} and {method} variance {variance}",),
-        tuple(scores),
-        tuple(labels),
-        Fraction(m, 2 * p * n),
-        variance,
-    )
+        return possible(p, n, found, witness, "hanley-mcneil", (z, low, high))
+    return decide_delong(p, n, centres, (z, low, high), shown)

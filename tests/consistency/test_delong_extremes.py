@@ -17,7 +17,7 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency import delong_decide, intervals
 from rocpr_exact.consistency.delong_extremes import (
     extreme_ranking,
     extremes_fit,
@@ -91,7 +91,7 @@ def test_the_verdicts_agree_with_every_ranking(
     p: int, n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
-    monkeypatch.setattr(intervals, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
+    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
     decided = 0
     for (lo, hi), truth in exhaustive.items():
         verdict = intervals.check_auc_ci(p, n, lo, hi)
@@ -108,8 +108,8 @@ def test_the_near_verdicts_agree_with_every_ranking(
 ) -> None:
     # The same with the whole programme switched off: the window over the centre's m decides.
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
-    monkeypatch.setattr(intervals, "EXHAUSTIVE_EXAMPLES", 0)
-    monkeypatch.setattr(intervals, "extremes_fit", lambda p, n: False)
+    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)
+    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
     decided = 0
     for (lo, hi), truth in exhaustive.items():
         verdict = intervals.check_auc_ci(p, n, lo, hi)
@@ -127,13 +127,15 @@ def test_between_the_extremes_the_walk_finds_the_ranking(
     p: int, n: int, lo: str, hi: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Intervals needing a variance strictly between the least and the greatest at their AUCs:
-    # undecided without the programme's walk (interior_witness), possible with it; the
-    # ranking's interval is re-checked from its scores (check_auc_ci's _possible).
+    # with the exact search (consistency.delong_between) out of states, undecided without the
+    # programme's walk (interior_witness), possible with it; the ranking's interval is
+    # re-checked from its scores (check_auc_ci's _possible).
+    monkeypatch.setattr(delong_decide, "ranking_in_window", lambda *args: "budget")
     verdict = intervals.check_auc_ci(p, n, lo, hi)
     assert verdict.verdict == "possible"
     curve = Curve.from_scores(list(verdict.scores), list(verdict.labels))
     assert (auc_roc(curve), auc_variance(curve)) == (verdict.auc, verdict.variance)
-    monkeypatch.setattr(intervals, "interior_witness", lambda *args: None)
+    monkeypatch.setattr(delong_decide, "interior_witness", lambda *args: None)
     assert intervals.check_auc_ci(p, n, lo, hi).verdict == "undecided"
 
 

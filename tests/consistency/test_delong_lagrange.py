@@ -16,7 +16,7 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency import delong_decide, intervals
 from rocpr_exact.consistency.delong_extremes import variance_extremes
 from rocpr_exact.consistency.delong_lagrange import (
     LAGRANGE_WORK,
@@ -78,9 +78,9 @@ def test_the_verdicts_agree_with_every_ranking(
     p: int, n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
-    monkeypatch.setattr(intervals, "EXHAUSTIVE_EXAMPLES", 0)
-    monkeypatch.setattr(intervals, "extremes_fit", lambda p, n: False)
-    monkeypatch.setattr(intervals, "near_fit", lambda p, n, lo, hi: False)
+    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)
+    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
+    monkeypatch.setattr(delong_decide, "near_fit", lambda p, n, lo, hi: False)
     for (lo, hi), truth in exhaustive.items():
         verdict = intervals.check_auc_ci(p, n, lo, hi)
         if verdict.verdict != "undecided":
@@ -93,8 +93,8 @@ def test_the_verdicts_agree_with_the_exact_extremes_at_fifteen(
     p = n = 15
     cases = [("0.60", "0.65"), ("0.70", "0.75"), ("0.40", "0.45"), ("0.80", "0.85")]
     exact = {case: intervals.check_auc_ci(p, n, *case).verdict for case in cases}
-    monkeypatch.setattr(intervals, "extremes_fit", lambda p, n: False)
-    monkeypatch.setattr(intervals, "near_fit", lambda p, n, lo, hi: False)
+    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
+    monkeypatch.setattr(delong_decide, "near_fit", lambda p, n, lo, hi: False)
     decided = 0
     for case, truth in exact.items():
         verdict = intervals.check_auc_ci(p, n, *case)

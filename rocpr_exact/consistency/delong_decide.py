@@ -1,0 +1,187 @@
+"""The DeLong verdict on a printed AUC-ROC interval: the paths of check_auc_ci by size.
+
+:func:`decide_delong` takes the AUCs m / (2PN) the interval's centre allows and decides, in
+order (module notes of :mod:`rocpr_exact.consistency.intervals`): every ranking enumerated
+(P + N <= 12); the exact extremes with the exact search between them (P = N = 25, say); the
+window's extremes near AUC 0 or 1; past those, the exact greatest variance
+(:mod:`~rocpr_exact.consistency.delong_greatest`) and the Lagrangian bound on the least
+(:mod:`~rocpr_exact.consistency.delong_lagrange`); then the witness search.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rocpr_exact.consistency.ci_verdict import IntervalVerdict, Target, possible, prints
+from rocpr_exact.consistency.delong_between import ranking_in_window
+from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
+from rocpr_exact.consistency.delong_extremes import (
+    extreme_witness,
+    extremes_exclude,
+    extremes_fit,
+    interior_witness,
+    near_fit,
+    s_window,
+    variance_of,
+)
+from rocpr_exact.consistency.delong_lagrange import lagrange_excludes, lagrange_fit, least_s_lines
+from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
+from rocpr_exact.consistency.enclosures import ends_in
+
+__all__ = ["MAX_STEPS", "WITNESS_AUCS", "decide_delong"]
+
+#: Ranges of m examined (each an Arb evaluation or a rational bound) before "undecided".
+MAX_STEPS = 200_000
+#: How many AUCs not excluded (nearest the centre) the DeLong witness search tries.
+WITNESS_AUCS = 16
+
+
+def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) -> IntervalVerdict:
+    """Possible (a witness), impossible (the reason) or undecided, for the interval ``shown``
+    whose centre allows the 2U in ``centres`` (not empty)."""
+    z, low, high = target
+    if p < 2 or n < 2:
+        return IntervalVerdict(
+            "impossible",
+            (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
+        )
+    small = p + n <= EXHAUSTIVE_EXAMPLES
+    exact = not small and extremes_fit(p, n)
+    window = None  # past the whole programme: the one over the centre's m, near an end
+    if not small and not exact and centres and near_fit(p, n, centres[0], centres[-1]):
+        window = (centres[0], centres[-1])
+    exact = exact or window is not None
+    priced = not small and not exact and lagrange_fit(p, n)  # the bound over every m
+    wanted = len(centres) if small or exact or priced else WITNESS_AUCS  # every m not excluded
+    kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
+    if kept == "budget":
+        return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
+    if not kept:
+        return IntervalVerdict(
+            "impossible",
+            (
+                f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its proven "
+                f"range [0, A(1 - A)(1/(P - 1) + 1/(N - 1))] gives an interval that prints as "
+                f"{shown}",
+            ),
+        )
+    if small:
+        return _small(p, n, kept, target, shown)
+    if exact:
+        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high, window)]
+        if not kept:
+            return IntervalVerdict(
+                "impossible",
+                (
+                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance between the "
+                    f"least and the greatest over every ranking of P = {p} and N = {n} with that "
+                    f"AUC, ties included (exact: docs/inference.md), gives an interval that "
+                    f"prints as {shown}",
+                ),
+            )
+        for m in kept:
+            extreme = extreme_witness(p, n, m, z, low, high, window)
+            if extreme is not None:
+                return possible(p, n, m, extreme, "delong", target)
+        if window is None:  # the whole programme: the exact search between the extremes
+            decided = _between(p, n, kept, target, shown)
+            if decided is not None:
+                return decided
+        kept = kept[:WITNESS_AUCS]
+        for m in kept:  # between the extremes: the programme's walk toward the S needed
+            inside = interior_witness(p, n, m, z, low, high)
+            if inside is not None and prints(p, n, inside, target):
+                return possible(p, n, m, inside, "delong", target)
+    if priced:
+        tied = [m for m in kept if needs_ties(p, n, m, z, low, high)]
+        lines = least_s_lines(p, n, sorted({min(tied), max(tied)})) if tied else []
+        for _, m, _, ranking in lines:  # the programme's rankings: witnesses if they print
+            if m in kept and prints(p, n, list(ranking), target):
+                return possible(p, n, m, list(ranking), "delong", target)
+        out = {m for m in tied if lagrange_excludes(p, n, m, z, low, high, lines)}
+        kept = [m for m in kept if m not in out]
+        if not kept:
+            return IntervalVerdict(
+                "impossible",
+                (
+                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its "
+                    f"proven range gives an interval that prints as {shown}: where the least "
+                    f"variance without ties is too wide, the Lagrangian bound on the least "
+                    f"variance over every ranking, ties included (docs/inference.md), is too",
+                ),
+            )
+        kept = kept[:WITNESS_AUCS]
+    for m in kept:
+        groups = delong_witness(p, n, m, z, low, high)
+        if groups is not None:
+            return possible(p, n, m, groups, "delong", target)
+    reasons = [
+        "AUC values remain that the variance bounds do not exclude, and the witness search "
+        f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre"
+    ]
+    if exact:
+        reasons.append(
+            "at each of them the printed interval needs a variance between the exact least "
+            "and greatest over every ranking with that AUC (docs/inference.md), neither of "
+            "which prints as given, and not every variance between them is a ranking's"
+        )
+    elif all(needs_ties(p, n, m, z, low, high) for m in kept):
+        reasons.append(
+            "at each of them even the least variance of a ranking without ties (one tied "
+            "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
+            "rankings with more tied scores could print this one, and "
+            + (
+                "the Lagrangian bound on their least variance does not exclude it"
+                if priced
+                else "at this P and N their variance is not bounded more tightly (the exact "
+                "extremes run up to about P = N = 25, further only near AUC 0 or 1, and the "
+                "Lagrangian bound up to P = N = 82: docs/inference.md)"
+            )
+        )
+    return IntervalVerdict("undecided", tuple(reasons))
+
+
+def _small(p: int, n: int, kept: list[int], target: Target, shown: str) -> IntervalVerdict:
+    """The exact verdict of P + N <= EXHAUSTIVE_EXAMPLES: every ranking tried."""
+    found = small_witness(p, n, kept, *target)
+    if found is not None:
+        return possible(p, n, found[0], found[1], "delong", target)
+    return IntervalVerdict(
+        "impossible",
+        (
+            f"every ranking of P = {p} positives and N = {n} negatives, ties included, was "
+            f"enumerated: at the {len(kept)} AUCs the variance bounds do not exclude, none has "
+            f"a DeLong interval that prints as {shown}",
+        ),
+    )
+
+
+def _between(p: int, n: int, kept: list[int], target: Target, shown: str) -> IntervalVerdict | None:
+    """Possible or impossible by the exact search between the extremes at every m kept
+    (:mod:`~rocpr_exact.consistency.delong_between`); None when a search ran out of states."""
+    z, low, high = target
+    budget = []
+    for m in kept:
+        window = s_window(p, n, m, z, low, high)
+        if window is None:
+            continue
+        area = Fraction(m, 2 * p * n)
+
+        def prints(s: int, m: int = m, area: Fraction = area) -> bool:
+            return ends_in(area, variance_of(p, n, m, s), z, low, high)
+
+        found = ranking_in_window(p, n, m, *window, prints)
+        if found == "budget":
+            budget.append(m)
+        elif found != "none":
+            return possible(p, n, m, found, "delong", target)
+    if budget:
+        return None
+    return IntervalVerdict(
+        "impossible",
+        (
+            f"at each of the {len(kept)} AUCs m/(2PN) the extremes do not exclude, an exact "
+            f"search over every ranking of P = {p} and N = {n} with that AUC, ties included "
+            f"(docs/inference.md), finds none whose DeLong interval prints as {shown}",
+        ),
+    )

@@ -1,0 +1,97 @@
+"""The exact search between the DeLong extremes (consistency.delong_between).
+
+Checked against every ranking: :func:`delong_pairs` holds every (AUC, variance) pair of every
+ranking of P + N <= 10 (itself checked against rankings written out, test_delong_small.py).  For
+windows of S drawn around each AUC's reachable values, the search must find a ranking exactly
+when one of those pairs lies in the window, and the ranking it returns must have that AUC and
+an S in the window by rocpr_exact.areas.variance.  Then check_auc_ci's verdicts with the
+exhaustive path switched off (the extremes and this search deciding) must equal the exhaustive
+verdicts, and decide every interval.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.areas.variance import auc_variance
+from rocpr_exact.consistency import delong_between, delong_decide, intervals
+from rocpr_exact.consistency.delong_between import ranking_in_window
+from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.witness import scored
+from rocpr_exact.core.curve import Curve
+
+SIZES = [(p, n) for p in range(2, 9) for n in range(2, 9) if p + n <= 10]
+
+
+def _s(p: int, n: int, m: int, variance: Fraction) -> int:
+    """S of delong_extremes' notes from the variance: var = (S - (P + N - 2) m^2) / L."""
+    s = variance * 4 * p * p * n * n * (p - 1) * (n - 1) + (p + n - 2) * m * m
+    assert s.denominator == 1
+    return int(s)
+
+
+@pytest.mark.parametrize(("p", "n"), SIZES)
+def test_the_search_finds_exactly_the_reachable_s(p: int, n: int) -> None:
+    reachable: dict[int, set[int]] = {}
+    for m, variance in delong_pairs(p, n):
+        reachable.setdefault(m, set()).add(_s(p, n, m, variance))
+    draw = random.Random(p * 100 + n)
+    for m, values in reachable.items():
+        least, most = min(values), max(values)
+        for _ in range(8):
+            low = draw.randint(least - 3, most + 3)
+            high = low + draw.randint(0, (most - least) // 3 + 2)
+            found = ranking_in_window(p, n, m, low, high, lambda s: True)
+            assert found != "budget"
+            assert (found != "none") == any(low <= s <= high for s in values), (m, low, high)
+            if found != "none":
+                curve = Curve.from_scores(*scored(found))
+                assert (curve.positives, curve.negatives) == (p, n)
+                assert auc_roc(curve) == Fraction(m, 2 * p * n)
+                assert low <= _s(p, n, m, auc_variance(curve)) <= high
+        wanted = draw.choice(sorted(values))  # the filter: only one S is accepted
+        found = ranking_in_window(p, n, m, least, most, wanted.__eq__)
+        assert found not in ("none", "budget")
+        assert _s(p, n, m, auc_variance(Curve.from_scores(*scored(found)))) == wanted
+
+
+def test_the_budget_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # P = N = 4, AUC 1/2: a window no ranking reaches (every S refused) visits more than one
+    # state, so a budget of one state answers "budget", not "none".
+    monkeypatch.setattr(delong_between, "BETWEEN_STATES", 1)
+    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False) == "budget"
+    monkeypatch.setattr(delong_between, "BETWEEN_STATES", 10**6)
+    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False) == "none"
+
+
+GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
+        for lo in range(0, 100, 2) for w in (1, 2, 4, 5, 10, 20, 40) if lo + w <= 100]  # fmt: skip
+
+
+@pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (2, 6), (4, 4), (3, 6), (5, 5), (6, 6)])
+def test_the_verdicts_are_those_of_every_ranking(
+    p: int, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
+    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
+    for (lo, hi), truth in exhaustive.items():
+        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        assert truth.verdict in ("possible", "impossible")
+        assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
+
+
+def test_the_gap_above_every_score_tied() -> None:
+    # P = N = 10, AUC 1/2 (2U = 100).  The variances there nearest 0 are 0 (every score tied)
+    # and 1/200: a set programme over every ranking's (2U, sum C^2, sum D^2), with no bound
+    # (2.7 million final states, 47 s, run outside the suite), lists the variances at 2U = 100
+    # as 0, 1/200, 1/180, 2/225, ...  "0.45-0.55" needs a half-width in (0.045, 0.055], a
+    # variance near (0.05 / 1.96)^2 = 0.00065, inside the gap: impossible.  "0.36-0.64"
+    # (1/200: 0.5 -+ 1.96 sqrt(0.005) = 0.3614, 0.6386) is possible.
+    verdict = intervals.check_auc_ci(10, 10, "0.45", "0.55")
+    assert verdict.verdict == "impossible" and "exact search" in verdict.reasons[0]
+    verdict = intervals.check_auc_ci(10, 10, "0.36", "0.64")
+    assert verdict.verdict == "possible" and verdict.variance == Fraction(1, 200)
