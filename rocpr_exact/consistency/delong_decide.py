@@ -24,7 +24,20 @@ from rocpr_exact.consistency.delong_extremes import (
     s_window,
     variance_of,
 )
-from rocpr_exact.consistency.delong_lagrange import lagrange_excludes, lagrange_fit, least_s_lines
+from rocpr_exact.consistency.delong_greatest import (
+    greatest_fit,
+    greatest_ranking,
+    greatest_s,
+    greatest_variance,
+)
+from rocpr_exact.consistency.delong_groups import three_groups, three_groups_fit
+from rocpr_exact.consistency.delong_lagrange import (
+    Line,
+    lagrange_excludes,
+    lagrange_fit,
+    least_s_lines,
+)
+from rocpr_exact.consistency.delong_near import NEAR_STATES, ranking_below
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import ends_in
 
@@ -52,7 +65,8 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
         window = (centres[0], centres[-1])
     exact = exact or window is not None
     priced = not small and not exact and lagrange_fit(p, n)  # the bound over every m
-    wanted = len(centres) if small or exact or priced else WITNESS_AUCS  # every m not excluded
+    greatest = not small and not exact and greatest_fit(p, n)  # the exact greatest S
+    wanted = len(centres) if small or exact or priced or greatest else WITNESS_AUCS
     kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS)
     if kept == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
@@ -92,25 +106,52 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
             inside = interior_witness(p, n, m, z, low, high)
             if inside is not None and prints(p, n, inside, target):
                 return possible(p, n, m, inside, "delong", target)
-    if priced:
+    narrow: set[int] = set()  # m whose greatest variance is too small
+    if greatest:
+        for m in kept:
+            window_s = s_window(p, n, m, z, low, high)
+            if window_s is None or greatest_s(p, n, m) < window_s[0]:
+                narrow.add(m)
+            elif ends_in(Fraction(m, 2 * p * n), greatest_variance(p, n, m), z, low, high):
+                return possible(p, n, m, greatest_ranking(p, n, m), "delong", target)
+        kept = [m for m in kept if m not in narrow]
+    wide: set[int] = set()  # m whose least variance (the Lagrangian bound) is too large
+    tied: list[int] = []
+    lines: list[Line] = []
+    if priced and kept:
         tied = [m for m in kept if needs_ties(p, n, m, z, low, high)]
         lines = least_s_lines(p, n, sorted({min(tied), max(tied)})) if tied else []
         for _, m, _, ranking in lines:  # the programme's rankings: witnesses if they print
             if m in kept and prints(p, n, list(ranking), target):
                 return possible(p, n, m, list(ranking), "delong", target)
-        out = {m for m in tied if lagrange_excludes(p, n, m, z, low, high, lines)}
-        kept = [m for m in kept if m not in out]
-        if not kept:
-            return IntervalVerdict(
-                "impossible",
-                (
-                    f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its "
-                    f"proven range gives an interval that prints as {shown}: where the least "
-                    f"variance without ties is too wide, the Lagrangian bound on the least "
-                    f"variance over every ranking, ties included (docs/inference.md), is too",
-                ),
-            )
-        kept = kept[:WITNESS_AUCS]
+        wide = {m for m in tied if lagrange_excludes(p, n, m, z, low, high, lines)}
+        kept = [m for m in kept if m not in wide]
+    if (priced or greatest) and kept and three_groups_fit(p, n):
+        windows = {m: s for m in kept if (s := s_window(p, n, m, z, low, high)) is not None}
+        three = three_groups(p, n, windows)
+        if three is not None and prints(p, n, three[1], target):
+            return possible(p, n, three[0], three[1], "delong", target)
+    listed: set[int] = set()  # m where the listing near the Lagrangian optimum found none
+    for m in [m for m in tied if m in kept]:
+        window_s = s_window(p, n, m, z, low, high)
+        if window_s is None:
+            listed.add(m)
+            continue
+        area, s_low = Fraction(m, 2 * p * n), window_s[0]
+
+        def accept(s: int, m: int = m, area: Fraction = area, s_low: int = s_low) -> bool:
+            return s >= s_low and ends_in(area, variance_of(p, n, m, s), z, low, high)
+
+        found = ranking_below(p, n, m, window_s[1], lines, accept)
+        if found == "budget":
+            break
+        if found != "none":
+            return possible(p, n, m, found, "delong", target)
+        listed.add(m)
+    kept = [m for m in kept if m not in listed]
+    if (priced or greatest) and not kept:
+        return IntervalVerdict("impossible", (_past_reason(shown, narrow, wide, listed),))
+    kept = kept[:WITNESS_AUCS]
     for m in kept:
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
@@ -131,7 +172,8 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
             "pair for an odd 2U; proven, docs/inference.md) gives a wider interval: only "
             "rankings with more tied scores could print this one, and "
             + (
-                "the Lagrangian bound on their least variance does not exclude it"
+                "the Lagrangian bound on their least variance does not exclude it, and the "
+                f"listing of the rankings close to it passed {NEAR_STATES:,} states"
                 if priced
                 else "at this P and N their variance is not bounded more tightly (the exact "
                 "extremes run up to about P = N = 25, further only near AUC 0 or 1, and the "
@@ -139,6 +181,31 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
             )
         )
     return IntervalVerdict("undecided", tuple(reasons))
+
+
+def _past_reason(shown: str, narrow: set[int], wide: set[int], listed: set[int]) -> str:
+    """Why no AUC kept past the whole programme prints ``shown`` (one line)."""
+    parts = []
+    if narrow:
+        parts.append(
+            f"at {len(narrow)} of them even the greatest variance over every ranking with that "
+            "AUC, ties included (exact: docs/inference.md), gives too narrow an interval"
+        )
+    if wide:
+        parts.append(
+            f"at {len(wide)} of them the least variance without ties gives too wide an "
+            "interval, and so does the Lagrangian bound on the least over every ranking, ties "
+            "included (docs/inference.md)"
+        )
+    if listed:
+        parts.append(
+            f"at {len(listed)} of them every ranking whose variance is close enough to the "
+            "Lagrangian bound to print it was listed (docs/inference.md), and none does"
+        )
+    return (
+        f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its proven range "
+        f"gives an interval that prints as {shown}: " + "; ".join(parts)
+    )
 
 
 def _small(p: int, n: int, kept: list[int], target: Target, shown: str) -> IntervalVerdict:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -43,11 +44,13 @@ from rocpr_exact.exact.normal import ball_bounds
 
 __all__ = [
     "LAGRANGE_WORK",
+    "group_costs",
     "lagrange_excludes",
     "lagrange_fit",
     "least_s_bound",
     "least_s_lines",
     "path",
+    "prefix_costs",
 ]
 
 #: Largest (P + 1)^2 (N + 1)^2 / 4 (cells of one programme) the bounds are computed for.
@@ -71,6 +74,41 @@ def _span(p: int, n: int) -> int:
     return 4 * p * n * (p + n)
 
 
+@lru_cache(maxsize=64)
+def prefix_costs(p: int, n: int, multiplier: int) -> tuple[Any, Any]:
+    """(value, choice): int64 arrays over (tp, fp) of the least S - multiplier m of the groups
+    from the top to (tp, fp), and the flat index (t, f) of the group's start attaining it
+    (do not modify the cached result)."""
+    if not lagrange_fit(p, n):
+        raise InvalidInputError(f"P = {p}, N = {n} is past LAGRANGE_WORK for the programme")
+    span = _span(p, n)
+    if abs(multiplier) > span:
+        raise InvalidInputError(f"multiplier must be in [-{span}, {span}], got {multiplier}")
+    value = np.zeros((p + 1, n + 1), dtype=np.int64)
+    choice = np.zeros((p + 1, n + 1), dtype=np.int64)
+    for tp in range(p + 1):
+        for fp in range(n + 1):
+            if tp == fp == 0:
+                continue
+            total = value[: tp + 1, : fp + 1] + group_costs(p, n, multiplier, tp, fp)
+            total[tp, fp] = _LIMIT  # the empty group
+            index = int(np.argmin(total))
+            value[tp, fp] = total.flat[index]
+            choice[tp, fp] = index
+    return value, choice
+
+
+def group_costs(p: int, n: int, multiplier: int, tp: int, fp: int) -> Any:
+    """int64 array over the starts (t, f) <= (tp, fp) of S - multiplier m of the group from
+    (t, f) to (tp, fp): a C (P (N - 1) C - multiplier) + N (P - 1) b (t + tp)^2, C = 2N - f - fp
+    (the entry (tp, fp) is the empty group's 0)."""
+    t = np.arange(tp + 1, dtype=np.int64)[:, None]
+    f = np.arange(fp + 1, dtype=np.int64)[None, :]
+    c = 2 * n - f - fp
+    first, second = p * (n - 1), n * (p - 1)
+    return (tp - t) * c * (first * c - multiplier) + second * (fp - f) * (t + tp) ** 2
+
+
 @lru_cache(maxsize=256)
 def path(p: int, n: int, multiplier: int) -> tuple[int, int, tuple[Group, ...]]:
     """(m, S, groups) of a ranking minimising S - multiplier m over every ranking.
@@ -80,29 +118,8 @@ def path(p: int, n: int, multiplier: int) -> tuple[int, int, tuple[Group, ...]]:
     >>> path(2, 2, 0)
     (0, 0, ((0, 2), (2, 0)))
     """
-    if not lagrange_fit(p, n):
-        raise InvalidInputError(f"P = {p}, N = {n} is past LAGRANGE_WORK for the programme")
-    span = _span(p, n)
-    if abs(multiplier) > span:
-        raise InvalidInputError(f"multiplier must be in [-{span}, {span}], got {multiplier}")
-    value = np.zeros((p + 1, n + 1), dtype=np.int64)
-    choice = np.zeros((p + 1, n + 1), dtype=np.int64)
+    choice = prefix_costs(p, n, multiplier)[1]
     first, second = p * (n - 1), n * (p - 1)
-    every_f = np.arange(n + 1, dtype=np.int64)[None, :]
-    for tp in range(p + 1):
-        t = np.arange(tp + 1, dtype=np.int64)[:, None]
-        a, d2 = tp - t, (t + tp) ** 2
-        for fp in range(n + 1):
-            if tp == fp == 0:
-                continue
-            f = every_f[:, : fp + 1]
-            c = 2 * n - f - fp
-            cost = a * c * (first * c - multiplier) + second * (fp - f) * d2
-            total = value[: tp + 1, : fp + 1] + cost
-            total[tp, fp] = _LIMIT  # the empty group
-            index = int(np.argmin(total))
-            value[tp, fp] = total.flat[index]
-            choice[tp, fp] = index
     groups: list[Group] = []
     tp, fp, m, s = p, n, 0, 0
     while tp or fp:

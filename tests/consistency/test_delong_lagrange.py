@@ -114,10 +114,18 @@ def test_fifty_by_fifty_narrow_intervals_are_decided() -> None:
 
 def test_the_limits() -> None:
     # An undecided verdict says what was tried.  P = N = 30, 0.49-0.52: every AUC left needs a
-    # variance below the least without ties, and the bound with ties does not exclude it.
+    # variance below the least without ties, and the bound with ties does not exclude it; the
+    # listing near the bound (consistency.delong_near) decides it (impossible), and with that
+    # listing out of states the verdict is undecided and says so.
     priced = intervals.check_auc_ci(30, 30, "0.49", "0.52")
+    assert priced.verdict == "impossible" and "was listed" in priced.reasons[0]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(delong_decide, "ranking_below", lambda *args: "budget")
+        patch.setattr(delong_decide, "three_groups", lambda *args: None)
+        priced = intervals.check_auc_ci(30, 30, "0.49", "0.52")
     assert priced.verdict == "undecided"
     assert "the Lagrangian bound on their least variance does not exclude it" in priced.reasons[1]
+    assert "listing of the rankings close to it passed 40,000 states" in priced.reasons[1]
     # past P = N = 82 the bound is not run, and the verdict names its limit
     beyond = intervals.check_auc_ci(100, 100, "0.70", "0.72")
     assert beyond.verdict == "undecided" and "up to P = N = 82" in beyond.reasons[1]
