@@ -30,6 +30,7 @@ from typing import Any, Literal
 import numpy as np
 
 from rocpr_exact.consistency.delong_extremes import group_sums, prefix_sums
+from rocpr_exact.consistency.delong_greatest import pair_sums
 from rocpr_exact.consistency.witness import Group
 
 __all__ = ["BETWEEN_STATES", "ranking_in_window"]
@@ -56,19 +57,42 @@ def _steps(p: int, n: int, tp: int, fp: int) -> tuple[Any, ...]:
     )
 
 
+@lru_cache(maxsize=8192)
+def _pair_steps(p: int, n: int, tp: int, fp: int) -> tuple[Any, ...]:
+    """:func:`_steps` for the steps (1, 0), (0, 1) and (1, 1) alone."""
+    pairs = [(a, b) for a, b in ((1, 0), (0, 1), (1, 1)) if a <= tp and b <= fp]
+    sums = [group_sums(p, n, tp - a, fp - b, a, b) for a, b in pairs]
+    return (
+        np.array([a for a, _ in pairs], np.int64),
+        np.array([b for _, b in pairs], np.int64),
+        np.array([s[0] for s in sums], np.int64),
+        np.array([s[1] for s in sums], np.int64),
+    )
+
+
 def ranking_in_window(
-    p: int, n: int, m: int, low: int, high: int, accept: Callable[[int], bool]
+    p: int,
+    n: int,
+    m: int,
+    low: int,
+    high: int,
+    accept: Callable[[int], bool],
+    pairs: bool = False,
 ) -> Found:
     """Tie groups (top first) of a ranking with 2U = m and S in [low, high] for which
     ``accept(S)`` holds, "none" when no ranking has one (exact), or "budget" (module notes).
-    P and N must be within :func:`~.delong_extremes.extremes_fit`.
+    P and N must be within :func:`~.delong_extremes.extremes_fit`; with ``pairs``, within
+    :func:`~.delong_greatest.pair_fit`, and the search is over the rankings whose only ties
+    are single tied pairs (:func:`~.delong_greatest.pair_sums`): "none" is then about those
+    alone.
 
     >>> ranking_in_window(2, 2, 4, 32, 32, lambda s: True)  # var 0 at AUC 1/2: all tied
     [(2, 2)]
     >>> ranking_in_window(2, 2, 4, 33, 39, lambda s: True)  # var 0, 1/8 are S = 32, 40
     'none'
     """
-    least, most = prefix_sums(p, n)
+    least, most = pair_sums(p, n) if pairs else prefix_sums(p, n)
+    steps = _pair_steps if pairs else _steps
     failed: set[tuple[int, int, int, int]] = set()
     visits = 0
     middle = low + high
@@ -83,7 +107,7 @@ def ranking_in_window(
         visits += 1
         if visits > BETWEEN_STATES:
             raise _Budget
-        a, b, shift, added = _steps(p, n, tp, fp)
+        a, b, shift, added = steps(p, n, tp, fp)
         keep = shift <= goal
         a, b, shift, added = a[keep], b[keep], shift[keep], added[keep]
         rows, cols, left = tp - a, fp - b, goal - shift

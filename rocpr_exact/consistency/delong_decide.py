@@ -11,9 +11,10 @@ window's extremes near AUC 0 or 1; past those, the exact greatest variance
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from rocpr_exact.consistency.ci_verdict import IntervalVerdict, Target, possible, prints
-from rocpr_exact.consistency.delong_between import ranking_in_window
+from rocpr_exact.consistency.delong_between import BETWEEN_STATES, ranking_in_window
 from rocpr_exact.consistency.delong_ci import delong_candidates, delong_witness, needs_ties
 from rocpr_exact.consistency.delong_extremes import (
     extreme_witness,
@@ -29,6 +30,7 @@ from rocpr_exact.consistency.delong_greatest import (
     greatest_ranking,
     greatest_s,
     greatest_variance,
+    pair_fit,
 )
 from rocpr_exact.consistency.delong_groups import three_groups, three_groups_fit
 from rocpr_exact.consistency.delong_lagrange import (
@@ -40,6 +42,7 @@ from rocpr_exact.consistency.delong_lagrange import (
 from rocpr_exact.consistency.delong_near import NEAR_STATES, ranking_below
 from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES, small_witness
 from rocpr_exact.consistency.enclosures import ends_in
+from rocpr_exact.consistency.witness import Group
 
 __all__ = ["MAX_STEPS", "WITNESS_AUCS", "decide_delong"]
 
@@ -156,6 +159,13 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
         groups = delong_witness(p, n, m, z, low, high)
         if groups is not None:
             return possible(p, n, m, groups, "delong", target)
+    if not small and not exact and pair_fit(p, n):  # between the pair family's extremes
+        for m in kept:
+            paired = _pair_witness(p, n, m, target)
+            if paired == "budget":  # one budget per interval
+                break
+            if isinstance(paired, list):
+                return possible(p, n, m, paired, "delong", target)
     reasons = [
         "AUC values remain that the variance bounds do not exclude, and the witness search "
         f"(docs/inference.md) found no ranking at the {len(kept)} nearest the centre"
@@ -164,7 +174,12 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
         reasons.append(
             "at each of them the printed interval needs a variance between the exact least "
             "and greatest over every ranking with that AUC (docs/inference.md), neither of "
-            "which prints as given, and not every variance between them is a ranking's"
+            "which prints as given, and not every variance between them is a ranking's; "
+            + (
+                "near AUC 0 or 1 past P = N = 25 only a walk between them is tried"
+                if window is not None
+                else f"the exact search between them passed {BETWEEN_STATES:,} states"
+            )
         )
     elif all(needs_ties(p, n, m, z, low, high) for m in kept):
         reasons.append(
@@ -181,6 +196,24 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
             )
         )
     return IntervalVerdict("undecided", tuple(reasons))
+
+
+def _pair_witness(
+    p: int, n: int, m: int, target: Target
+) -> list[Group] | Literal["none", "budget"]:
+    """A ranking with 2U = m whose only ties are single tied pairs and whose interval prints
+    (the exact search of :mod:`~rocpr_exact.consistency.delong_between` over that family),
+    "none" or "budget"."""
+    z, low, high = target
+    window = s_window(p, n, m, z, low, high)
+    if window is None:
+        return "none"
+    area = Fraction(m, 2 * p * n)
+
+    def accept(s: int) -> bool:
+        return ends_in(area, variance_of(p, n, m, s), z, low, high)
+
+    return ranking_in_window(p, n, m, *window, accept, pairs=True)
 
 
 def _past_reason(shown: str, narrow: set[int], wide: set[int], listed: set[int]) -> str:
@@ -238,9 +271,10 @@ def _between(p: int, n: int, kept: list[int], target: Target, shown: str) -> Int
             return ends_in(area, variance_of(p, n, m, s), z, low, high)
 
         found = ranking_in_window(p, n, m, *window, prints)
-        if found == "budget":
+        if found == "budget":  # the others are not searched: one budget per interval
             budget.append(m)
-        elif found != "none":
+            break
+        if found != "none":
             return possible(p, n, m, found, "delong", target)
     if budget:
         return None

@@ -39,13 +39,26 @@ import numpy as np
 from rocpr_exact.consistency.delong_extremes import group_sums, variance_of
 from rocpr_exact.consistency.witness import Group
 
-__all__ = ["GREATEST_CELLS", "greatest_fit", "greatest_ranking", "greatest_s", "greatest_variance"]
+__all__ = [
+    "GREATEST_CELLS",
+    "PAIR_CELLS",
+    "greatest_fit",
+    "greatest_ranking",
+    "greatest_s",
+    "greatest_variance",
+    "pair_fit",
+    "pair_sums",
+]
 
 #: The largest programme (cells of its int8 table of steps; the sums are kept two rows at a
 #: time): P = N = 82, the Lagrangian bound's limit, is 92 million (about 3 s).
 GREATEST_CELLS = 100_000_000
 
+#: The largest pair of tables of :func:`pair_sums` (int64 cells each): P = N = 50 (13 million).
+PAIR_CELLS = 14_000_000
+
 _LOW = -(1 << 62)  # "no path reaches it"
+_HIGH = 1 << 62
 _STEPS = ((1, 0), (0, 1), (1, 1))
 
 
@@ -102,3 +115,30 @@ def greatest_ranking(p: int, n: int, m: int) -> list[Group]:
         groups.append((a, b))
         tp, fp = tp - a, fp - b
     return groups[::-1]
+
+
+def pair_fit(p: int, n: int) -> bool:
+    """Whether :func:`pair_sums` of P and N is within :data:`PAIR_CELLS` (P, N >= 2)."""
+    return p >= 2 and n >= 2 and (p + 1) * (n + 1) * (2 * p * n + 1) <= PAIR_CELLS
+
+
+@lru_cache(maxsize=1)
+def pair_sums(p: int, n: int) -> tuple[Any, Any]:
+    """The programme's least and greatest S over (tp, fp, m) among the rankings whose only ties
+    are single tied pairs (int64 arrays, unreached beyond +-2^61): the tables of
+    :func:`~rocpr_exact.consistency.delong_between.ranking_in_window` for that family."""
+    size = 2 * p * n + 1
+    least = np.full((p + 1, n + 1, size), _HIGH, np.int64)
+    most = np.full((p + 1, n + 1, size), _LOW, np.int64)
+    least[0, 0, 0] = most[0, 0, 0] = 0
+    for tp in range(p + 1):
+        for fp in range(n + 1):
+            end = 2 * tp * n + 1  # m <= 2 N tp after tp positives
+            for a, b in _STEPS:
+                if tp + a > p or fp + b > n:
+                    continue
+                shift, added = group_sums(p, n, tp, fp, a, b)
+                for table, pick in ((least, np.minimum), (most, np.maximum)):
+                    there = table[tp + a, fp + b, shift : shift + end]
+                    pick(there, table[tp, fp, :end] + added, out=there)
+    return least, most

@@ -19,21 +19,21 @@ exact intervals I_lo, I_hi (:func:`~rocpr_exact.consistency.reported.reported_in
   excluded nearest the centre (:mod:`rocpr_exact.consistency.delong_ci`); a found ranking is
   re-checked and returned ("possible"), else "undecided".  For P + N <= 12 every ranking, ties
   included, is enumerated instead (:mod:`rocpr_exact.consistency.delong_small`): possible or
-  impossible, never undecided.  Beyond, while the programme fits
+  impossible, never undecided.  The paths by size are those of
+  :mod:`rocpr_exact.consistency.delong_decide`: while the whole programme fits
   (:func:`~rocpr_exact.consistency.delong_extremes.extremes_fit`: P = N = 25, say), the exact
   least and greatest variance at each AUC over every ranking, ties included
-  (:mod:`rocpr_exact.consistency.delong_extremes`; past it, the same extremes over the
-  centre's AUCs only, by the programme that stays small near AUC 0 or 1:
-  :func:`~rocpr_exact.consistency.delong_extremes.near_extremes`), exclude more m (every m:
-  "impossible")
-  and give witnesses where an extreme prints as given or where the programme's walk builds a
-  ranking between them (:func:`~rocpr_exact.consistency.delong_extremes.interior_witness`).
-  Past both (while :func:`~rocpr_exact.consistency.delong_lagrange.lagrange_fit`: P = N = 82),
-  an m where even the least variance without ties gives too wide an interval is excluded when
-  the Lagrangian bound on the least variance over every ranking, ties included
-  (:mod:`rocpr_exact.consistency.delong_lagrange`), does too, and the rankings that bound is
-  built from are tried as witnesses.  The rest stays "undecided" unless the witness search
-  finds a ranking.
+  (:mod:`rocpr_exact.consistency.delong_extremes`), exclude m, give witnesses where an extreme
+  prints, and the exact search between them (:mod:`rocpr_exact.consistency.delong_between`)
+  decides the rest; near AUC 0 or 1 past it, the same extremes over the centre's AUCs
+  (:func:`~rocpr_exact.consistency.delong_extremes.near_extremes`) with the programme's walk
+  between them.  Elsewhere up to P = N = 82 the exact greatest variance
+  (:mod:`rocpr_exact.consistency.delong_greatest`) and the Lagrangian bound on the least
+  (:mod:`rocpr_exact.consistency.delong_lagrange`, with the listing of every ranking near it,
+  :mod:`rocpr_exact.consistency.delong_near`) exclude m, and rankings of three tie groups
+  (:mod:`rocpr_exact.consistency.delong_groups`), the witness search and the exact search over
+  the rankings with only single tied pairs give witnesses.  What none of these decides is
+  "undecided", with the reason.
   P or N below 2: DeLong's variance is undefined (pROC prints NA), so no interval is possible.
 """
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +96,74 @@ def test_the_gap_above_every_score_tied() -> None:
     assert verdict.verdict == "impossible" and "exact search" in verdict.reasons[0]
     verdict = intervals.check_auc_ci(10, 10, "0.36", "0.64")
     assert verdict.verdict == "possible" and verdict.variance == Fraction(1, 200)
+
+
+def _pair_rankings(p: int, n: int) -> list[list[tuple[int, int]]]:
+    """Every ranking whose only ties are single tied pairs, as steps (1, 0), (0, 1), (1, 1)."""
+    if p == n == 0:
+        return [[]]
+    out = []
+    for a, b in ((1, 0), (0, 1), (1, 1)):
+        if a <= p and b <= n:
+            out += [[(a, b), *rest] for rest in _pair_rankings(p - a, n - b)]
+    return out
+
+
+@pytest.mark.parametrize(("p", "n"), [(2, 2), (2, 5), (3, 4), (4, 4), (3, 6)])
+def test_the_pair_family_search_finds_exactly_its_rankings(p: int, n: int) -> None:
+    reachable: dict[int, set[int]] = {}
+    for steps in _pair_rankings(p, n):
+        curve = Curve.from_scores(*scored(steps))
+        m = int(auc_roc(curve) * 2 * p * n)
+        reachable.setdefault(m, set()).add(_s(p, n, m, auc_variance(curve)))
+    draw = random.Random(p * 31 + n)
+    for m, values in reachable.items():
+        least, most = min(values), max(values)
+        for _ in range(6):
+            low = draw.randint(least - 3, most + 3)
+            high = low + draw.randint(0, (most - least) // 3 + 2)
+            found = ranking_in_window(p, n, m, low, high, lambda s: True, pairs=True)
+            assert found != "budget"
+            assert (found != "none") == any(low <= s <= high for s in values), (m, low, high)
+            if found != "none":
+                assert all(group in ((1, 0), (0, 1), (1, 1)) for group in found)
+                curve = Curve.from_scores(*scored(found))
+                assert auc_roc(curve) == Fraction(m, 2 * p * n)
+                assert low <= _s(p, n, m, auc_variance(curve)) <= high
+
+
+def test_between_the_pair_family_extremes_at_thirty(monkeypatch: pytest.MonkeyPatch) -> None:
+    # P = N = 30, past the whole programme: "0.357-0.662" (a ranking's 95% interval
+    # 0.358-0.662 with its lower end moved down by 0.001) needs a variance between the least
+    # of the rankings without ties and the greatest at its one AUC; the walks of the witness
+    # search miss it, the exact search over the rankings with only single tied pairs finds one
+    # (its interval re-checked from its scores).
+    verdict = intervals.check_auc_ci(30, 30, "0.357", "0.662")
+    assert verdict.verdict == "possible"
+    curve = Curve.from_scores(list(verdict.scores), list(verdict.labels))
+    assert (auc_roc(curve), auc_variance(curve)) == (verdict.auc, verdict.variance)
+    monkeypatch.setattr(delong_decide, "pair_fit", lambda p, n: False)
+    assert intervals.check_auc_ci(30, 30, "0.357", "0.662").verdict == "undecided"
+
+
+def test_the_docs_quote_the_recorded_checks() -> None:
+    # scripts/check_delong_between.py's recorded output (every ranking's pairs, P = N = 8 and
+    # 10) and bench_delong_ci's run at these deciders, as docs/inference.md quotes them.
+    root = Path(__file__).resolve().parents[2]
+    results = root / "benchmarks" / "results"
+    checked = (results / "check_delong_between.txt").read_text(encoding="utf-8")
+    assert checked.count("1176 intervals") == 2
+    assert checked.count("differences or undecided: 0 (") == 2
+    assert "P = 8, N = 8" in checked and "P = 10, N = 10" in checked
+    docs = (root / "docs" / "inference.md").read_text(encoding="utf-8")
+    text = " ".join(docs.split())
+    assert "no difference and none undecided at P = N = 8 and 10" in text
+    table = [
+        line
+        for line in (results / "bench_delong_ci_2026-11-27.md").read_text().splitlines()
+        if line.startswith("|")
+    ]
+    quoted = docs.split("<!-- bench_delong_ci_now:start -->\n", 1)[1].split("<!--", 1)[0]
+    assert quoted.splitlines() == table
+    verdicts = {row.split("|")[4].strip(): row.split("|")[5].strip() for row in table[2:]}
+    assert (verdicts["0.60-0.62"], verdicts["0.69-0.71"]) == ("impossible", "undecided")
