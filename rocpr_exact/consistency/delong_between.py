@@ -41,30 +41,20 @@ BETWEEN_STATES = 60_000
 Found = list[Group] | Literal["none", "budget"]
 
 
-@lru_cache(maxsize=4096)
-def _steps(p: int, n: int, tp: int, fp: int) -> tuple[Any, ...]:
-    """(a, b, 2U, S) arrays of the groups that can end at (tp, fp): a <= tp, b <= fp, with
-    (0, 1) and (1, 0) for the one-class groups."""
-    pairs = [(a, b) for a in range(1, tp + 1) for b in range(1, fp + 1)]
-    pairs += [(0, 1)] if fp else []
-    pairs += [(1, 0)] if tp else []
-    sums = [group_sums(p, n, tp - a, fp - b, a, b) for a, b in pairs]
-    return (
-        np.array([a for a, _ in pairs], np.int64),
-        np.array([b for _, b in pairs], np.int64),
-        np.array([s[0] for s in sums], np.int64),
-        np.array([s[1] for s in sums], np.int64),
-    )
-
-
 @lru_cache(maxsize=8192)
-def _pair_steps(p: int, n: int, tp: int, fp: int) -> tuple[Any, ...]:
-    """:func:`_steps` for the steps (1, 0), (0, 1) and (1, 1) alone."""
-    pairs = [(a, b) for a, b in ((1, 0), (0, 1), (1, 1)) if a <= tp and b <= fp]
-    sums = [group_sums(p, n, tp - a, fp - b, a, b) for a, b in pairs]
+def _steps(p: int, n: int, tp: int, fp: int, pairs: bool) -> tuple[Any, ...]:
+    """(a, b, 2U, S) arrays of the groups that can end at (tp, fp): a <= tp, b <= fp, with
+    (0, 1) and (1, 0) for the one-class groups; with ``pairs``, (1, 1) for the rest."""
+    if pairs:
+        steps = [(a, b) for a, b in ((1, 0), (0, 1), (1, 1)) if a <= tp and b <= fp]
+    else:
+        steps = [(a, b) for a in range(1, tp + 1) for b in range(1, fp + 1)]
+        steps += [(0, 1)] if fp else []
+        steps += [(1, 0)] if tp else []
+    sums = [group_sums(p, n, tp - a, fp - b, a, b) for a, b in steps]
     return (
-        np.array([a for a, _ in pairs], np.int64),
-        np.array([b for _, b in pairs], np.int64),
+        np.array([a for a, _ in steps], np.int64),
+        np.array([b for _, b in steps], np.int64),
         np.array([s[0] for s in sums], np.int64),
         np.array([s[1] for s in sums], np.int64),
     )
@@ -92,7 +82,6 @@ def ranking_in_window(
     'none'
     """
     least, most = pair_sums(p, n) if pairs else prefix_sums(p, n)
-    steps = _pair_steps if pairs else _steps
     failed: set[tuple[int, int, int, int]] = set()
     visits = 0
     middle = low + high
@@ -107,7 +96,7 @@ def ranking_in_window(
         visits += 1
         if visits > BETWEEN_STATES:
             raise _Budget
-        a, b, shift, added = steps(p, n, tp, fp)
+        a, b, shift, added = _steps(p, n, tp, fp, pairs)
         keep = shift <= goal
         a, b, shift, added = a[keep], b[keep], shift[keep], added[keep]
         rows, cols, left = tp - a, fp - b, goal - shift
