@@ -10,6 +10,7 @@ window's extremes near AUC 0 or 1; past those, the exact greatest variance
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Literal
 
@@ -29,7 +30,6 @@ from rocpr_exact.consistency.delong_greatest import (
     greatest_fit,
     greatest_ranking,
     greatest_s,
-    greatest_variance,
     pair_fit,
 )
 from rocpr_exact.consistency.delong_groups import three_groups, three_groups_fit
@@ -115,7 +115,7 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
             window_s = s_window(p, n, m, z, low, high)
             if window_s is None or greatest_s(p, n, m) < window_s[0]:
                 narrow.add(m)
-            elif ends_in(Fraction(m, 2 * p * n), greatest_variance(p, n, m), z, low, high):
+            elif _s_prints(p, n, m, target)(greatest_s(p, n, m)):
                 return possible(p, n, m, greatest_ranking(p, n, m), "delong", target)
         kept = [m for m in kept if m not in narrow]
     wide: set[int] = set()  # m whose least variance (the Lagrangian bound) is too large
@@ -140,10 +140,10 @@ def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) ->
         if window_s is None:
             listed.add(m)
             continue
-        area, s_low = Fraction(m, 2 * p * n), window_s[0]
+        s_low, prints_s = window_s[0], _s_prints(p, n, m, target)
 
-        def accept(s: int, m: int = m, area: Fraction = area, s_low: int = s_low) -> bool:
-            return s >= s_low and ends_in(area, variance_of(p, n, m, s), z, low, high)
+        def accept(s: int, s_low: int = s_low, prints_s: Callable[[int], bool] = prints_s) -> bool:
+            return s >= s_low and prints_s(s)
 
         found = ranking_below(p, n, m, window_s[1], lines, accept)
         if found == "budget":
@@ -208,12 +208,15 @@ def _pair_witness(
     window = s_window(p, n, m, z, low, high)
     if window is None:
         return "none"
+    return ranking_in_window(p, n, m, *window, _s_prints(p, n, m, target), pairs=True)
+
+
+def _s_prints(p: int, n: int, m: int, target: Target) -> Callable[[int], bool]:
+    """Whether the interval of a ranking with 2U = m and the integer S of
+    :mod:`~rocpr_exact.consistency.delong_extremes` prints as given (certified)."""
+    z, low, high = target
     area = Fraction(m, 2 * p * n)
-
-    def accept(s: int) -> bool:
-        return ends_in(area, variance_of(p, n, m, s), z, low, high)
-
-    return ranking_in_window(p, n, m, *window, accept, pairs=True)
+    return lambda s: ends_in(area, variance_of(p, n, m, s), z, low, high)
 
 
 def _past_reason(shown: str, narrow: set[int], wide: set[int], listed: set[int]) -> str:
@@ -265,12 +268,7 @@ def _between(p: int, n: int, kept: list[int], target: Target, shown: str) -> Int
         window = s_window(p, n, m, z, low, high)
         if window is None:
             continue
-        area = Fraction(m, 2 * p * n)
-
-        def prints(s: int, m: int = m, area: Fraction = area) -> bool:
-            return ends_in(area, variance_of(p, n, m, s), z, low, high)
-
-        found = ranking_in_window(p, n, m, *window, prints)
+        found = ranking_in_window(p, n, m, *window, _s_prints(p, n, m, target))
         if found == "budget":  # the others are not searched: one budget per interval
             budget.append(m)
             break

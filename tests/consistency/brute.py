@@ -98,3 +98,11 @@ def possible(p: int, n: int, intervals: Mapping[str, Interval], ties: bool) -> b
         ):
             return True
     return False
+
+
+def delong_s(p: int, n: int, m: int, variance: Fraction) -> int:
+    """The integer S of consistency.delong_extremes' notes for a ranking with 2U = m and this
+    DeLong variance: var = (S - (P + N - 2) m^2) / (4 P^2 N^2 (P - 1)(N - 1))."""
+    s = variance * 4 * p * p * n * n * (p - 1) * (n - 1) + (p + n - 2) * m * m
+    assert s.denominator == 1
+    return int(s)

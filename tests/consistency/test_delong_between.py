@@ -24,22 +24,16 @@ from rocpr_exact.consistency.delong_between import ranking_in_window
 from rocpr_exact.consistency.delong_small import delong_pairs
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
+from tests.consistency.brute import delong_s
 
 SIZES = [(p, n) for p in range(2, 9) for n in range(2, 9) if p + n <= 10]
-
-
-def _s(p: int, n: int, m: int, variance: Fraction) -> int:
-    """S of delong_extremes' notes from the variance: var = (S - (P + N - 2) m^2) / L."""
-    s = variance * 4 * p * p * n * n * (p - 1) * (n - 1) + (p + n - 2) * m * m
-    assert s.denominator == 1
-    return int(s)
 
 
 @pytest.mark.parametrize(("p", "n"), SIZES)
 def test_the_search_finds_exactly_the_reachable_s(p: int, n: int) -> None:
     reachable: dict[int, set[int]] = {}
     for m, variance in delong_pairs(p, n):
-        reachable.setdefault(m, set()).add(_s(p, n, m, variance))
+        reachable.setdefault(m, set()).add(delong_s(p, n, m, variance))
     draw = random.Random(p * 100 + n)
     for m, values in reachable.items():
         least, most = min(values), max(values)
@@ -53,11 +47,11 @@ def test_the_search_finds_exactly_the_reachable_s(p: int, n: int) -> None:
                 curve = Curve.from_scores(*scored(found))
                 assert (curve.positives, curve.negatives) == (p, n)
                 assert auc_roc(curve) == Fraction(m, 2 * p * n)
-                assert low <= _s(p, n, m, auc_variance(curve)) <= high
+                assert low <= delong_s(p, n, m, auc_variance(curve)) <= high
         wanted = draw.choice(sorted(values))  # the filter: only one S is accepted
         found = ranking_in_window(p, n, m, least, most, wanted.__eq__)
         assert found not in ("none", "budget")
-        assert _s(p, n, m, auc_variance(Curve.from_scores(*scored(found)))) == wanted
+        assert delong_s(p, n, m, auc_variance(Curve.from_scores(*scored(found)))) == wanted
 
 
 def test_the_budget_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,7 +109,7 @@ def test_the_pair_family_search_finds_exactly_its_rankings(p: int, n: int) -> No
     for steps in _pair_rankings(p, n):
         curve = Curve.from_scores(*scored(steps))
         m = int(auc_roc(curve) * 2 * p * n)
-        reachable.setdefault(m, set()).add(_s(p, n, m, auc_variance(curve)))
+        reachable.setdefault(m, set()).add(delong_s(p, n, m, auc_variance(curve)))
     draw = random.Random(p * 31 + n)
     for m, values in reachable.items():
         least, most = min(values), max(values)
@@ -129,7 +123,7 @@ def test_the_pair_family_search_finds_exactly_its_rankings(p: int, n: int) -> No
                 assert all(group in ((1, 0), (0, 1), (1, 1)) for group in found)
                 curve = Curve.from_scores(*scored(found))
                 assert auc_roc(curve) == Fraction(m, 2 * p * n)
-                assert low <= _s(p, n, m, auc_variance(curve)) <= high
+                assert low <= delong_s(p, n, m, auc_variance(curve)) <= high
 
 
 def test_between_the_pair_family_extremes_at_thirty(monkeypatch: pytest.MonkeyPatch) -> None:

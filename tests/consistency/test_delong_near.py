@@ -23,19 +23,14 @@ from rocpr_exact.consistency.delong_near import ranking_below
 from rocpr_exact.consistency.delong_small import delong_pairs
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
-
-
-def _s(p: int, n: int, m: int, variance: Fraction) -> int:
-    s = variance * 4 * p * p * n * n * (p - 1) * (n - 1) + (p + n - 2) * m * m
-    assert s.denominator == 1
-    return int(s)
+from tests.consistency.brute import delong_s
 
 
 @pytest.mark.parametrize(("p", "n"), [(2, 2), (2, 5), (3, 3), (4, 4), (3, 7), (5, 5), (4, 6)])
 def test_the_listing_finds_exactly_the_rankings_below(p: int, n: int) -> None:
     reachable: dict[int, set[int]] = {}
     for m, variance in delong_pairs(p, n):
-        reachable.setdefault(m, set()).add(_s(p, n, m, variance))
+        reachable.setdefault(m, set()).add(delong_s(p, n, m, variance))
     draw = random.Random(p * 10 + n)
     for m, values in reachable.items():
         lines = least_s_lines(p, n, [m])
@@ -49,13 +44,13 @@ def test_the_listing_finds_exactly_the_rankings_below(p: int, n: int) -> None:
             if found != "none":
                 curve = Curve.from_scores(*scored(found))
                 assert auc_roc(curve) == Fraction(m, 2 * p * n)
-                assert floor <= _s(p, n, m, auc_variance(curve)) <= top
+                assert floor <= delong_s(p, n, m, auc_variance(curve)) <= top
 
 
 def test_the_least_s_at_twelve() -> None:
     p = n = 12
     for m, (least, _) in list(variance_extremes(p, n).items())[::7]:
-        s = _s(p, n, m, least)
+        s = delong_s(p, n, m, least)
         lines = least_s_lines(p, n, [m])
         assert ranking_below(p, n, m, s, lines, lambda value: True) not in ("none", "budget")
         assert ranking_below(p, n, m, s - 1, lines, lambda value: True) == "none"
