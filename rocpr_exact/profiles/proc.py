@@ -13,7 +13,10 @@ not modelled.  The input as pROC sees it:
   median(controls) <= median(cases), else ``">"`` (medians exact here; R's median of an even
   count rounds the mean of the two middle values).
 * The curve has one point per distinct predictor value (pROC's thresholds are midpoints, so
-  tied values are one threshold: a tie group is one diagonal segment).
+  tied values are one threshold: a tie group is one diagonal segment).  The thresholds are
+  the doubles R computes, bit for bit: ``(a + b)/2``, or ``a/2 + b/2`` where that is beyond
+  1e100 in magnitude (``a + b`` overflowing to Inf near the largest double), each operation
+  rounded to nearest, ties to even (so halving a subnormal rounds), then pROC's near-tie fix.
 
 The areas (``auc.roc``):
 

@@ -10,14 +10,25 @@ with ``pROC:::ci.auc.delong`` etc.) exactly:
   or one control (R's ``var`` of one value).
 * ``ci.auc(roc, conf.level)`` (``ci.auc.delong``): ``qnorm(c(a/2, 1/2, 1 - a/2), theta,
   sqrt(S))`` clipped to [0, 1]; NA (three Nones) when m <= 1 or n <= 1.  ``conf.level`` is
-  read at its binary64 value, as R holds it.
+  read at its binary64 value, as R holds it; 0 gives (theta, theta, theta) (``qnorm(1/2)``),
+  1 gives (0, theta, 1) (``qnorm`` of 0 and 1 is -+Inf, clipped).
+* ``are.paired(roc1, roc2)`` (:func:`are_paired`): the same levels, and the same kept
+  responses or, when they differ (missing values or other levels dropped), the same original
+  responses (``identical``: NA and NaN told apart, values compared with ``==``, so R's integer
+  and double vectors of equal values are alike here).
 * ``cov(roc1, roc2)``: ``cov(V2$X, V1$X)/m + cov(V2$Y, V1$Y)/n`` =
-  :func:`~rocpr_exact.areas.variance.auc_covariance`; 0 when the curves are not paired (pROC:
-  "ROC curves are unpaired."), NA with one case or control.
-* ``roc.test(roc1, roc2, method="delong")``: paired (``paired=None`` decides as pROC's
-  ``are.paired``: the same kept responses), Z = (theta1 - theta2) / sqrt(L S L^T) with the
-  two-sided normal p-value and pROC's interval of the difference; ``Z = 0`` when both the
-  difference and sigma are 0 (pROC's special case).  Unpaired: Student's D = (theta1 - theta2) /
+  :func:`~rocpr_exact.areas.variance.auc_covariance`, the i-th case (control) of one curve
+  with the i-th of the other, which are one example unless the curves dropped different
+  missing values (pROC pairs them all the same; different counts: R's "incompatible
+  dimensions", refused); 0 when the curves are not paired (pROC: "ROC curves are
+  unpaired."), NA with one case or control.
+* ``roc.test(roc1, roc2, method="delong")``: paired when ``are.paired`` (``paired=None``) or
+  asked (``paired=True``), on the curves ``are.paired`` returns: the two given, or when only
+  the original responses agree both rebuilt on the complete cases (no NA in the response or
+  either predictor, the response of a level), as pROC rebuilds them.  Z = (theta1 - theta2) /
+  sqrt(L S L^T) with the two-sided normal p-value and pROC's interval of the difference
+  (conf.level 0: the difference twice; 1: -Inf and Inf); ``Z = 0`` when both the difference
+  and sigma are 0 (pROC's special case).  Unpaired: Student's D = (theta1 - theta2) /
   sqrt(S1 + S2) with df = (S1 + S2)^2 / (S1^2/(n1 + m1 - 1) + S2^2/(n2 + m2 - 1)) (total
   counts, as ``delong.unpaired.test`` writes it) and p = 2 pt(-|D|, df).
 
