@@ -250,11 +250,13 @@ def _r_double(x: Fraction) -> Fraction | float:
 
 def _midpoint(a: Fraction, b: Fraction) -> Fraction | float:
     """R's ``ifelse(abs((a + b)/2) > 1e100, a/2 + b/2, (a + b)/2)``, each operation rounded."""
-    total = _r_double(a + b)
-    mid = total if isinstance(total, float) else _r_double(total / 2)  # Inf / 2 is Inf
-    if abs(mid) > _SWITCH:  # a/2 and b/2 are doubles whose sum stays within the largest
-        mid = _r_double(round_binary(a / 2, FLOAT64) + round_binary(b / 2, FLOAT64))
-    return mid
+    total = _r_double(a + b)  # +-Inf past the largest double, and then so is (a + b)/2
+    if isinstance(total, Fraction):
+        mid = round_binary(total / 2, FLOAT64)
+        if abs(mid) <= _SWITCH:
+            return mid
+    # a/2 and b/2 are doubles whose sum stays within the largest
+    return _r_double(round_binary(a / 2, FLOAT64) + round_binary(b / 2, FLOAT64))
 
 
 def _thresholds(values: list[Fraction], direction: str) -> list[Fraction | float]:
