@@ -67,13 +67,13 @@ from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_
 from rocpr_exact.profiles.model import ToolMetrics
 
 if TYPE_CHECKING:  # pROC's inference functions, defined in proc_delong (which imports this)
-    from rocpr_exact.profiles.proc_delong import RocTest, ci_auc, cov, roc_test, var
+    from rocpr_exact.profiles.proc_delong import RocTest, are_paired, ci_auc, cov, roc_test, var
 
-__all__ = ["Roc", "RocTest", "auc", "ci_auc", "cov", "roc", "roc_test", "var"]
+__all__ = ["Roc", "RocTest", "are_paired", "auc", "ci_auc", "cov", "roc", "roc_test", "var"]
 
 #: pROC's functions whose twins are in :mod:`rocpr_exact.profiles.proc_delong`, importable
 #: from here as every one is from pROC (imported on first use, PEP 562).
-_DELONG = frozenset({"RocTest", "ci_auc", "cov", "roc_test", "var"})
+_DELONG = frozenset({"RocTest", "are_paired", "ci_auc", "cov", "roc_test", "var"})
 
 
 def __getattr__(name: str) -> object:
