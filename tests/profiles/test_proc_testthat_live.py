@@ -17,6 +17,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -203,3 +204,46 @@ def test_are_paired_as_test_are_paired_r(asah: Data) -> None:
     test = proc_delong.roc_test(ndka_missing, proc.roc(outcome, wfns))
     by_hand = proc_delong.roc_test(proc.roc(outcome[20:], ndka[20:]), proc.roc(outcome[20:], wfns[20:]))  # noqa: E501
     assert test == by_hand and test.paired
+
+
+def test_roc_coordinates_as_test_roc_r(asah: Data, tmp_path: Path) -> None:
+    # test-roc.R: every marker, both level orders, directions "auto", "<" and ">" (expected
+    # direction for "auto": "<" with levels Good, Poor and ">" reversed); the coordinates are
+    # pROC's (helper-roc-expected.R holds them; here R computes them, printed with %a)
+    rscript = shutil.which("Rscript")
+    assert rscript is not None  # the fixture skipped otherwise
+    orders = {"forward": ["Good", "Poor"], "reversed": ["Poor", "Good"]}
+    calls = [
+        (marker, order, direction)
+        for marker in ("ndka", "wfns", "s100b")
+        for order in orders
+        for direction in ("auto", "<", ">")
+    ]
+    lines = ["suppressPackageStartupMessages(library(pROC)); data(aSAH)"]
+    for marker, order, direction in calls:
+        levels = ", ".join(f"'{level}'" for level in orders[order])
+        lines.append(
+            f"r <- roc(aSAH$outcome, as.numeric(aSAH${marker}), levels = c({levels}), "
+            f"direction = '{direction}', quiet = TRUE); "
+            "for (v in list(r$thresholds, r$sensitivities, r$specificities)) "
+            "cat(sprintf('%a', v), '\\n'); cat(r$direction, '\\n')"
+        )
+    script = tmp_path / "roc.R"
+    script.write_text("\n".join(lines))
+    done = subprocess.run(
+        [rscript, str(script)], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert len(out) == 4 * len(calls)
+    for i, (marker, order, direction) in enumerate(calls):
+        twin = proc.roc(asah["outcome"], asah[marker], direction, orders[order])  # type: ignore[arg-type]
+        thresholds, sensitivities, specificities = (
+            [float.fromhex(x.replace("Inf", "inf")) for x in out[4 * i + k].split()]
+            for k in range(3)
+        )
+        assert [float(t) for t in twin.thresholds] == thresholds, (marker, order, direction)
+        assert [float(s) for s in twin.sensitivities] == sensitivities
+        assert [float(s) for s in twin.specificities] == specificities
+        expected = {"forward": "<", "reversed": ">"}[order] if direction == "auto" else direction
+        assert twin.direction == expected == out[4 * i + 3].strip()
