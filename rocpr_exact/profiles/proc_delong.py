@@ -145,12 +145,13 @@ def ci_auc(roc: Roc, conf_level: Any = Fraction(95, 100)) -> tuple[Fraction | No
 
 
 def _identical(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
-    """R's ``identical`` of two vectors as the twin holds them (NA and NaN told apart)."""
+    """R's ``identical`` of two vectors as the twin holds them (NA and NaN told apart); a
+    curve built without its original vectors (empty) is identical to none."""
 
     def key(value: Any) -> Any:
         return ("NA",) if value is None else ("NaN",) if is_na(value) else value
 
-    return len(first) == len(second) and all(
+    return len(first) == len(second) > 0 and all(
         key(a) == key(b) for a, b in zip(first, second, strict=True)
     )
 

@@ -104,3 +104,12 @@ def test_conf_level_zero_and_one_as_proc() -> None:
     assert zero is not None and zero[0] == zero[1]
     close(Fraction(zero[0]), 0.30000000000000016)
     assert proc_delong.roc_test(a, b, conf_level=1).conf_int == (-np.inf, np.inf)
+
+
+def test_a_curve_without_its_original_vectors_pairs_by_kept_responses_only() -> None:
+    from dataclasses import replace
+
+    a, b = proc.roc(Y, A), proc.roc(Y, B)
+    bare_a, bare_b = (replace(r, original_response=(), original_predictor=()) for r in (a, b))
+    assert not proc_delong.are_paired(bare_a, bare_b)  # the kept responses differ
+    assert proc_delong.are_paired(bare_b, replace(bare_b, predictor=bare_b.predictor[::-1]))
