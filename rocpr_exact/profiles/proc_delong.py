@@ -10,14 +10,25 @@ with ``pROC:::ci.auc.delong`` etc.) exactly:
   or one control (R's ``var`` of one value).
 * ``ci.auc(roc, conf.level)`` (``ci.auc.delong``): ``qnorm(c(a/2, 1/2, 1 - a/2), theta,
   sqrt(S))`` clipped to [0, 1]; NA (three Nones) when m <= 1 or n <= 1.  ``conf.level`` is
-  read at its binary64 value, as R holds it.
+  read at its binary64 value, as R holds it; 0 gives (theta, theta, theta) (``qnorm(1/2)``),
+  1 gives (0, theta, 1) (``qnorm`` of 0 and 1 is -+Inf, clipped).
+* ``are.paired(roc1, roc2)`` (:func:`are_paired`): the same levels, and the same kept
+  responses or, when they differ (missing values or other levels dropped), the same original
+  responses (``identical``: NA and NaN told apart, values compared with ``==``, so R's integer
+  and double vectors of equal values are alike here).
 * ``cov(roc1, roc2)``: ``cov(V2$X, V1$X)/m + cov(V2$Y, V1$Y)/n`` =
-  :func:`~rocpr_exact.areas.variance.auc_covariance`; 0 when the curves are not paired (pROC:
-  "ROC curves are unpaired."), NA with one case or control.
-* ``roc.test(roc1, roc2, method="delong")``: paired (``paired=None`` decides as pROC's
-  ``are.paired``: the same kept responses), Z = (theta1 - theta2) / sqrt(L S L^T) with the
-  two-sided normal p-value and pROC's interval of the difference; ``Z = 0`` when both the
-  difference and sigma are 0 (pROC's special case).  Unpaired: Student's D = (theta1 - theta2) /
+  :func:`~rocpr_exact.areas.variance.auc_covariance`, the i-th case (control) of one curve
+  with the i-th of the other, which are one example unless the curves dropped different
+  missing values (pROC pairs them all the same; different counts: R's "incompatible
+  dimensions", refused); 0 when the curves are not paired (pROC: "ROC curves are
+  unpaired."), NA with one case or control.
+* ``roc.test(roc1, roc2, method="delong")``: paired when ``are.paired`` (``paired=None``) or
+  asked (``paired=True``), on the curves ``are.paired`` returns: the two given, or when only
+  the original responses agree both rebuilt on the complete cases (no NA in the response or
+  either predictor, the response of a level), as pROC rebuilds them.  Z = (theta1 - theta2) /
+  sqrt(L S L^T) with the two-sided normal p-value and pROC's interval of the difference
+  (conf.level 0: the difference twice; 1: -Inf and Inf); ``Z = 0`` when both the difference
+  and sigma are 0 (pROC's special case).  Unpaired: Student's D = (theta1 - theta2) /
   sqrt(S1 + S2) with df = (S1 + S2)^2 / (S1^2/(n1 + m1 - 1) + S2^2/(n2 + m2 - 1)) (total
   counts, as ``delong.unpaired.test`` writes it) and p = 2 pt(-|D|, df).
 
@@ -44,6 +55,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from rocpr_exact.areas.variance import auc_covariance, auc_variance
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError, WrongTypeError
@@ -55,9 +68,10 @@ from rocpr_exact.exact.normal import (
 )
 from rocpr_exact.profiles.arguments import flag, is_one_of, number
 from rocpr_exact.profiles.ieee import exact_values
-from rocpr_exact.profiles.proc import Roc
+from rocpr_exact.profiles.proc import Roc, is_na
+from rocpr_exact.profiles.proc import roc as proc_roc
 
-__all__ = ["RocTest", "ci_auc", "cov", "roc_test", "var"]
+__all__ = ["RocTest", "are_paired", "ci_auc", "cov", "roc_test", "var"]
 
 PLACES = 30
 SIGNIFICANT = 20
@@ -124,14 +138,71 @@ def ci_auc(roc: Roc, conf_level: Any = Fraction(95, 100)) -> tuple[Fraction | No
     variance = _variance(roc)
     if variance is None:
         return (None, None, None)
-    if level in (0, 1):
-        raise UndefinedMetricError("conf.level 0 or 1: qnorm gives an infinite bound")
+    if level in (0, 1):  # qnorm(1/2) is theta; qnorm(0) and qnorm(1) are -+Inf, clipped
+        return (roc.auc, roc.auc, roc.auc) if level == 0 else (Fraction(0), roc.auc, Fraction(1))
     low, high = interval_decimals(roc.auc, variance, level, PLACES)
     return (max(Fraction(0), _decimal(low)), roc.auc, min(Fraction(1), _decimal(high)))
 
 
+def _identical(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
+    """R's ``identical`` of two vectors as the twin holds them (NA and NaN told apart); a
+    curve built without its original vectors (empty) is identical to none."""
+
+    def key(value: Any) -> Any:
+        return ("NA",) if value is None else ("NaN",) if is_na(value) else value
+
+    return len(first) == len(second) > 0 and all(
+        key(a) == key(b) for a, b in zip(first, second, strict=True)
+    )
+
+
+def _paired_rocs(roc1: Roc, roc2: Roc) -> tuple[Roc, Roc] | None:
+    """pROC's ``are.paired(roc1, roc2, return.paired.rocs=TRUE)``: the two curves (rebuilt on
+    the complete cases when only the original responses agree), or None when unpaired."""
+    if roc1.levels != roc2.levels:
+        return None
+    if roc1.response == roc2.response:
+        return roc1, roc2
+    if not _identical(roc1.original_response, roc2.original_response):
+        return None
+    rows = [
+        i
+        for i, (r, p1, p2) in enumerate(
+            zip(
+                roc1.original_response,
+                roc1.original_predictor,
+                roc2.original_predictor,
+                strict=True,
+            )
+        )
+        if not (is_na(r) or is_na(p1) or is_na(p2) or r not in roc1.levels)
+    ]
+    response = [roc1.original_response[i] for i in rows]
+
+    def rebuilt(curve: Roc) -> Roc:
+        kept = [curve.original_predictor[i] for i in rows]
+        return proc_roc(response, kept, curve.direction, curve.levels)  # type: ignore[arg-type]
+
+    return rebuilt(roc1), rebuilt(roc2)
+
+
 def _paired(roc1: Roc, roc2: Roc) -> bool:
-    return roc1.response == roc2.response and roc1.levels == roc2.levels
+    """pROC's ``are.paired``: the same levels, and the same kept or original responses."""
+    return roc1.levels == roc2.levels and (
+        roc1.response == roc2.response
+        or _identical(roc1.original_response, roc2.original_response)
+    )
+
+
+def are_paired(roc1: Roc, roc2: Roc) -> bool:
+    """pROC's ``are.paired(roc1, roc2)``: the same levels and the same responses, kept or (when
+    missing values or responses of other levels were dropped) as given.
+
+    >>> from rocpr_exact.profiles.proc import roc
+    >>> are_paired(roc([0, 1, 0, 1], [1, 2, None, 4]), roc([0, 1, 0, 1], [4, 3, 2, 1]))
+    True
+    """
+    return _paired(_checked(roc1, "roc1"), _checked(roc2, "roc2"))
 
 
 def _method(method: Any, roc1: Roc, roc2: Roc, function: str) -> None:
@@ -167,10 +238,23 @@ def cov(roc1: Roc, roc2: Roc, method: Any = None) -> Fraction | None:
     if not _paired(roc1, roc2):
         return Fraction(0)
     cases, controls = _counts(roc1)
+    if _counts(roc2) != (cases, controls):  # are.paired by the original responses only
+        raise InvalidInputError(
+            "the curves kept different numbers of cases or controls (missing values): pROC's "
+            "cov stops here (R's cov: incompatible dimensions)"
+        )
     if cases <= 1 or controls <= 1:
         return None
-    first, labels = _oriented(roc1)
-    return auc_covariance(first, _oriented(roc2)[0], labels)
+    # cov(V2$X, V1$X) and cov(V2$Y, V1$Y): the i-th case (control) of one curve with the i-th
+    # of the other, which are the same example unless missing values were dropped
+    first, second = _by_class(roc1), _by_class(roc2)
+    return auc_covariance(first, second, [1] * cases + [0] * controls)
+
+
+def _by_class(roc: Roc) -> list[Fraction]:
+    """The oriented predictor, the cases first, then the controls (each in input order)."""
+    pairs = list(zip(*_oriented(roc), strict=True))
+    return [s for s, y in pairs if y] + [s for s, y in pairs if not y]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +270,7 @@ class RocTest:
     p_value: Fraction
     estimate: tuple[Fraction, Fraction]
     df: Fraction | None = None
-    conf_int: tuple[Fraction, Fraction] | None = None
+    conf_int: tuple[Fraction | float, Fraction | float] | None = None
 
 
 def roc_test(
@@ -212,10 +296,12 @@ def roc_test(
     _method(method, roc1, roc2, "roc.test")
     level = _level(conf_level)
     paired = None if paired is None else flag(paired, "paired")
-    if paired is None:
-        paired = _paired(roc1, roc2)
-    elif paired and not _paired(roc1, roc2):
-        raise InvalidInputError("The paired ROC test cannot be applied to unpaired curves.")
+    if paired is not False:  # None or True: are.paired, with the curves it returns
+        rocs = _paired_rocs(roc1, roc2)
+        if rocs is None and paired:
+            raise InvalidInputError("The paired ROC test cannot be applied to unpaired curves.")
+        paired = rocs is not None
+        roc1, roc2 = rocs or (roc1, roc2)
     var1, var2 = _variance(roc1), _variance(roc2)
     if var1 is None or var2 is None:
         raise UndefinedMetricError("one case or one control: pROC's DeLong statistic is NaN")
@@ -240,8 +326,9 @@ def _paired_test(
     z_squared = difference**2 / sigma2
     statistic = Fraction(z_decimal(z_squared, difference < 0, PLACES))
     p_value = Fraction(two_sided_p(z_squared, SIGNIFICANT))
-    if level in (0, 1):
-        raise UndefinedMetricError("conf.level 0 or 1: qnorm gives an infinite bound")
+    if level in (0, 1):  # crit_z = qnorm(1/2) = 0, or qnorm(1) = Inf
+        ends = (difference, difference) if level == 0 else (-np.inf, np.inf)
+        return RocTest(True, statistic, p_value, estimate, conf_int=ends)
     low, high = interval_decimals(difference, sigma2, level, PLACES)
     return RocTest(True, statistic, p_value, estimate, conf_int=(Fraction(low), Fraction(high)))
 
