@@ -124,7 +124,8 @@ def test_two_models_areas_in_the_legend_and_ax() -> None:
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
     roc_a = rx.format_decimal(rx.auc_roc(a), 3)
     pr_a = rx.format_decimal(rx.auc_pr(a, "continuous"), 3)  # the area under A's PR curve
-    assert f"A (AUC-ROC {roc_a}, AUC-PR {pr_a})" in texts  # one legend for both panels
+    # one legend for both panels; the PR area named (issue 38: "AUC-PR" alone said no method)
+    assert f"A (AUC-ROC {roc_a}, AUC-PR continuous {pr_a})" in texts
     assert any(t.startswith("B (AUC-ROC ") for t in texts) and len(figure.legends) == 1
     figure = plot([a, b], labels=["A", "B"], auc=False)
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
