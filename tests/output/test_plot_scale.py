@@ -180,7 +180,7 @@ def test_cli_two_files_labels_title_and_options(
     assert main([*argv, "--no-auc"]) == 0
     assert "AUC" not in out.read_text()
     assert main(["plot", *files, "--label", "A", "-o", str(out)]) == 2
-    assert "one --label per file" in capsys.readouterr().err
+    assert "one --label per model" in capsys.readouterr().err
     assert main(["plot", files[0], "-o", str(out)]) == 0
     assert ">m0.csv<" not in out.read_text() and files[0] in out.read_text()  # default title
 
