@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.areas.auc import auc_roc
@@ -110,7 +111,7 @@ def _paired(args: argparse.Namespace, columns: list[str]) -> DelongTest:
 
 
 def _unpaired(args: argparse.Namespace, column: str) -> DelongTest:
-    aucs, variance = [], 0
+    aucs, variance = [], Fraction(0)
     for path in args.data:
         one = copy.copy(args)
         one.data, one.score_column, one.positives, one.negatives = path, column, None, None

@@ -343,7 +343,8 @@ def ci_level(args: argparse.Namespace) -> Fraction:
         raise InvalidInputError(
             "--ci-level is the level of an interval: give --ci METHOD or --ap-ci METHOD with it"
         )
-    return args.ci_level
+    given: Fraction = args.ci_level
+    return given
 
 
 def require_ranking(args: argparse.Namespace, flag: str) -> None:
