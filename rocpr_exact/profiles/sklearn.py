@@ -45,6 +45,7 @@ from rocpr_exact.profiles.sklearn_input import (
     binary_curve,
     check_consistent_length,
     exact_column,
+    invalid_parameter,
     one_class,
     pos_label_of,
     require_label,
@@ -96,9 +97,8 @@ def curve_as_seen(
 
 def _check_average(average: Any, function: str) -> None:
     if not is_one_of(average, AVERAGES):
-        raise InvalidInputError(
-            f"The 'average' parameter of {function} must be one of {AVERAGES}, got {average!r}"
-        )
+        options = "a str among {'macro', 'micro', 'samples', 'weighted'} or None"
+        raise invalid_parameter("average", function, options, average)
 
 
 #: A rounding to a float format: the float16 or float32 nearest an exact value.
@@ -126,7 +126,9 @@ def _max_fpr(max_fpr: Any) -> MaxFpr | None:
     except (InvalidInputError, TypeError, ValueError):
         m = Fraction(-1)
     if not 0 < m <= 1:
-        raise InvalidInputError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+        raise invalid_parameter(
+            "max_fpr", "roc_auc_score", "a float in the range (0.0, 1.0] or None", max_fpr
+        )
     if m == 1:
         return None
     dtype: Any = getattr(max_fpr, "dtype", None)
@@ -172,8 +174,8 @@ def _roc_auc_metric(max_fpr: MaxFpr | None) -> BinaryMetric:
         if curve.negatives == 0:
             if max_fpr is not None:  # fpr is all nan, so sklearn cuts the curve to one point
                 raise InvalidInputError(
-                    "no negative of nonzero weight with max_fpr: sklearn 1.9.1 raises "
-                    "ValueError('At least 2 points are needed to compute area under curve')"
+                    "At least 2 points are needed to compute area under curve, but x.shape = 1 "
+                    "(no negative of nonzero weight, so fpr is nan and max_fpr keeps one point)"
                 )
             return one_class(NO_NEGATIVE_RATE)
         return _roc_area(curve, max_fpr)
@@ -226,7 +228,8 @@ def roc_auc_score(
     """
     _check_average(average, "roc_auc_score")
     if not is_one_of(multi_class, ("raise", "ovr", "ovo")):
-        raise InvalidInputError(f"multi_class must be 'raise', 'ovr' or 'ovo', got {multi_class!r}")
+        options = "a str among {'ovo', 'ovr', 'raise'}"
+        raise invalid_parameter("multi_class", "roc_auc_score", options, multi_class)
     m = _max_fpr(max_fpr)
     kind, truth = target_of(y_true)
     scores = score_array(y_score, convert_object=True)

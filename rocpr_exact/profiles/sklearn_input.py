@@ -107,8 +107,8 @@ def score_array(y_score: Any, *, convert_object: bool = False, what: str = "y_sc
     refuses it; so is an infinity (sklearn refuses it in numeric arrays; in object arrays it
     would keep it, which the twins do not model).
     """
-    if isinstance(y_score, str | bytes):
-        raise InvalidInputError(f"{what} must be an array of numbers, not a string")
+    if isinstance(y_score, str | bytes):  # sklearn's InvalidParameterError, a TypeError too
+        raise WrongTypeError(f"{what} must be an array of numbers, not a string")
     convert_object = flag(convert_object, "convert_object")
     if convert_object and isinstance(y_score, np.ndarray) and y_score.dtype == object:
         try:
@@ -172,11 +172,11 @@ def weights_of(sample_weight: Any, n: int) -> list[int] | None:
     array = np.asarray(sample_weight)
     if array.ndim == 2 and array.shape[1] == 1:
         array = array.ravel()  # column_or_1d
+    check_consistent_length(range(n), range(n), array)  # y_true, y_score, sample_weight
     if array.ndim != 1:
         raise InvalidInputError(
             f"sample_weight must have one value per example ({n}), got shape {array.shape}"
         )
-    check_consistent_length(range(n), range(n), array)  # y_true, y_score, sample_weight
     values = array.tolist()
     for i, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
@@ -195,8 +195,8 @@ def target_of(y_true: Any) -> tuple[str, Any]:
     Returns ``"binary"``, ``"multiclass"`` or ``"multilabel-indicator"``; ``continuous``,
     ``multiclass-multioutput`` and unknown targets are refused, as sklearn refuses them.
     """
-    if isinstance(y_true, str | bytes):
-        raise InvalidInputError("y_true must be an array of labels, not a string")
+    if isinstance(y_true, str | bytes):  # sklearn's InvalidParameterError, a TypeError too
+        raise WrongTypeError("y_true must be an array of labels, not a string")
     try:
         array = np.asarray(y_true)
     except (TypeError, ValueError):
@@ -250,12 +250,22 @@ def check_consistent_length(*arrays: Any) -> None:
         )
 
 
+def invalid_parameter(name: str, function: str, constraint: str, value: Any) -> WrongTypeError:
+    """sklearn's ``InvalidParameterError`` (``validate_params``), in its words: a ValueError and
+    a TypeError, as :class:`WrongTypeError` is.  (sklearn lists a set of options in its set's
+    order, which changes with hash randomisation; here they are sorted.)"""
+    return WrongTypeError(
+        f"The {name!r} parameter of {function} must be {constraint}. Got {value!r} instead."
+    )
+
+
 def check_pos_label(pos_label: Any) -> Any:
     """``pos_label`` if it is one label (a number, text or a bool), as sklearn compares it."""
     if not isinstance(pos_label, str | int | float | np.generic) or (
         isinstance(pos_label, np.generic) and pos_label.ndim
     ):
-        raise InvalidInputError(f"pos_label must be one label, got {type(pos_label).__name__}")
+        kind = type(pos_label).__name__
+        raise WrongTypeError(f"pos_label must be one label (a number, text or a bool), got {kind}")
     return pos_label
 
 
@@ -296,8 +306,9 @@ def require_probabilities(y_score: Any) -> None:
         total = sum((Fraction(v) for v in row), Fraction(0))
         if abs(1 - total) > ATOL + RTOL * abs(total):
             raise InvalidInputError(
-                f"y_score row {i} sums to {total} (not 1 within numpy.allclose): sklearn 1.9.1 "
-                "needs probabilities that sum to 1.0 over classes for multiclass roc_auc"
+                "Target scores need to be probabilities for multiclass roc_auc, i.e. they should "
+                f"sum up to 1.0 over classes (y_score row {i} sums to {total}, not 1 within "
+                "numpy.allclose)"
             )
 
 
