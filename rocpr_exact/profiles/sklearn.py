@@ -13,9 +13,11 @@ label conventions, ``sample_weight`` must be non-negative numbers (an integer we
 replicated rows; floats at their binary value, scaled with the other weights to integers).
 Where sklearn warns and returns nan (one class in ``y_true``, or one class of nonzero weight)
 the twins return the float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with sklearn's
-warning as an :class:`OneClassWarning`; where it warns and returns a conventional value (AP 0.0
-without positives) they return that value, warned; where sklearn refuses, they raise
-:class:`InvalidInputError`.
+warning as an :class:`OneClassWarning` (also of sklearn's class: ``UndefinedMetricWarning``
+once ``sklearn.exceptions`` is imported, numpy's ``RuntimeWarning``); where it warns and
+returns a conventional value (AP 0.0 without positives) they return that value, warned; where
+sklearn refuses, they raise :class:`InvalidInputError`, also of sklearn's built-in class
+(``NotImplementedError``, ``TypeError``, ``ZeroDivisionError``), in sklearn's words.
 docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """
 

@@ -209,3 +209,26 @@ def test_max_fpr_as_a_double_stays_exact() -> None:
     # 1/2 (1 + (1/8 - 1/32) / (1/4 - 1/32)) = 1/2 (1 + 3/7) = 5/7
     value = twin.roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=np.float64(0.25))
     assert value == Fraction(5, 7)
+
+
+def test_the_runner_puts_the_twins_in_sklearns_place() -> None:
+    # scripts/run_sklearn_tests.py rewrites sklearn's test_ranking.py: after its last import,
+    # the twins (with sklearn's return types) replace sklearn's five functions
+    import importlib.util
+    from pathlib import Path
+
+    from tests.profiles import sklearn_as_floats
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "run_sklearn_tests.py"
+    spec = importlib.util.spec_from_file_location("run_sklearn_tests", path)
+    assert spec is not None and spec.loader is not None
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    source = "import numpy\nfrom sklearn.metrics import (\n    roc_curve,\n)\n\nF = roc_curve\n"
+    namespace: dict[str, Any] = {}
+    exec(runner.rewrite(source), namespace)
+    assert namespace["F"] is sklearn_as_floats.roc_curve
+    given = sklearn_as_floats.roc_curve(Y, S)
+    for mine, theirs in zip(given, metrics.roc_curve(Y, S), strict=True):
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)
+    assert sklearn_as_floats.roc_auc_score(Y, S) == metrics.roc_auc_score(Y, S)
