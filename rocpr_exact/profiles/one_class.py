@@ -14,7 +14,6 @@ a filter or a ``pytest.warns`` written for the tool catches the twin's.
 from __future__ import annotations
 
 import warnings
-from functools import cache
 
 from rocpr_exact.errors import OneClassWarning
 
@@ -23,8 +22,10 @@ __all__ = ["NAN", "tool_nan", "tool_warning", "warn_one_class"]
 #: The tools' NaN (IEEE quiet NaN), returned as a value, never used in arithmetic.
 NAN = float("nan")
 
+#: The classes :func:`tool_warning` made, by the tool's class: one each, made once.
+_MADE: dict[type[Warning], type[OneClassWarning]] = {}
 
-@cache
+
 def tool_warning(category: type[Warning]) -> type[OneClassWarning]:
     """The OneClassWarning that is also ``category``, the tool's class (one class per category).
 
@@ -38,9 +39,11 @@ def tool_warning(category: type[Warning]) -> type[OneClassWarning]:
     """
     if issubclass(OneClassWarning, category):
         return OneClassWarning
-    doc = f"A twin's OneClassWarning where its tool warns a {category.__qualname__}."
-    attributes = {"__module__": __name__, "__doc__": doc}
-    return type(category.__name__, (OneClassWarning, category), attributes)
+    if category not in _MADE:
+        doc = f"A twin's OneClassWarning where its tool warns a {category.__qualname__}."
+        attributes = {"__module__": __name__, "__doc__": doc}
+        _MADE[category] = type(category.__name__, (OneClassWarning, category), attributes)
+    return _MADE[category]
 
 
 def warn_one_class(

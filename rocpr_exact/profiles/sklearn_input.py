@@ -243,7 +243,7 @@ def refuse_format(kind: str, need: str) -> NoReturn:
 def check_consistent_length(*arrays: Any) -> None:
     """sklearn's ``check_consistent_length``: one length for every array given, in sklearn's
     words (None and a single value are skipped: they are refused elsewhere)."""
-    lengths = [len(a) for a in arrays if hasattr(a, "__len__") and getattr(a, "ndim", 1)]
+    lengths = [len(a) for a in arrays if hasattr(a, "__len__") and getattr(a, "ndim", 1) != 0]
     if len(set(lengths)) > 1:
         raise InvalidInputError(
             f"Found input variables with inconsistent numbers of samples: {lengths}"
