@@ -116,7 +116,9 @@ def average_binary_score(
         return sum(entries, Fraction(0)) / len(entries)
     total = sum(entry_weights, Fraction(0))
     if total == 0:
-        raise InvalidInputError("the weights of the average sum to zero (sklearn 1.9.1 raises)")
+        raise ZeroDenominatorError(
+            f"Weights sum to zero, can't be normalized (the {average} average's weights)"
+        )
     weighted = [e * a if a else Fraction(0) for e, a in zip(entries, entry_weights, strict=True)]
     return sum(weighted, Fraction(0)) / total
 

@@ -74,6 +74,7 @@ REFUSALS: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
         ([0, 0, 0], PROBABILITIES[:3]),
         {"multi_class": "ovo", "labels": [0, 1, 2], "average": "weighted"},
     ),
+    ("roc_auc_score", ([[0, 0]], [[0.0, 0.0]]), {"average": "samples", "sample_weight": [0]}),
     ("roc_auc_score", (MULTICLASS, PROBABILITIES * 2), {"multi_class": "ovr"}),
     ("roc_auc_score", (MULTICLASS, PROBABILITIES), {}),  # multi_class must be in ('ovo', 'ovr')
     ("roc_auc_score", (Y, S), {"average": "foo"}),  # InvalidParameterError
