@@ -46,6 +46,7 @@ from fractions import Fraction
 from rocpr_exact.areas.records import area_records, published_area
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
 from rocpr_exact.consistency.bounds import minimum_enclosure
+from rocpr_exact.consistency.boxchain import check_boxes
 from rocpr_exact.consistency.finders import decide_areas
 from rocpr_exact.consistency.operating import (
     POINT_METRICS,
@@ -55,6 +56,7 @@ from rocpr_exact.consistency.operating import (
     tp_span,
 )
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
+from rocpr_exact.consistency.searchsize import searchable
 from rocpr_exact.consistency.through import Ranges, box_ranges, passes
 from rocpr_exact.consistency.witness import (
     METRICS,
@@ -251,9 +253,9 @@ def check_consistency(
         name: reported_interval(reported[name], rounding) for name in decided if name in reported
     }
     texts = {name: str(reported[name]) for name in intervals}
-    reasons = _single_metric_reasons(p, n, intervals, texts, ties) or auc_ap_reasons(
-        p, n, intervals, texts, ties
-    )
+    reasons = _single_metric_reasons(p, n, intervals, texts, ties)
+    if not reasons and searchable(p, n):  # the sound AP bounds: O(P) per step
+        reasons = auc_ap_reasons(p, n, intervals, texts, ties)
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
@@ -271,6 +273,18 @@ def check_consistency(
         )
     required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
     others = [record.published for record in area_records() if record.published in intervals]
+    if not others and "auc_roc" not in intervals:  # an operating point and ROC points only
+        return check_boxes(
+            p,
+            n,
+            through,
+            ties=ties,
+            max_steps=max_steps,
+            point=ranges,
+            span=tp_span(p, intervals),
+            intervals=intervals,
+            texts=texts,
+        )
     if not others:
         return _auc_and_thresholds(p, n, intervals, texts, required, ties)
     return decide_areas(p, n, intervals, required, ties, max_steps)
