@@ -26,7 +26,7 @@ from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import ROUNDINGS
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
-from rocpr_exact.limits import check_grid_points
+from rocpr_exact.limits import check_examples, check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
 
@@ -178,6 +178,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     interval = consistent_ci.answer(args, [name for name in reported if name != "auc_roc"])
     if interval is not None:
         return interval
+    # A witness ranks P + N examples: bounded first, in the CLI's words.
+    check_examples(args.positives + args.negatives, "--positives + --negatives")
     if not reported and not args.roc_point:
         raise InvalidInputError(
             "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"

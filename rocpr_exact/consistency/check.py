@@ -136,11 +136,15 @@ def _single_metric_reasons(
             grid = Fraction(step, scale)
             below = (auc.low * scale) // step * step
             near = [Fraction(k, scale) for k in (below, below + step) if 0 <= k <= scale]
+            said = f"auc_roc {texts['auc_roc']} means a value in {auc}"
+            shown = " and ".join(fraction_to_decimal(v, 6) for v in near)
             reasons.append(
-                f"auc_roc {texts['auc_roc']} means a value in {auc}; with P = {p}, N = {n} "
-                f"AUC-ROC is a multiple of {grid} ({'ties count 1/2' if ties else 'no ties'}) "
-                "and none lies in it; the nearest are "
-                + " and ".join(fraction_to_decimal(v, 6) for v in near)
+                f"{said}, outside [0, 1]: AUC-ROC is a share of pairs"
+                if auc.high <= 0 or auc.low >= 1 or not near  # nothing of [0, 1] near it
+                else f"{said}; with P = {p}, N = {n} AUC-ROC is a multiple of {grid} "
+                f"({'ties count 1/2' if ties else 'no ties'}) and none lies in it; the nearest "
+                + ("are " if len(near) > 1 else "is ")
+                + shown
             )
     for name in intervals:  # each area's least value, from its record
         area = published_area(name)

@@ -83,8 +83,8 @@ def decide_areas(
 
 #: Why an AP below every ranking without ties stays open (docs/consistency.md, "Printed pairs").
 _TIED_ONLY = (
-    "average_precision is below every ranking without ties with that auc_roc (the sound "
-    "interval of rocpr_exact.consistency.average_precision_bounds), so only rankings with tied "
+    "average_precision is below every ranking without ties with that auc_roc (its sound "
+    "interval given auc_roc), so only rankings with tied "
     "scores could give it: the chains and, past P + N = 400, the walk, which build none, were "
     "skipped, and the bound over tie groups (rocpr_exact.consistency.tiedbound) does not "
     "exclude it or is past its size limit"

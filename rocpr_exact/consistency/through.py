@@ -20,10 +20,19 @@ forced precedences have no cycle (a topological order is then a chain's order).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
-__all__ = ["Box", "BoxChainTooLong", "Ranges", "box_chain", "box_ranges", "chain_groups", "passes",
-           "thresholds"]
+__all__ = [
+    "Box",
+    "BoxChainTooLong",
+    "Ranges",
+    "box_chain",
+    "box_ranges",
+    "chain_groups",
+    "has_thresholds",
+    "passes",
+]
 
 Ranges = list[tuple[int, int]]
 #: A box of whole counts: (TP range, FP range), both inclusive.
@@ -126,18 +135,20 @@ def box_ranges(p: int, tp: tuple[int, int], fp: tuple[int, int]) -> Ranges:
     return [fp if tp[0] <= t <= tp[1] else (1, 0) for t in range(p + 1)]
 
 
-def thresholds(groups: Sequence[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Every threshold (TP, FP) of the tie-group sequence ``groups``, (0, 0) included.
+def has_thresholds(groups: Sequence[tuple[int, int]], points: Sequence[tuple[int, int]]) -> bool:
+    """Whether every point (TP, FP) of the chain ``points`` is a threshold of ``groups``
+    ((0, 0) included): one walk along the groups, the points in order.
 
-    >>> sorted(thresholds([(1, 0), (1, 1)]))
-    [(0, 0), (1, 0), (2, 1)]
+    >>> has_thresholds([(1, 0), (1, 1)], [(2, 1), (1, 0)]), has_thresholds([(2, 1)], [(1, 0)])
+    (True, False)
     """
-    tp = fp = 0
-    found = {(0, 0)}
-    for a, b in groups:
+    wanted = sorted(set(points))
+    k = tp = fp = 0
+    for a, b in itertools.chain([(0, 0)], groups):
         tp, fp = tp + a, fp + b
-        found.add((tp, fp))
-    return found
+        while k < len(wanted) and wanted[k] == (tp, fp):
+            k += 1
+    return k == len(wanted)
 
 
 def passes(groups: Sequence[tuple[int, int]], ranges: Ranges) -> bool:
