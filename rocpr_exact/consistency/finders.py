@@ -167,11 +167,11 @@ def _search(
     required: list[Ranges],
     ties: bool,
     max_steps: int,
-    searched: bool = True,
+    chained: bool = True,
 ) -> Verdict:
     what = ", ".join(intervals)
     if (p + 1) * (n + 1) > max_steps:  # the search could not even leave (0, 0)
-        return _undecided(p, n, what, max_steps, searched)
+        return _undecided(p, n, what, max_steps, chained)
     candidates = None
     if required:  # the search steers through the first required threshold
         candidates = frozenset(
@@ -181,7 +181,7 @@ def _search(
     try:
         groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_steps=max_steps)
     except SearchLimitReached:
-        return _undecided(p, n, what, max_steps)
+        return _undecided(p, n, what, max_steps, chained)
     kind = "rankings with ties" if ties else "rankings without ties"
     searched = ", ".join(name for name in intervals if name not in CLOSED_FORM_METRICS)
     if groups is None:
@@ -222,8 +222,8 @@ def _search(
     )
 
 
-def _undecided(p: int, n: int, what: str, max_steps: int, searched: bool = True) -> Verdict:
-    chain = " and no ranking of the chain fits" if searched else ""
+def _undecided(p: int, n: int, what: str, max_steps: int, chained: bool = True) -> Verdict:
+    chain = " and no ranking of the chain fits" if chained else ""
     return Verdict(
         "undecided",
         (
