@@ -12,7 +12,8 @@ returns a :class:`Verdict`:
   of examples give the operating point; or the exact search over every
   ranking found none);
 * ``"undecided"``: every sound necessary condition holds but the exact search
-  would exceed ``max_steps`` steps.
+  would exceed ``max_steps`` steps (or P + N is past ``max_search_examples``, the limit of
+  the searches that cost O(P + N) per step: :mod:`~rocpr_exact.consistency.searchsize`).
 
 How each case is decided:
 
@@ -34,7 +35,9 @@ How each case is decided:
   :mod:`rocpr_exact.consistency.search` (which leaves out the ``continuous``
   area, a closed form).
 * ROC points read from a figure (``through``): each box of whole counts is a
-  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`).
+  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`); with an
+  operating point and no AUC-ROC or area, exact by a chain through the boxes
+  (:mod:`rocpr_exact.consistency.boxchain`).
 """
 
 from __future__ import annotations
