@@ -8,7 +8,7 @@ more box); the pair checks of the exact order count against ``max_steps``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.through import (
@@ -50,10 +50,11 @@ def check_boxes(
     >>> check_boxes(10, 10, [((5, 5), (5, 5)), ((8, 8), (6, 7))], ties=True, max_steps=100).reasons
     ('witness constructed through every ROC point: (TP, FP) = (5, 5), (8, 6)',)
     """
-    rows: list[Box | None] = [None]
-    if point is not None:
+    rows: Iterable[Box | None] = [None]
+    if point is not None:  # lazily: the first TP that fits ends the search
         first, last = span if span is not None else (0, len(point) - 1)
-        rows = [((t, t), point[t]) for t in range(first, last + 1) if point[t][0] <= point[t][1]]
+        fitting = (t for t in range(first, last + 1) if point[t][0] <= point[t][1])
+        rows = (((t, t), point[t]) for t in fitting)
     steps = 0
     for row in rows:
         if steps > max_steps:
@@ -95,7 +96,7 @@ def check_boxes(
 
 def _too_long(count: int, max_steps: int) -> str:
     return (
-        f"the {count:,} ROC points' boxes are not ordered by their lower corners, and ordering "
-        "them exactly (every pair, for each TP of the operating point) would exceed "
-        f"max_steps = {max_steps:,} steps; raise max_steps to decide"
+        f"ordering the {count:,} ROC points' boxes exactly (every pair of boxes, and each TP "
+        f"of the operating point if one is reported) would exceed max_steps = {max_steps:,} "
+        "steps; raise max_steps to decide"
     )
