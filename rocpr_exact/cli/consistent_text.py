@@ -13,11 +13,12 @@ import threading
 import time
 from collections.abc import Mapping
 from types import TracebackType
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from rocpr_exact.consistency.witness import Witness, show_value
+from rocpr_exact.io.files import write_atomically
 
-__all__ = ["Ticker", "witness_lines", "witness_runs"]
+__all__ = ["Ticker", "witness_lines", "witness_runs", "write_witness"]
 
 #: Runs and curve points shown in the text answer before "...".
 SHOWN = 12
@@ -52,7 +53,7 @@ def _listed(items: list[str]) -> str:
 
 def witness_lines(witness: Witness, reported: Mapping[str, str], file: str | None) -> list[str]:
     """The witness of a "possible" answer, for a person to read."""
-    lines = ["  reported -> witness (exact):"]
+    lines = ["  reported -> witness (exact):"] if witness.values else []
     for name, value in witness.values:
         lines.append(f"    {name} {reported[name]} -> {show_value(value)}")
     runs = witness_runs(witness)
@@ -77,6 +78,17 @@ def witness_lines(witness: Witness, reported: Mapping[str, str], file: str | Non
     else:
         lines.append(f"  every example written to {file} (CSV score,label)")
     return lines
+
+
+def write_witness(path: str, witness: Witness) -> None:
+    """The witness as CSV ``score,label`` (readable by ``report``), written atomically."""
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(b"score,label\n")
+        for score, a, b in witness.runs:  # run by run: never the whole list in memory
+            stream.write(f"{score},1\n".encode("ascii") * a + f"{score},0\n".encode("ascii") * b)
+
+    write_atomically(path, write)
 
 
 class Ticker:

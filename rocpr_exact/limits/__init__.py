@@ -53,6 +53,11 @@ limit                  default      what it bounds
                                     when python-flint is not installed (with it, a long
                                     segment costs one digamma difference, not one term
                                     per TP)
+``max_search_examples`` 20,000      P + N up to which ``consistent`` runs its searches and
+                                    bounds for an average precision or AUC-PR that cost
+                                    O(P + N) per step (the walk, the chains of rankings,
+                                    the sound AP bounds given AUC-ROC); past it they are
+                                    skipped and the verdict names this limit
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
