@@ -43,7 +43,6 @@ PACKAGE = ROOT / "rocpr_exact"
 ALLOWED: frozenset[frozenset[str]] = frozenset(
     frozenset(f"rocpr_exact.{name}" for name in cycle)
     for cycle in (
-        ("profiles.proc", "profiles.proc_delong"),
         (
             "profiles.torchmetrics",
             "profiles.torchmetrics_fixed",
