@@ -19,6 +19,7 @@ from typing import Any
 from rocpr_exact.core.counts import INT64_CROSS
 from rocpr_exact.core.curve import Curve, count_arrays, require_curve
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.exact import digamma
 from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.digamma import DigammaTerm
@@ -30,6 +31,7 @@ __all__ = [
     "AreaTerms",
     "Chain",
     "Digits",
+    "corner_arrays",
     "fast_or",
     "int64_arrays",
     "number_schema",
@@ -152,6 +154,18 @@ def int64_arrays(curve: Curve) -> tuple[Any, Any] | None:
     if curve.positives + curve.negatives >= INT64_CROSS:
         return None
     return count_arrays(curve)
+
+
+def corner_arrays(curve: Curve) -> tuple[Curve, Any, Any] | None:
+    """The curve's corners and their int64 arrays for a method's array terms on the corners,
+    or None: no arrays (:func:`int64_arrays`), no positives, or no Arb (``python-flint``)."""
+    if int64_arrays(curve) is None or curve.positives == 0:
+        return None
+    corners = curve.corners()
+    arrays = int64_arrays(corners)
+    if arrays is None or not digamma.available():
+        return None
+    return corners, *arrays
 
 
 def ratio_digits(

@@ -25,7 +25,14 @@ from functools import partial
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.areas.base import AreaRecord, AreaTerms, Chain, fast_or, int64_arrays, recall_floor
+from rocpr_exact.areas.base import (
+    AreaRecord,
+    AreaTerms,
+    Chain,
+    corner_arrays,
+    fast_or,
+    recall_floor,
+)
 from rocpr_exact.areas.least import min_auc_pr_continuous
 from rocpr_exact.core.curve import Curve, count_arrays
 from rocpr_exact.errors import NoPositivesError
@@ -248,13 +255,8 @@ def continuous_area(curve: Curve, t_min: Fraction | int) -> ClosedForm:
 
 def continuous_array_digits(curve: Curve, digits: int, small_bits: int) -> str | None:
     """The certified decimal of the area over [0, 1] from the corners' array terms, or None."""
-    if int64_arrays(curve) is None or curve.positives == 0:
-        return None
-    corners = curve.corners()
-    corner_arrays = int64_arrays(corners)
-    if corner_arrays is None or not digamma.available():
-        return None
-    return _continuous_area(corners, *corner_arrays, digits, small_bits)
+    found = corner_arrays(curve)
+    return None if found is None else _continuous_area(*found, digits, small_bits)
 
 
 def _continuous_area(

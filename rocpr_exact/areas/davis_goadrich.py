@@ -19,8 +19,8 @@ from rocpr_exact.areas.base import (
     AreaTerms,
     Chain,
     Pairs,
+    corner_arrays,
     fast_or,
-    int64_arrays,
     recall_floor,
 )
 from rocpr_exact.areas.dg import (
@@ -34,7 +34,6 @@ from rocpr_exact.areas.dg import (
 )
 from rocpr_exact.areas.least import min_auc_pr_dg
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.exact import digamma
 from rocpr_exact.exact.arrayfixed import ArrayRatios
 from rocpr_exact.exact.digamma import DigammaTerm
 from rocpr_exact.exact.fixed import certified_ratio_sum
@@ -66,13 +65,8 @@ def dg_pairs(curve: Curve) -> Pairs:
 
 def dg_array_digits(curve: Curve, digits: int, small_bits: int) -> str | None:
     """The certified decimal of the area over [0, 1] from the corners' array terms, or None."""
-    if int64_arrays(curve) is None or curve.positives == 0:
-        return None
-    corners = curve.corners()
-    corner_arrays = int64_arrays(corners)
-    if corner_arrays is None or not digamma.available():
-        return None
-    return _dg_area(corners, *corner_arrays, digits, small_bits)
+    found = corner_arrays(curve)
+    return None if found is None else _dg_area(*found, digits, small_bits)
 
 
 def _dg_area(corners: Curve, tps: Any, fps: Any, digits: int, small_bits: int) -> str | None:
