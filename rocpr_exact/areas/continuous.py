@@ -203,7 +203,7 @@ def continuous_exact(curve: Curve, min_recall: Fraction | int = 0) -> ClosedForm
     """The exact area over [min_recall, 1]: a rational plus a sum of q ln r.
 
     >>> continuous_exact(Curve.from_counts([(1, 0)], positives=1, negatives=1))
-    ClosedForm(Fraction(1, 1))
+    ClosedForm(1)
     """
     return continuous_area(curve.corners(), recall_floor(curve, min_recall))
 
