@@ -67,6 +67,7 @@ class Package:
         self.sources = sources
         self.packages = packages  # the names whose node is an __init__
         self.trees = {name: ast.parse(source) for name, source in sources.items()}
+        self._reexports: dict[str, dict[str, str]] = {}
 
     @classmethod
     def from_directory(cls, directory: Path = PACKAGE) -> Package:
@@ -88,7 +89,9 @@ class Package:
 
     def reexports(self, package: str) -> dict[str, str]:
         """The names a package ``__init__`` takes from other modules -> those modules."""
-        found: dict[str, str] = {}
+        if package in self._reexports:
+            return self._reexports[package]
+        found = self._reexports[package] = {}
         for node in ast.walk(self.trees[package]):
             if isinstance(node, ast.ImportFrom):
                 origin = self.absolute(package, node)
