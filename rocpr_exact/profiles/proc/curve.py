@@ -1,5 +1,8 @@
 """Exact twins of the R package pROC 1.18.0: ``auc`` and ``roc`` (``R/roc.R``, ``R/auc.R``).
 
+The base of :mod:`rocpr_exact.profiles.proc`: the input as pROC sees it and the curve
+(:class:`Roc`), which the inference twins of :mod:`~rocpr_exact.profiles.proc.delong` read.
+
 ``auc(response, predictor, ...)`` has pROC's parameters with R's dots written as underscores
 (``partial_auc``, ``partial_auc_focus``, ``partial_auc_correct``,
 ``allow_invalid_partial_auc_correct``); ``percent``, smoothing and confidence intervals are
@@ -46,9 +49,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import import_module
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -66,22 +68,7 @@ from rocpr_exact.profiles.examples import twin_metric
 from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_binary, to_double
 from rocpr_exact.profiles.model import ToolMetrics
 
-if TYPE_CHECKING:  # pROC's inference functions, defined in proc_delong (which imports this)
-    from rocpr_exact.profiles.proc_delong import RocTest, are_paired, ci_auc, cov, roc_test, var
-
-__all__ = ["Roc", "RocTest", "are_paired", "auc", "ci_auc", "cov", "roc", "roc_test", "var"]
-
-#: pROC's functions whose twins are in :mod:`rocpr_exact.profiles.proc_delong`, importable
-#: from here as every one is from pROC (imported on first use, PEP 562).
-_DELONG = frozenset({"RocTest", "are_paired", "ci_auc", "cov", "roc_test", "var"})
-
-
-def __getattr__(name: str) -> object:
-    """A twin of :data:`_DELONG`, from :mod:`rocpr_exact.profiles.proc_delong` on first use."""
-    if name not in _DELONG:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module("rocpr_exact.profiles.proc_delong"), name)
-
+__all__ = ["CURVE_METRICS", "Roc", "auc", "is_na", "roc"]
 
 Direction = Literal["auto", "<", ">"]
 Focus = Literal["specificity", "sensitivity"]
@@ -95,7 +82,7 @@ class Roc:
     and ``levels`` are the ones pROC settled on.  ``response`` (1 for a case, 0 for a control)
     and ``predictor`` (the doubles' exact values) are the examples pROC kept, in input order:
     what ``var``, ``cov``, ``ci.auc`` and ``roc.test`` read
-    (:mod:`rocpr_exact.profiles.proc_delong`).  ``original_response`` and
+    (:mod:`rocpr_exact.profiles.proc.delong`).  ``original_response`` and
     ``original_predictor`` are the two vectors as given (NA included), which pROC keeps for
     ``are.paired``.
     """
