@@ -4,11 +4,13 @@
 never blocks in ``open`` (a named pipe with no writer is refused at once, not waited for
 forever) and refuses a directory by name; the readers then bound what they read.
 
-Every file the package writes (plots, vector files) is written into a temporary file in the
-target's directory and renamed over the target only when complete (``os.replace`` is atomic
-on POSIX and Windows).  A failure at any point (a full disk, a killed process, an error in the
-writer) leaves the target as it was and no temporary file behind; an ``OSError`` becomes an
-:class:`~rocpr_exact.errors.InvalidInputError` that names the file.
+Every regular file the package writes (plots, vector files, witnesses) is written into a
+temporary file in the target's directory and renamed over the target only when complete
+(``os.replace`` is atomic on POSIX and Windows).  A failure at any point (a full disk, a killed
+process, an error in the writer) leaves the target as it was and no temporary file behind; an
+``OSError`` becomes an :class:`~rocpr_exact.errors.InvalidInputError` that names the file.  A
+named pipe or a device (``/dev/null``) is written through, never replaced; a symbolic link's
+target is written; ``-`` is standard output (:func:`write_atomically`).
 """
 
 from __future__ import annotations
@@ -224,37 +226,117 @@ def check_not_an_input(output: str | Path, inputs: Iterable[str | Path], option:
             )
 
 
-def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:
-    """Call ``write(stream)`` on a temporary file beside ``path``, then rename it to ``path``.
+def _cannot_write(name: str, error: OSError) -> InvalidInputError:
+    return InvalidInputError(f"cannot write {name!r}: {error.strerror or error}")
 
-    The file gets the permissions of a newly created one (0666 less the umask).  Returns the
-    path written.
+
+def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:
+    """Write the file ``path`` with ``write(stream)``: a regular file atomically, a named pipe
+    or a character device through, ``-`` to standard output.
+
+    * a regular file (or a new one): ``write`` fills a temporary file in the same directory,
+      which is then renamed over ``path`` (``os.replace``, atomic): on any failure ``path`` is
+      as it was and the temporary file is removed.  The file gets the permissions of a newly
+      created one (0666 less the umask);
+    * a symbolic link: the file it leads to is written so (the link stays a link);
+    * a named pipe (FIFO) or a character device (``/dev/null``, ``/dev/stdout``, a terminal):
+      opened and written, never replaced (a FIFO that no program reads is refused at once:
+      writing it would wait forever); what was written before a failure stays written;
+    * ``-``: standard output.
+
+    An empty name, a directory, a block device or a socket is refused, and every ``OSError``
+    (a full disk, no permission) is an :class:`InvalidInputError` naming the file (exit 2 on
+    the command line).  Returns ``path``.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
     >>> write_atomically(target, lambda stream: stream.write(b"done")).read_text()
     'done'
+    >>> write_atomically("/dev/full", lambda stream: stream.write(b"done"))
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: cannot write '/dev/full': No space left on device
     """
+    name = os.fspath(path)
+    if name == "":
+        raise InvalidInputError("cannot write '': the file name is empty; give a file name")
+    if name == "-":
+        _write_stdout(write)
+        return Path(name)
+    real = Path(os.path.realpath(name))  # a link's target, written in its own directory
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG  # a new file
+    except OSError as exc:
+        raise _cannot_write(name, exc) from None
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        _write_through(real, name, write, stat.S_ISFIFO(mode))
+    elif stat.S_ISREG(mode):
+        _replace(real, name, write)
+    else:
+        what = "a directory" if stat.S_ISDIR(mode) else "neither a file nor a pipe nor a device"
+        raise InvalidInputError(f"cannot write {name!r}: it is {what}; give a file name")
+    return Path(path)
+
+
+def _replace(real: Path, name: str, write: Callable[[BinaryIO], object]) -> None:
+    """Write a temporary file beside ``real``, then rename it over ``real``."""
     import tempfile  # imported by the commands that write a file
 
-    path = Path(path)
     try:
         descriptor, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+            dir=real.parent, prefix=f".{real.name}.", suffix=".tmp"
         )
     except OSError as exc:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise _cannot_write(name, exc) from None
     try:
         with os.fdopen(descriptor, "wb") as stream:
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private (0600)
-        os.replace(temporary, path)
+        os.replace(temporary, real)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
-            raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise _cannot_write(name, exc) from None
         raise
-    return path
+
+
+def _write_through(real: Path, name: str, write: Callable[[BinaryIO], object], fifo: bool) -> None:
+    """Open the pipe or device ``real`` and write it (a pipe no program reads is refused)."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0) if fifo else 0
+    try:
+        descriptor = os.open(real, os.O_WRONLY | nonblocking)
+    except OSError as exc:
+        if fifo and exc.errno == errno.ENXIO:
+            raise InvalidInputError(
+                f"cannot write {name!r}: it is a named pipe (FIFO) that no program reads; "
+                "start the program that reads it first"
+            ) from None
+        raise _cannot_write(name, exc) from None
+    try:
+        if nonblocking:
+            os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "wb") as stream:
+            write(stream)
+            stream.flush()
+    except OSError as exc:
+        raise _cannot_write(name, exc) from None
+
+
+def _write_stdout(write: Callable[[BinaryIO], object]) -> None:
+    """``write`` to standard output (a closed pipe stays a BrokenPipeError: status 141)."""
+    import sys
+
+    if sys.stdout is None:
+        raise InvalidInputError("cannot write '-': standard output is closed")
+    try:
+        sys.stdout.flush()
+        write(sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _cannot_write("-", exc) from None
