@@ -24,9 +24,10 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.formats import COMPRESSIONS, sniffed
 
 __all__ = [
     "BYTES_READ",
@@ -35,30 +36,11 @@ __all__ = [
     "check_not_an_input",
     "make_directory",
     "open_input",
+    "sniffed",
     "unreadable",
     "write_atomically",
 ]
 
-
-def _gzip(raw: BinaryIO) -> Any:
-    import gzip  # imported when a file needs it: a command that reads none starts sooner
-
-    return gzip.GzipFile(fileobj=raw, mode="rb")
-
-
-def _bzip2(raw: BinaryIO) -> Any:
-    import bz2
-
-    return bz2.BZ2File(raw, mode="rb")
-
-
-#: Compressed input, recognised by the file name's last suffix, and its reader (opened and
-#: closed by :func:`open_input`).
-COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
-    ".gz": _gzip,
-    ".bz2": _bzip2,
-    ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
-}
 
 #: What reading an input may raise besides InvalidInputError: an OSError, and for a damaged
 #: compressed file ``EOFError`` (cut short) or ``lzma.LZMAError``; a reader names the file.
@@ -147,9 +129,10 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     A directory raises ``IsADirectoryError`` (as ``open`` does); a named pipe with no
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
-    (a missing or unreadable file) is left to the caller, which names the file.  A name
-    ending in ``.gz``, ``.bz2`` or ``.xz`` (:data:`COMPRESSIONS`) is decompressed as it is
-    read; a damaged one raises one of :data:`READ_ERRORS`.
+    (a missing or unreadable file) is left to the caller, which names the file.  A file
+    compressed with gzip, bzip2 or xz (told by its first bytes, whatever its name:
+    :func:`sniffed`) is decompressed as it is read; a damaged one raises one of
+    :data:`READ_ERRORS`; a Parquet, zstd or zip file is refused in one line that says so.
     """
     name = name or str(path)
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on
@@ -168,13 +151,8 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     except BaseException:
         os.close(descriptor)
         raise
-    with io.BufferedReader(raw) as stream:
-        decompress = COMPRESSIONS.get(Path(path).suffix.lower())
-        if decompress is None:
-            yield stream
-            return
-        with decompress(stream) as text:
-            yield text
+    with io.BufferedReader(raw) as stream, sniffed(stream, name) as text:
+        yield text
 
 
 def _umask() -> int:

@@ -29,10 +29,13 @@ class SortKeys:
     :func:`sort_keys` builds it; :meth:`value` turns a key back into the exact value.
     """
 
-    __slots__ = ("_band_h", "_band_kind", "_names", "keys")
+    __slots__ = ("_band_h", "_band_kind", "_lows", "_names", "keys")
 
-    def __init__(self, keys: Any, band_kind: Any, band_h: Any, names: Any) -> None:
+    def __init__(
+        self, keys: Any, band_kind: Any, band_h: Any, names: Any, lows: _Lows | None = None
+    ) -> None:
         self.keys, self._band_kind, self._band_h, self._names = keys, band_kind, band_h, names
+        self._lows = lows
 
     def value(self, key: int) -> Decimal:
         """The exact value of the score with this key."""
@@ -41,8 +44,33 @@ class SortKeys:
             return value_of(kind, h, mantissa, low)
         band, part = divmod(key, 10**NAME_DIGITS)
         kind = int(self._band_kind[band])
-        mantissa = _TOP - part if kind == 1 else part
-        return value_of(kind, int(self._band_h[band]), mantissa)
+        low = 0 if self._lows is None else self._lows.of(key)
+        if kind == 1:  # the halves of a negative value are stored as 10**18 - 1 - half
+            part, low = _TOP - part, (0 if self._lows is None else _TOP - low)
+        return value_of(kind, int(self._band_h[band]), part, low)
+
+
+class _Lows:
+    """The low half of the mantissa of each key (equal keys have equal low halves).
+
+    Found by a scan of the keys for the first few keys asked (a report asks a few
+    thresholds), then by a binary search in the keys sorted once (a whole curve's thresholds).
+    """
+
+    __slots__ = ("_keys", "_low", "_scans", "_sorted")
+    _SCANS = 16
+
+    def __init__(self, keys: Any, low: Any) -> None:
+        self._keys, self._low, self._scans, self._sorted = keys, low, 0, False
+
+    def of(self, key: int) -> int:
+        if not self._sorted and self._scans < self._SCANS:
+            self._scans += 1
+            return int(self._low[int(np.argmax(self._keys == np.uint64(key)))])
+        if not self._sorted:
+            order = np.argsort(self._keys)
+            self._keys, self._low, self._sorted = self._keys[order], self._low[order], True
+        return int(self._low[int(np.searchsorted(self._keys, np.uint64(key)))])
 
 
 def sort_keys(names: ScoreNames) -> SortKeys:
@@ -52,10 +80,11 @@ def sort_keys(names: ScoreNames) -> SortKeys:
     from the largest h down, zero, positives from the smallest h up, +inf.  With at most 18
     classes and no score of more than 18 significant digits the key is
     ``class * 10**18 + part`` (a uint64; ``part`` is P, or ``10**18 - 1 - P`` for a negative
-    value so that a larger P sorts lower).  Otherwise the key is the rank of the name among the
-    distinct names: with at most 18 classes one sort of that uint64 key (the low halves order
-    the ties it leaves, which two float64s written to 19 or 20 digits never make: their first
-    18 digits differ), else one lexicographic sort.  O(n log n) at most.  The names'
+    value so that a larger P sorts lower).  With more digits the same key serves when rows of
+    equal keys have equal low halves (:func:`_low_follows_key`: always so for float64s written
+    out), the low halves kept for :meth:`SortKeys.value`.  Otherwise the key is the rank of
+    the name among the distinct names: with at most 18 classes one argsort of that uint64 key
+    and the low halves, else one lexicographic sort.  O(n log n) at most.  The names'
     mantissas are overwritten (the names are spent).
 
     >>> from rocpr_exact.io.decimals import read_scores
@@ -88,16 +117,19 @@ def sort_keys(names: ScoreNames) -> SortKeys:
             # the part: P, or 10**18 - 1 - P for a negative value (in place: the names are spent)
             np.subtract(_TOP, mantissa, out=mantissa, where=negative)
             keys += mantissa.view(np.uint64)
+            lows = None
             if low is not None:
                 np.subtract(_TOP, low, out=low, where=negative)
-                return _ranks(keys, low, kind, h, mantissa)
+                if not _low_follows_key(keys, low):
+                    return _ranks(keys, low, kind, h, mantissa)
+                lows = _Lows(keys, low)
             band_kind = np.select(
                 [codes == 0, codes <= spread, codes == spread + 1, codes <= 2 * spread + 1],
                 [0, 1, 2, 3],
                 4,
             )
             band_h = np.where(band_kind == 1, high_h - (codes - 1), low_h + codes - spread - 2)
-            return SortKeys(keys, band_kind, band_h, None)
+            return SortKeys(keys, band_kind, band_h, None, lows)
     code64 = np.where(negative, -h.astype(np.int64), h.astype(np.int64))
     part = np.where(negative, _TOP - mantissa, mantissa)
     if low is None:
@@ -105,6 +137,27 @@ def sort_keys(names: ScoreNames) -> SortKeys:
     rest = np.where(negative, _TOP - low, low)
     order = np.lexsort((rest, part, code64, kind))
     return _ranks_of(order, (kind, code64, part, rest), names, low)
+
+
+def _low_follows_key(keys: Any, low: Any) -> bool:
+    """Whether rows of equal keys have equal low halves: then the keys alone order and tie the
+    values.  Always so for float64s written to 19 or 20 digits (two doubles differ by more
+    than one unit of their 18th digit), and for any file where the keys never tie.
+
+    One sort of the keys' values finds the tied keys; only when some tie, a binary search
+    among the tied keys and a comparison of each tied row's low half with its group's.
+    """
+    ordered = np.sort(keys)
+    tied = ordered[1:][ordered[1:] == ordered[:-1]]
+    if not tied.shape[0]:
+        return True
+    tied = tied[np.concatenate(([True], tied[1:] != tied[:-1]))]  # distinct, ascending
+    at = np.minimum(np.searchsorted(tied, keys), tied.shape[0] - 1)
+    inside = tied[at] == keys
+    groups, lows = at[inside], low[inside]
+    reference = np.zeros(tied.shape[0], dtype=low.dtype)
+    reference[groups] = lows  # one row's low half per group (the last written)
+    return bool((reference[groups] == lows).all())
 
 
 def _ranks(keys: Any, low: Any, kind: Any, h: Any, part: Any) -> SortKeys:

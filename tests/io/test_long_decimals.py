@@ -172,3 +172,12 @@ def test_a_savetxt_file_gets_the_row_readers_report(
         assert main(["report", str(path), "--format", "json"]) == 0
     slow = capsys.readouterr().out
     assert slow == fast and json.loads(fast)["positives"] == int(labels.sum())
+
+
+def test_many_thresholds_of_19_digits_are_found_after_one_sort(tmp_path: Path) -> None:
+    """More thresholds asked than the first scans serve: the low halves are found in the keys
+    sorted once; ties (each value written twice) and negatives among them."""
+    rng = np.random.default_rng(19)
+    values = (rng.random(30) - 0.3).tolist()
+    texts = [f"{x:.18e}" for x in values + values[:10]]
+    _check_keys(_file(tmp_path, texts, [i % 2 for i in range(len(texts))]), texts)
