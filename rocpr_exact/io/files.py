@@ -130,8 +130,8 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
     (a missing or unreadable file) is left to the caller, which names the file.  A file
-    compressed with gzip, bzip2 or xz (told by its first bytes, whatever its name:
-    :func:`sniffed`) is decompressed as it is read; a damaged one raises one of
+    named ``.gz``, ``.bz2`` or ``.xz``, or whose first bytes are gzip's, bzip2's or xz's
+    (:func:`sniffed`), is decompressed as it is read; a damaged one raises one of
     :data:`READ_ERRORS`; a Parquet, zstd or zip file is refused in one line that says so.
     """
     name = name or str(path)
@@ -151,7 +151,7 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     except BaseException:
         os.close(descriptor)
         raise
-    with io.BufferedReader(raw) as stream, sniffed(stream, name) as text:
+    with io.BufferedReader(raw) as stream, sniffed(stream, name, Path(path).suffix) as text:
         yield text
 
 

@@ -45,29 +45,42 @@ MAGIC: dict[str, bytes] = {
     "parquet": b"PAR1",
     "zip": b"PK\x03\x04",
 }
+#: bzip2: the block size digit after ``BZh``, then the magic of a block or of the stream's end.
+_BLOCK_SIZES = {str(k).encode() for k in range(1, 10)}
+_BZIP2_BLOCKS = (b"1AY&SY", b"\x17rE8P\x90")
+#: Bytes no text file holds (control bytes but tab and line ends, and 0x7f).
+_NOT_TEXT = frozenset(b for b in range(128) if (b < 32 and b not in (9, 10, 13)) or b == 127)
 #: The bytes :func:`sniff` needs to tell every format above.
-HEAD_BYTES = max(len(magic) for magic in MAGIC.values())
+HEAD_BYTES = 10
 #: File names that say Parquet.
 PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 
 #: What to do with a file the text readers refuse, by format.
 _ADVICE = {
-    "parquet": (
-        "a Parquet file, not text: the duckdb engine reads it (on the command line, a name "
-        "ending in .parquet or .parq chooses it, or give --engine duckdb)"
-    ),
-    "zstd": "compressed with zstd, which the python engine does not read: decompress it first "
-    "(zstd -d FILE) or give --engine duckdb",
-    "zip": "a zip archive: extract the CSV file from it first (unzip FILE)",
+    "parquet": "a Parquet file, not text; read it with the duckdb engine (a file whose name "
+    "ends in .parquet or .parq is read so by default)",
+    "zstd": "compressed with zstd, which the python engine does not read; decompress it first "
+    "(zstd -d), or name it .zst for the duckdb engine",
+    "zip": "a zip archive, not text; extract the file from it first (unzip)",
 }
 
 
 def sniff(head: bytes) -> str | None:
     """The format whose magic number ``head`` starts with (a key of :data:`MAGIC`), or None
-    (text, or a format not listed)."""
-    bzip2 = head.startswith(MAGIC["bzip2"]) and head[3:4].isdigit() and head[3:4] != b"0"
+    (text, or a format not listed).
+
+    Two magic numbers are text (``BZh``, ``PAR1``): bzip2's needs its block size digit and
+    the magic of its first block (or of an empty stream) after it, Parquet's a byte that no
+    text has after it (Thrift's first field header), so a CSV file whose header starts
+    ``PAR1,`` is still CSV.
+    """
     for name, magic in MAGIC.items():
-        if head.startswith(magic) and (name != "bzip2" or bzip2):
+        if head.startswith(magic):
+            rest = head[len(magic) :]
+            if name == "bzip2" and not (rest[:1] in _BLOCK_SIZES and rest[1:7] in _BZIP2_BLOCKS):
+                continue
+            if name == "parquet" and not (rest[:1] and rest[0] in _NOT_TEXT):
+                continue
             return name
     return None
 
@@ -141,6 +154,9 @@ class _Prefixed(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
+    def fileno(self) -> int:
+        return int(self._inner.fileno())
+
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
         if self._head:
             size = min(len(buffer), len(self._head))
@@ -152,13 +168,19 @@ class _Prefixed(io.RawIOBase):
 
 
 @contextlib.contextmanager
-def sniffed(stream: Any, name: str) -> Iterator[Any]:
-    """``stream`` as text bytes: decompressed when its first bytes are gzip's, bzip2's or xz's
-    (whatever the file's name), refused in one line when they are Parquet's, zstd's or zip's
-    (:mod:`rocpr_exact.io.formats`), else as it is.  Nothing is lost: the bytes read to look
-    are read again.  The stream is not closed here; a text stream is given back as it is."""
+def sniffed(stream: Any, name: str, suffix: str = "") -> Iterator[Any]:
+    """``stream`` as text bytes: decompressed as its name's ``suffix`` says (``.gz``, ``.bz2``,
+    ``.xz``: :data:`COMPRESSIONS`; a damaged one raises as it is read) or else when its first
+    bytes are gzip's, bzip2's or xz's; refused in one line when they are Parquet's, zstd's or
+    zip's; else as it is.  Nothing is lost: the bytes read to look are read again.  The stream
+    is not closed here; a text stream is given back as it is."""
     if isinstance(stream, io.TextIOBase):
         yield stream
+        return
+    named = COMPRESSIONS.get(suffix.lower())
+    if named is not None:
+        with named(stream) as text:
+            yield text
         return
     peek = getattr(stream, "peek", None)
     head = peek(HEAD_BYTES)[:HEAD_BYTES] if peek is not None else b""
