@@ -186,9 +186,13 @@ def sniffed(stream: Any, name: str, suffix: str = "") -> Iterator[Any]:
     head = peek(HEAD_BYTES)[:HEAD_BYTES] if peek is not None else b""
     if len(head) < HEAD_BYTES:  # a pipe that gave fewer bytes so far: read them, then again
         head = b""
-        while len(head) < HEAD_BYTES and (more := stream.read(HEAD_BYTES - len(head))):
-            head += more
-        stream = io.BufferedReader(_Prefixed(head, stream))  # type: ignore[assignment]
+        try:
+            while len(head) < HEAD_BYTES and (more := stream.read(HEAD_BYTES - len(head))):
+                head += more
+        except (NotImplementedError, io.UnsupportedOperation):  # a stream read by lines only
+            yield stream
+            return
+        stream = io.BufferedReader(_Prefixed(head, stream))
     kind = sniff(head)
     message = refusal(name, kind)
     if message is not None:
