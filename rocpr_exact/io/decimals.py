@@ -230,44 +230,29 @@ class ScoreNames:
         self.kind, self.h, self.mantissa, self.low, self.read = kind, h, mantissa, low, read
 
 
-def _horner(digits: Any, chosen: Any) -> tuple[Any, Any]:
-    """Per field: the integer the ``chosen`` digits write (wrong past 18 digits, which the
-    caller refuses) and how many were chosen (int8: at most 40 digits a field)."""
-    n = digits.shape[1]
-    value = np.zeros(n, dtype=np.int64)
-    grown = np.empty(n, dtype=np.int64)
-    count = np.zeros(n, dtype=np.int8)
-    for j in range(digits.shape[0]):
-        here = chosen[j]
-        if not here.any():
-            continue
-        np.multiply(value, 10, out=grown)
-        grown += digits[j]
-        np.copyto(value, grown, where=here)
-        count += here
-    return value, count
+def _horner(digits: Any, chosen: Any, halves: bool) -> tuple[Any, Any, Any, Any]:
+    """Per field: the integer the ``chosen`` digits write, how many were chosen, and how many
+    significant ones, D (int8: at most 40 digits a field).
 
-
-def _mantissas(digits: Any, chosen: Any) -> tuple[Any, Any, Any]:
-    """Per field: the integers the first 18 significant ``chosen`` digits and the next ones
-    write (``high``, ``low``; ``low`` None when no field has more than 18; wrong past 36, which
-    the caller refuses), and the number of significant digits D (int8: at most 40 a field).
-
-    Leading zeros leave ``high`` at 0, so D counts from the first nonzero digit on.  A field
-    reaches 18 significant digits at its 18th character at the earliest: the second half is
-    looked for only from there (the short numerals pay nothing for it).
+    With ``halves``, the first 18 significant digits make the first integer (``high``) and the
+    next ones a second (``low``; None when no field has more than 18); otherwise every digit
+    goes to the first.  Past 18 digits in a half the integer is wrong: the caller refuses such
+    fields.  Leading zeros leave ``high`` at 0, so D counts from the first nonzero digit on.
+    A field reaches 18 significant digits at its 18th character at the earliest: the second
+    half is looked for only from there (the short numerals pay nothing for it).
     """
     n = digits.shape[1]
     high = np.zeros(n, dtype=np.int64)
     low = None
     grown = np.empty(n, dtype=np.int64)
+    count = np.zeros(n, dtype=np.int8)
     significant = np.zeros(n, dtype=np.int8)
     for j in range(digits.shape[0]):
         here = chosen[j]
         if not here.any():
             continue
         into_high = here
-        if j >= NAME_DIGITS:
+        if halves and j >= NAME_DIGITS:
             full = here & (significant >= NAME_DIGITS)
             if full.any():
                 low = np.zeros(n, dtype=np.int64) if low is None else low
@@ -278,8 +263,9 @@ def _mantissas(digits: Any, chosen: Any) -> tuple[Any, Any, Any]:
         np.multiply(high, 10, out=grown)
         grown += digits[j]
         np.copyto(high, grown, where=into_high)
+        count += here
         significant += here & (high != 0)
-    return high, low, significant
+    return high, low, count, significant
 
 
 def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> ScoreNames:
@@ -295,9 +281,9 @@ def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> S
         empty = np.zeros(n, dtype=np.int64)
         return ScoreNames(empty.astype(np.int8), empty, empty, None, np.zeros(n, dtype=bool))
     values = chars - np.uint8(ord("0"))
-    mantissa, low, significant = _mantissas(values, _IN_MANTISSA[states])
+    mantissa, low, _, significant = _horner(values, _IN_MANTISSA[states], True)
     fraction = (states == S_FRAC).sum(axis=0, dtype=np.int64)
-    exponent, exponent_digits = _horner(values, states == S_EXP)
+    exponent, _, exponent_digits, _ = _horner(values, states == S_EXP, False)
     negative = (states == S_MINUS).any(axis=0)
     exponent[(states == S_EMINUS).any(axis=0)] *= -1
     infinite = _INFINITE[states[-1]]

@@ -10,24 +10,29 @@ the *plain subset* of CSV that it reads exactly:
   skips it) or holding exactly as many fields as the header, separated by the dialect's
   delimiter (:class:`~rocpr_exact.io.dialect.CsvDialect`; a comma by default);
 * every score and label in the subsets of :mod:`rocpr_exact.io.decimals` (decimal numerals
-  of at most 18 significant digits, infinities; 0/1/true/false), or with named labels a
+  of at most 36 significant digits: every decimal a float64 writer prints, ``repr``,
+  ``np.savetxt``'s ``%.18e``, ``%.20g``; infinities; 0/1/true/false), or with named labels a
   label field that is one of the names, or (one name against the rest) any field without
   spaces at its ends.
 
-A file named ``.gz``, ``.bz2`` or ``.xz`` is decompressed as it is read
-(:func:`rocpr_exact.io.files.open_input`).
+A file named ``.gz``, ``.bz2`` or ``.xz``, or whose first bytes are gzip's, bzip2's or xz's, is
+decompressed as it is read (:func:`rocpr_exact.io.files.open_input`).
 
 Otherwise (a quoted field, a fraction ``p/q``, a malformed row, a score the python reader
 refuses...) the whole file is read by :func:`rocpr_exact.io.readers.read_scored_csv`, which
 accepts it or names its first defect.  The header is always read by the python reader's
 :func:`~rocpr_exact.io.readers.read_csv_header` (the same checks and messages).  So both paths
 accept the same files, refuse them with the same one line, and give the same curve
-(``tests/io/test_fastcsv.py`` compares them on generated files).
+(``tests/io/test_fastcsv.py`` compares them on generated files).  When the python reader
+reads a file of :data:`NOTE_BYTES` or more that the vectorised path gave up on, one notice
+(:mod:`rocpr_exact.io.notices`: a line on standard error from the command line) names the
+file, the line and why.
 
 Bounds: lines are checked against ``max_line_chars`` and rows against ``max_examples`` as the
 blocks come (a row past the limit is refused with the python reader's message without reading
 further), and no block is larger than 8 MiB plus one line.  Memory: 14 bytes per row
-(name and label) and the sort's arrays; a 10**7-row file stays far below 2 GiB.
+(name and label), 8 more when a score has more than 18 significant digits (kept with the keys
+for the thresholds), and the sort's arrays; a 10**7-row file stays far below 2 GiB.
 """
 
 from __future__ import annotations
@@ -53,9 +58,12 @@ try:
 except ImportError:  # pragma: no cover - numpy is optional
     np = None  # type: ignore[assignment]
 
-__all__ = ["plain_csv_curve", "plain_csv_keys", "scored_csv_curve"]
+__all__ = ["NOTE_BYTES", "plain_csv_curve", "plain_csv_keys", "scored_csv_curve"]
 
 _BLOCK = 1 << 23
+#: Files from this size on that the python reader reads after the vectorised path gave up get
+#: a notice; a smaller one takes it well under a second (no word about it).
+NOTE_BYTES = 1 << 18
 _NEWLINE, _RETURN, _SPACE, _TAB = 10, 13, 32, 9
 _LF = b"\n"
 #: Bytes outside the plain subset: control bytes (but tab, LF, CR), the quote, non-ASCII.
@@ -93,7 +101,8 @@ def scored_csv_curve(
     curve = _plain_curve(path, score_column, label_column, dialect)
     if curve is None or isinstance(curve, str):
         scores, labels = read_scored_csv(path, score_column, label_column, dialect=dialect)
-        if curve is not None:  # said once the file is read (a refused file gets one line)
+        if curve is not None and os.path.getsize(path) >= NOTE_BYTES:
+            # said once the file is read: a file the python reader refuses gets one line only
             notice(f"{path}: {curve}; the file was read row by row (slower)")
         return Curve.from_scores(scores, labels)
     return curve

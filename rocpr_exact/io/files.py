@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.io.formats import COMPRESSIONS, sniffed
+from rocpr_exact.io.formats import COMPRESSIONS, Prefixed, sniffed
 
 __all__ = [
     "BYTES_READ",
@@ -80,30 +80,6 @@ class _Counted(io.RawIOBase):
         super().close()
 
 
-class _Replayed(io.RawIOBase):
-    """A pipe read from its first byte again: the byte read to learn that it has a writer."""
-
-    def __init__(self, descriptor: int, first: bytes) -> None:
-        super().__init__()
-        self._descriptor, self._first = descriptor, first
-
-    def readable(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._descriptor
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        data, self._first = (self._first or os.read(self._descriptor, len(buffer))), b""
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        if not self.closed:
-            os.close(self._descriptor)
-        super().close()
-
-
 def _writer_check(descriptor: int, name: str) -> bytes:
     """The first byte of a named pipe, or b"" if its writer is there but has written nothing yet.
 
@@ -144,7 +120,9 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
         first = _writer_check(descriptor, name) if stat.S_ISFIFO(mode) else b""
         if nonblocking:
             os.set_blocking(descriptor, True)
-        raw: io.RawIOBase = _Replayed(descriptor, first) if first else io.FileIO(descriptor)
+        raw: io.RawIOBase = io.FileIO(descriptor)
+        if first:  # the byte read to learn that the pipe has a writer, read again
+            raw = Prefixed(first, raw, owned=True)
         count = BYTES_READ.get()
         if count is not None:
             raw = _Counted(raw, count)

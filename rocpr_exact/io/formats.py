@@ -29,6 +29,7 @@ __all__ = [
     "COMPRESSIONS",
     "HEAD_BYTES",
     "PARQUET_SUFFIXES",
+    "Prefixed",
     "is_parquet",
     "refusal",
     "sniff",
@@ -144,12 +145,13 @@ _DECOMPRESS: dict[str, Callable[[BinaryIO], Any]] = {
 }
 
 
-class _Prefixed(io.RawIOBase):
-    """``head`` (bytes already read from ``inner``), then the rest of ``inner`` (not closed)."""
+class Prefixed(io.RawIOBase):
+    """``head`` (bytes already read from ``inner``), then the rest of ``inner``; ``inner`` is
+    closed with it only when ``owned``."""
 
-    def __init__(self, head: bytes, inner: Any) -> None:
+    def __init__(self, head: bytes, inner: Any, owned: bool = False) -> None:
         super().__init__()
-        self._head, self._inner = head, inner
+        self._head, self._inner, self._owned = head, inner, owned
 
     def readable(self) -> bool:
         return True
@@ -162,9 +164,36 @@ class _Prefixed(io.RawIOBase):
             size = min(len(buffer), len(self._head))
             buffer[:size], self._head = self._head[:size], self._head[size:]
             return size
+        if hasattr(self._inner, "readinto"):
+            return int(self._inner.readinto(buffer) or 0)
         data = self._inner.read(len(buffer)) or b""
         buffer[: len(data)] = data
         return len(data)
+
+    def close(self) -> None:
+        if self._owned and not self.closed:
+            self._inner.close()
+        super().close()
+
+
+def _head(stream: Any) -> tuple[bytes, Any]:
+    """The first :data:`HEAD_BYTES` bytes of ``stream`` (fewer if it is shorter), and a stream
+    that still starts with them: ``stream`` itself when it can peek them (a buffered file or
+    pipe) or seek back; else ``stream`` behind :class:`Prefixed`."""
+    peek = getattr(stream, "peek", None)
+    head = peek(HEAD_BYTES)[:HEAD_BYTES] if peek is not None else b""
+    if len(head) == HEAD_BYTES:
+        return head, stream
+    seekable = getattr(stream, "seekable", None)
+    if seekable is not None and seekable():
+        start = stream.tell()
+        head = stream.read(HEAD_BYTES)
+        stream.seek(start)
+        return head, stream
+    head = b""  # a pipe that gave fewer bytes so far: read them, then read them again
+    while len(head) < HEAD_BYTES and (more := stream.read(HEAD_BYTES - len(head))):
+        head += more
+    return head, io.BufferedReader(Prefixed(head, stream))
 
 
 @contextlib.contextmanager
@@ -182,17 +211,11 @@ def sniffed(stream: Any, name: str, suffix: str = "") -> Iterator[Any]:
         with named(stream) as text:
             yield text
         return
-    peek = getattr(stream, "peek", None)
-    head = peek(HEAD_BYTES)[:HEAD_BYTES] if peek is not None else b""
-    if len(head) < HEAD_BYTES:  # a pipe that gave fewer bytes so far: read them, then again
-        head = b""
-        try:
-            while len(head) < HEAD_BYTES and (more := stream.read(HEAD_BYTES - len(head))):
-                head += more
-        except (NotImplementedError, io.UnsupportedOperation):  # a stream read by lines only
-            yield stream
-            return
-        stream = io.BufferedReader(_Prefixed(head, stream))
+    try:
+        head, stream = _head(stream)
+    except (NotImplementedError, io.UnsupportedOperation):  # a stream read by lines only
+        yield stream
+        return
     kind = sniff(head)
     message = refusal(name, kind)
     if message is not None:

@@ -79,7 +79,7 @@ def test_compressed_standard_input_is_decompressed(
         raw = io.BufferedReader(raw)  # as sys.stdin.buffer is
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
     status, out, err = _report(capsys, "-")
-    scores, labels = read_scored_csv(io.BytesIO(CSV))
+    _, labels = read_scored_csv(io.BytesIO(CSV))
     assert status == 0 and err == "" and json.loads(out)["positives"] == sum(labels) == 3
 
 
@@ -96,7 +96,7 @@ def test_a_pipe_that_gives_its_first_bytes_one_by_one_is_read_whole() -> None:
             buffer[: len(chunk)] = chunk
             return len(chunk)
 
-    scores, labels = read_scored_csv(Trickle(gzip.compress(CSV)))  # type: ignore[arg-type]
+    _, labels = read_scored_csv(Trickle(gzip.compress(CSV)))  # type: ignore[arg-type]
     assert labels == [1, 0, 1, 0, 1, 0]
 
 

@@ -106,18 +106,34 @@ def test_long_decimals_in_many_magnitudes_sort_by_rank(tmp_path: Path) -> None:
     _check_keys(_file(tmp_path, texts, labels), texts)
 
 
-def test_a_numeral_of_37_digits_is_read_row_by_row_with_one_note(
+@pytest.fixture
+def every_file_noted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note for files of any size (it is for files of NOTE_BYTES and more)."""
+    monkeypatch.setattr(fastcsv, "NOTE_BYTES", 0)
+
+
+def test_a_large_file_with_a_numeral_of_37_digits_gets_one_note(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     long = "0." + "1" * 37
-    path = _file(tmp_path, ["0.5", "0.25", long], [1, 0, 1])
+    rows = 1 + fastcsv.NOTE_BYTES // len("0.5,1\n")  # a file of NOTE_BYTES and more
+    labels = [0, 1] + [i % 2 for i in range(rows)]
+    path = _file(tmp_path, ["0.25", long] + ["0.5"] * rows, labels)
     assert plain_csv_curve(path) is None
     assert main(["report", str(path), "--format", "json"]) == 0
     err = capsys.readouterr().err
     assert err == (
-        f"rocpr-exact: note: {path}: line 4: score '{long}' is not a decimal numeral of at "
+        f"rocpr-exact: note: {path}: line 3: score '{long}' is not a decimal numeral of at "
         "most 36 significant digits and 40 characters; the file was read row by row (slower)\n"
     )
+
+
+def test_a_small_file_read_row_by_row_gets_no_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path, ["0.5", "1/3"], [1, 0])
+    assert plain_csv_curve(path) is None  # a fraction: the python reader's, in a moment
+    assert main(["report", str(path)]) == 0 and capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize(
@@ -129,6 +145,7 @@ def test_a_numeral_of_37_digits_is_read_row_by_row_with_one_note(
         ("score,label\n0.5,1\n0.5,0\n\u00bd,1\n".encode(), "line 4: a non-ASCII byte"),
     ],
 )
+@pytest.mark.usefixtures("every_file_noted")
 def test_the_note_names_the_file_the_line_and_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: bytes, why: str
 ) -> None:
@@ -142,6 +159,7 @@ def test_the_note_names_the_file_the_line_and_why(
         assert err.startswith("rocpr-exact: error:") and err.count("\n") == 1
 
 
+@pytest.mark.usefixtures("every_file_noted")
 def test_a_plain_file_and_a_refused_one_get_no_note(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
