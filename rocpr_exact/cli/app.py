@@ -45,6 +45,7 @@ from rocpr_exact.cli import interrupts
 from rocpr_exact.cli.commands import HELP, MODULES
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.io import notices
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -154,6 +155,11 @@ def _say(message: str) -> None:
         print(f"rocpr-exact: {_one_line(message)}", file=sys.stderr, flush=True)
 
 
+def _note(text: str) -> None:
+    """A notice from the readers (:mod:`rocpr_exact.io.notices`): one line on stderr."""
+    _say(f"note: {text}")
+
+
 def _limits_of(args: argparse.Namespace) -> limits.Limits:
     chosen = limits.Limits.unlimited() if getattr(args, "no_limits", False) else limits.current()
     return dataclasses.replace(chosen, **dict(getattr(args, "limit", None) or []))
@@ -169,7 +175,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except SystemExit as exc:  # --help and --version print and stop
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     run: Callable[[argparse.Namespace], tuple[str, int]] = args.run
-    with limits.using(_limits_of(args)):
+    with limits.using(_limits_of(args)), notices.listening(_note):
         if hasattr(args, "digits"):
             limits.check_digits(args.digits)
         output, status = run(args)  # e.g. ``check`` exits 1 when a verdict is not PASS
