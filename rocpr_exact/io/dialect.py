@@ -125,8 +125,25 @@ class CsvDialect:
         if cleaned and cleaned == self.negative_label:
             return 0
         if cleaned and (self.positive_label is None or self.negative_label is None):
+            self._check_case(cleaned, where)
             return 0 if self.negative_label is None else 1
         raise InvalidInputError(f"{where}: label {text!r} is not {self._expected()}")
+
+    def _check_case(self, cleaned: str, where: str) -> None:
+        """Refuse a label that differs from the one named label only in case (``TRUE`` beside
+        ``positive_label="True"``): read as the other class, it would be counted silently."""
+        role, name = (
+            ("positive_label", self.positive_label)
+            if self.negative_label is None
+            else ("negative_label", self.negative_label)
+        )
+        assert name is not None
+        if cleaned.casefold() == name.casefold():
+            raise InvalidInputError(
+                f"{where}: label {cleaned!r} differs from {role} {name!r} only in case: labels "
+                "are compared exactly, so it would count as the other class; name the other "
+                "label too or write the labels in one case"
+            )
 
     def _expected(self) -> str:
         names = [repr(n) for n in (self.positive_label, self.negative_label) if n is not None]

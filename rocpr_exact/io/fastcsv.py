@@ -342,8 +342,29 @@ def _named_labels(padded: Any, starts: Any, ends: Any, dialect: CsvDialect) -> t
         return positive.astype(np.int8), positive | negative
     first, last = padded[starts], padded[np.maximum(ends - 1, 0)]
     bare = (lengths > 0) & (first != _SPACE) & (first != _TAB) & (last != _SPACE) & (last != _TAB)
+    # a field equal to the one name but for case is the python reader's to refuse (io.dialect)
+    bare &= ~(_same_but_case(padded, starts, lengths, dialect.positive_label or "") & ~positive)
+    bare &= ~(_same_but_case(padded, starts, lengths, dialect.negative_label or "") & ~negative)
     labels = positive if dialect.negative_label is None else ~negative
     return labels.astype(np.int8), bare
+
+
+def _same_but_case(padded: Any, starts: Any, lengths: Any, label: str) -> Any:
+    """The fields of ``len(label)`` bytes equal to ``label`` when ASCII letters are folded to
+    lower case (every field of that length when the label is not ASCII: the row reader
+    decides those)."""
+    text = label.encode("utf-8")
+    rows = np.flatnonzero(lengths == len(text)) if text else np.zeros(0, dtype=np.int64)
+    found = np.zeros(starts.shape[0], dtype=bool)
+    if not text.isascii():
+        found[rows] = True
+        return found
+    same = np.ones(rows.shape[0], dtype=bool)
+    for k, byte in enumerate(text.lower()):
+        got = padded[starts[rows] + k]
+        same &= np.where((got >= 65) & (got <= 90), got + 32, got) == byte
+    found[rows[same]] = True
+    return found
 
 
 def _joined(parts: list[tuple[Any, Any]]) -> tuple[Any, Any]:
