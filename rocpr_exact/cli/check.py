@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.options import add_limit_arguments, tolerance, tool
+from rocpr_exact.cli.options import add_limit_arguments, file_path, tolerance, tool
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.oracle import conformance
 from rocpr_exact.profiles.tools import TOOLS
@@ -34,12 +33,12 @@ def register(commands: Any) -> None:
     )
     command.add_argument(
         "vectors",
-        type=Path,
+        type=file_path,
         help="a vector file (vectors/rocpr_auc_test.json; with --profile vectors/twins/TOOL.json)",
     )
     command.add_argument(
         "results",
-        type=Path,
+        type=file_path,
         nargs="?",
         help="the implementation's RESULTS.json (with --profile and one file: that file)",
     )

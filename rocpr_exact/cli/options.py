@@ -13,6 +13,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rocpr_exact import limits
@@ -104,6 +105,14 @@ def _flag_value(parse: Callable[[], _T]) -> _T:
         return parse()
     except RocPrError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def file_path(text: str) -> Path:
+    """The type of a file or folder flag: a path, never the empty text (``Path("")`` is the
+    current folder, which no one means by ``--write ''``)."""
+    if not text:
+        raise argparse.ArgumentTypeError("a path, not empty text")
+    return Path(text)
 
 
 def tool(text: str) -> str:

@@ -6,11 +6,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.options import add_limit_arguments
+from rocpr_exact.cli.options import add_limit_arguments, file_path
 from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.oracle import twin_vectors, vectors
 
@@ -21,11 +20,14 @@ def register(commands: Any) -> None:
     """Add the ``vectors`` command."""
     command = commands.add_parser("vectors", help=HELP["vectors"])
     command.add_argument(
-        "--write", type=Path, metavar="DIR", help="write the vector files into DIR (else print)"
+        "--write",
+        type=file_path,
+        metavar="DIR",
+        help="write the vector files into DIR (else print)",
     )
     command.add_argument(
         "--figure7",
-        type=Path,
+        type=file_path,
         default=None,
         help="a file of Figure 7 curves (default: the bundled reconstruction, the same as "
         "examples/figure7.json)",

@@ -349,3 +349,14 @@ def test_compare_engines_agree_and_a_paired_test_needs_the_python_engine(
     argv = ["compare", pair, "--score-column", "a", "--score-column", "b", "--engine", "duckdb"]
     code, _, err = run(argv, capsys)
     assert code == 2 and "python engine" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["vectors", "--write", ""], ["check", "", "--profile", "sklearn"]],
+)
+def test_an_empty_path_is_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Path("") is the current folder: 'vectors --write ""' wrote there (issue 38)
+    status, out, err = run(args, capsys)
+    assert status == 2 and out == ""
+    assert "a path, not empty text" in err and len(err.strip().splitlines()) == 1
