@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -82,8 +82,9 @@ def _as_inputs(scores: list[float], labels: list[int], inputs: str) -> tuple[Any
         ranks = {v: i for i, v in enumerate(sorted(set(scores)))}
         given: list[Any] = [ranks[v] for v in scores]
         return np.asarray(given), np.asarray(labels), given
-    if inputs == "float32":
-        array = np.asarray(scores, dtype=np.float32)
+    if inputs == "float32":  # scores beyond float32's range at its largest finite values
+        top = float(np.finfo(np.float32).max)
+        array = np.clip(np.asarray(scores, dtype=np.float64), -top, top).astype(np.float32)
         return array, np.asarray(labels), [float(v) for v in array]
     if inputs == "list":
         return list(scores), list(labels), list(scores)
@@ -209,7 +210,8 @@ def _shown(value: Value | None) -> str:
 def failure_message(name: str, metric: str, found: Counterexample, rtol: Any, atol: Any) -> str:
     """The assertion's message: the minimal dataset, the values and the diagnosis."""
     got = found.got
-    got_text = f"raised {type(got).__name__}: {got}" if isinstance(got, BaseException) else repr(got)
+    raised = isinstance(got, BaseException)
+    got_text = f"raised {type(got).__name__}: {got}" if raised else repr(got)
     lines = [
         f"{name} does not conform to {metric} (rtol={rtol}, atol={atol}): {found.reason}, "
         f"on {len(found.scores)} examples",

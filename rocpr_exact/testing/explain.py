@@ -24,6 +24,7 @@ This is a display module (floats only as the given value and in messages).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,7 +39,7 @@ from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import ExactValue, within
 from rocpr_exact.oracle.metrics import METRICS, RECORDS
 
-__all__ = ["Explanation", "explain", "exact_target", "tie_order_curve"]
+__all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
 
 Value = Fraction | ClosedForm
 
@@ -82,15 +83,22 @@ def tie_order_curve(scores: Sequence[Any], labels: Sequence[int], order: str) ->
     return Curve.from_scores(rank_scores, [int(labels[i]) for i in range(len(labels))])
 
 
-def _values(curve: Curve, names: Iterable[str] = METRICS) -> dict[str, Value | None]:
-    out: dict[str, Value | None] = {}
-    for name in names:
-        compute = METRICS[name]
-        try:
-            out[name] = compute(curve)
-        except RocPrError:
-            out[name] = None  # undefined on this data (one class, say)
+def tie_order_values(
+    scores: Sequence[Any], labels: Sequence[int]
+) -> dict[str, dict[str, Value | None]]:
+    """Order -> metric -> value, for each tie order of :func:`tie_order_curve` and each of
+    :data:`TIE_METRICS` (None where undefined)."""
+    out = {}
+    for order in ("index", "reverse_index", "negatives_first", "positives_first"):
+        ordered = tie_order_curve(scores, labels, order)
+        out[order] = {name: _or_none(METRICS[name], ordered) for name in TIE_METRICS}
     return out
+
+
+def _values(curve: Curve, names: Iterable[str] = METRICS) -> dict[str, Value | None]:
+    with warnings.catch_warnings():  # a twin's warnings on one class: "undefined" says it
+        warnings.simplefilter("ignore")
+        return {name: _or_none(METRICS[name], curve) for name in names}
 
 
 @dataclass
@@ -129,7 +137,8 @@ class Explanation:
                 for name in self.in_tie_range
             ]
         for name, (low, high) in self.ranges().items():
-            lines.append(f"{name} over the orders of tied examples: [{_shown(low)}, {_shown(high)}]")
+            shown = f"[{_shown(low)}, {_shown(high)}]"
+            lines.append(f"{name} over the orders of tied examples: {shown}")
         return "\n".join(lines)
 
     def text(self) -> str:
@@ -173,13 +182,12 @@ def explain(
     """
     scores, labels = list(scores), [int(y) for y in labels]
     curve = Curve.from_scores(np.asarray(scores, dtype=np.float64), labels)
-    tie_orders: dict[str, dict[str, Value | None]] = {}
-    for order in ("index", "reverse_index", "negatives_first", "positives_first"):
-        ordered = tie_order_curve(scores, labels, order)
-        tie_orders[order] = {name: _or_none(METRICS[name], ordered) for name in TIE_METRICS}
+    tie_orders = tie_order_values(scores, labels)
     casts = {}
     for cast, dtype in CASTS.items():
-        seen = np.asarray(scores, dtype=np.float64).astype(dtype).astype(np.float64)
+        top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
+        wide = np.clip(np.asarray(scores, dtype=np.float64), -top, top)
+        seen = wide.astype(dtype).astype(np.float64)
         casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
     result = Explanation(_values(curve), tie_orders, casts, rtol=Fraction(rtol))
     if value is None or not isinstance(value, float | int) or not math.isfinite(value):

@@ -45,8 +45,8 @@ SHAPES = ("ties", "last_bits", "float32", "float16", "decimals", "wide", "unifor
 LABELS = ("any", "one_positive", "one_negative", "skewed", "balanced", "one_class")
 #: Longest dataset drawn as a hypothesis list; longer ones come from a seed (numpy).
 LIST_SIZE = 60
-#: Draws that make a large dataset's seed (more than a list of LIST_SIZE examples takes).
-SEED_CHOICES = 4 * LIST_SIZE + 16
+#: Draws that make a large dataset's seed: more choices than a list of a dozen examples takes.
+SEED_CHOICES = 48
 #: Scores hard to get right: zeros, a subnormal, huge values.
 SPECIAL = (0.0, -0.0, 5e-324, -1.0, 1e300, -1e300, 1e-310, 2.0**60)
 
