@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -212,6 +213,8 @@ def failure_message(name: str, metric: str, found: Counterexample, rtol: Any, at
     got = found.got
     raised = isinstance(got, BaseException)
     got_text = f"raised {type(got).__name__}: {got}" if raised else repr(got)
+    if isinstance(got, Fraction):  # a command's printed decimal, read exactly
+        got_text = str(Decimal(got.numerator) / Decimal(got.denominator))
     lines = [
         f"{name} does not conform to {metric} (rtol={rtol}, atol={atol}): {found.reason}, "
         f"on {len(found.scores)} examples",
@@ -220,10 +223,10 @@ def failure_message(name: str, metric: str, found: Counterexample, rtol: Any, at
         f"  exact    {_shown(found.expected)}",
         f"  got      {got_text}",
     ]
-    if isinstance(got, float) and math.isfinite(got):
+    if isinstance(got, float | Fraction) and math.isfinite(got):
         if found.expected is not None:
             lines.append(f"  {error_text(Fraction(got), exact_target(found.expected))}")
-        diagnosis = explain(found.scores, found.labels, got)
+        diagnosis = explain(found.scores, found.labels, float(got))
         lines += ["  " + line for line in diagnosis.summary().splitlines()]
     return "\n".join(lines)
 

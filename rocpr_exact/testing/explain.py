@@ -48,7 +48,7 @@ NOTES = {record.name: record.note for record in RECORDS}
 #: The metrics whose range over tie orderings is given (min and max proved in the docstring).
 TIE_METRICS = ("auc_roc", "auc_pr_step")
 #: The float widths a value is also compared on: the scores cast to each, as numpy casts.
-CASTS = {"float32": np.float32, "float16": np.float16}
+CASTS = {"float64": np.float64, "float32": np.float32, "float16": np.float16}
 #: The exact metrics (not a tool's): the ones computed again on the cast scores.
 EXACT = tuple(record.name for record in RECORDS if "." not in record.name)
 
@@ -75,8 +75,7 @@ def tie_order_curve(scores: Sequence[Any], labels: Sequence[int], order: str) ->
         "index": lambda i: i,
         "reverse_index": lambda i: -i,
     }[order]
-    values = np.asarray(scores, dtype=np.float64)
-    ranked = sorted(range(len(labels)), key=lambda i: (-values[i], key(i)))
+    ranked = sorted(range(len(labels)), key=lambda i: (-scores[i], key(i)))
     rank_scores = [0] * len(labels)
     for position, i in enumerate(ranked):
         rank_scores[i] = len(labels) - position
@@ -181,12 +180,12 @@ def explain(
     ['auc_roc']
     """
     scores, labels = list(scores), [int(y) for y in labels]
-    curve = Curve.from_scores(np.asarray(scores, dtype=np.float64), labels)
+    curve = Curve.from_scores(scores, labels)  # exactly as given (floats, decimals, fractions)
     tie_orders = tie_order_values(scores, labels)
     casts = {}
     for cast, dtype in CASTS.items():
         top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
-        wide = np.clip(np.asarray(scores, dtype=np.float64), -top, top)
+        wide = np.clip(np.asarray([float(v) for v in scores], dtype=np.float64), -top, top)
         seen = wide.astype(dtype).astype(np.float64)
         casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
     result = Explanation(_values(curve), tie_orders, casts, rtol=Fraction(rtol))
@@ -206,7 +205,8 @@ def explain(
                 result.matches.append(f"{name}, {words[order]}")
     for cast, found in casts.items():
         for name, exact in found.items():
-            if exact is not None and _close(result.value, exact, result.rtol):
+            differs = exact != result.values.get(name)  # else the match is the metric's own
+            if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
     for name, (low, high) in result.ranges().items():
         exact_low, exact_high = exact_target(low), exact_target(high)
