@@ -90,7 +90,7 @@ def _command(args: argparse.Namespace) -> list[str]:
         options, words = words[:cut], words[cut + 1 :]
         if options:
             try:
-                args.parser.parse_args([args.metric, *options], namespace=args)
+                args.parser.parse_args([*options, args.metric], namespace=args)
             except Exception as exc:  # argparse's one-line usage error
                 raise InvalidInputError(str(exc)) from None
     if not words:
