@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.loading import _stdin
 from rocpr_exact.cli.options import add_dialect_arguments, csv_dialect, exact_number
 
 __all__ = ["given_value", "register", "run"]
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from rocpr_exact.io.readers import read_scored_csv
     from rocpr_exact.testing.explain import explain
 
-    source = _stdin() if args.data == "-" else args.data
+    source = sys.stdin.buffer if args.data == "-" else args.data
     name = "<stdin>" if args.data == "-" else None
     scores, labels = read_scored_csv(
         source, args.score_column, args.label_column, name=name, dialect=csv_dialect(args)

@@ -92,7 +92,7 @@ def _command(args: argparse.Namespace) -> list[str]:
             try:
                 args.parser.parse_args([*options, args.metric], namespace=args)
             except Exception as exc:  # argparse's one-line usage error
-                raise InvalidInputError(str(exc)) from None
+                raise InvalidInputError(f"the options before --: {exc.args[0]}") from None
     if not words:
         raise InvalidInputError("fuzz needs a command after --, e.g. -- python mine.py")
     if shutil.which(words[0]) is None:
