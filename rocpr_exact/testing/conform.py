@@ -90,7 +90,7 @@ def _as_inputs(scores: list[float], labels: list[int], inputs: str) -> tuple[Any
     if inputs == "list":
         return list(scores), list(labels), list(scores)
     if inputs == "pandas":
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped]
 
         return pd.Series(scores), pd.Series(labels), list(scores)
     return np.asarray(scores, dtype=np.float64), np.asarray(labels), list(scores)
@@ -129,19 +129,19 @@ def judge(
         try:
             expected: Value | None = compute_metric(metric, curve)
         except RocPrError:
-            expected = _one_class_convention(metric, scores, labels)
-            if _undefined(expected) or expected is None:
+            convention = _one_class_convention(metric, scores, labels)
+            if _undefined(convention):
                 if isinstance(got, BaseException) or _undefined(got):
                     return None
                 return Counterexample(scores, labels, None, got, "undefined here, but a number")
-            expected = Fraction(expected)
+            expected = Fraction(convention)
     if isinstance(got, BaseException):
         return Counterexample(scores, labels, expected, got, f"raised {type(got).__name__}")
     if isinstance(got, bool) or not isinstance(got, int | float | Fraction):
         return Counterexample(scores, labels, expected, got, "not a number")
     if isinstance(got, float) and not math.isfinite(got):
         return Counterexample(scores, labels, expected, got, "defined here, but not finite")
-    if within(Fraction(got), exact_target(expected), rtol, atol):
+    if expected is not None and within(Fraction(got), exact_target(expected), rtol, atol):
         return None
     return Counterexample(scores, labels, expected, got, "out of tolerance")
 

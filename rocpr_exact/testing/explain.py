@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -48,7 +48,11 @@ NOTES = {record.name: record.note for record in RECORDS}
 #: The metrics whose range over tie orderings is given (min and max proved in the docstring).
 TIE_METRICS = ("auc_roc", "auc_pr_step")
 #: The float widths a value is also compared on: the scores cast to each, as numpy casts.
-CASTS = {"float64": np.float64, "float32": np.float32, "float16": np.float16}
+CASTS: dict[str, type[np.floating[Any]]] = {
+    "float64": np.float64,
+    "float32": np.float32,
+    "float16": np.float16,
+}
 #: The exact metrics (not a tool's): the ones computed again on the cast scores.
 EXACT = tuple(record.name for record in RECORDS if "." not in record.name)
 
@@ -69,12 +73,13 @@ def tie_order_curve(scores: Sequence[Any], labels: Sequence[int], order: str) ->
     """The curve of one total order of the examples: by score (descending), ties broken by
     ``order``: ``"positives_first"``, ``"negatives_first"``, ``"index"`` (input order) or
     ``"reverse_index"``; each example becomes its own threshold."""
-    key = {
+    keys: dict[str, Callable[[int], int]] = {
         "positives_first": lambda i: -labels[i],
         "negatives_first": lambda i: labels[i],
         "index": lambda i: i,
         "reverse_index": lambda i: -i,
-    }[order]
+    }
+    key = keys[order]
     ranked = sorted(range(len(labels)), key=lambda i: (-scores[i], key(i)))
     rank_scores = [0] * len(labels)
     for position, i in enumerate(ranked):
