@@ -5,6 +5,8 @@
   (:mod:`.conform`; needs hypothesis), the strategies in :mod:`.strategies`.
 * :func:`explain` -- every exact metric and tool twin on the data, and which of them a value is
   (:mod:`.explain`).
+* :func:`vector_cases`, :func:`vector_results` -- the golden vectors' cases for your script,
+  and a results file for ``rocpr-exact check`` that survives exceptions (:mod:`.vectors`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from rocpr_exact.testing.close import assert_metric_close
 from rocpr_exact.testing.explain import explain
+from rocpr_exact.testing.vectors import vector_cases, vector_results
 
 if TYPE_CHECKING:
     from rocpr_exact.testing.conform import assert_conforms
 
-__all__ = ["assert_conforms", "assert_metric_close", "explain"]
+__all__ = ["assert_conforms", "assert_metric_close", "explain", "vector_cases", "vector_results"]
 
 
 def __getattr__(name: str) -> Any:

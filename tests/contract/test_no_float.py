@@ -32,6 +32,7 @@ DISPLAY_MODULES = {
     "testing/conform.py",
     "testing/explain.py",
     "testing/strategies.py",
+    "testing/vectors.py",
     "cli/explain.py",  # --value: another tool's printed float
     "cli/fuzz.py",  # a program's printed number; the time budgets in seconds
     "oracle/conformance.py",
