@@ -193,11 +193,21 @@ def search(
     test = run if seed is None else hypothesis_seed(seed)(run)
     try:
         test()
-    except _Found as exc:
-        return exc.found, state["tried"]
-    except _OutOfTime:
-        pass
+    except (_Found, _OutOfTime, BaseExceptionGroup) as exc:
+        # hypothesis may report the end of time as flaky (a group of _OutOfTime): not a finding
+        leaves = _leaves(exc)
+        found = next((leaf.found for leaf in leaves if isinstance(leaf, _Found)), None)
+        if found is None and not all(isinstance(leaf, _OutOfTime) for leaf in leaves):
+            raise
+        return found, state["tried"]
     return None, state["tried"]
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The exceptions inside an exception group (the error itself if it is not one)."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
 
 
 def _shown(value: Value | None) -> str:
