@@ -22,6 +22,8 @@ MODULES = {
     "plot": "plot",
     "consistent": "consistent",
     "compare": "compare",
+    "explain": "explain",
+    "fuzz": "fuzz",
 }
 
 #: Command name -> the one line ``--help`` shows for it.
@@ -38,4 +40,8 @@ HELP = {
     "consistent": "decide exactly whether reported metrics can all be true for P and N",
     "compare": "DeLong's test of two AUC-ROCs: two score columns of one file (paired) or two "
     "files (unpaired)",
+    "explain": "every exact metric and tool twin on the data; with --value: which of them, "
+    "which tie order or which float view a value is",
+    "fuzz": "search for data on which a program computing a metric is wrong (-- COMMAND ...; "
+    "exit 0 = none found, 1 = counterexample written)",
 }

@@ -28,7 +28,13 @@ DISPLAY_MODULES = {
     "output/plot.py",
     "output/panels.py",
     "output/drawing.py",
-    "testing.py",
+    "testing/close.py",
+    "testing/conform.py",
+    "testing/explain.py",
+    "testing/strategies.py",
+    "testing/vectors.py",
+    "cli/explain.py",  # --value: another tool's printed float
+    "cli/fuzz.py",  # a program's printed number; the time budgets in seconds
     "oracle/conformance.py",
     "profiles/one_class.py",  # the tools' NaN, returned as a value (sklearn, xgboost twins)
 }

@@ -105,6 +105,12 @@ def test_a_name_that_left_still_works_and_says_where_it_went(name: str) -> None:
 def test_the_one_testing_module_and_no_test_hook() -> None:
     from rocpr_exact import testing
 
-    assert testing.__all__ == ["assert_metric_close"]
+    assert testing.__all__ == [
+        "assert_conforms",
+        "assert_metric_close",
+        "explain",
+        "vector_cases",
+        "vector_results",
+    ]
     assert not (ROOT / "rocpr_exact" / "oracle" / "testing.py").exists()
     assert "flint" not in rx.__all__ and not any(name.startswith("_") for name in rx.__all__)

@@ -36,6 +36,17 @@ def test_the_pytest_helper_block_passes_for_a_correct_implementation() -> None:
         namespace["test_my_average_precision"]()  # type: ignore[operator]
 
 
+def test_the_conformance_block_passes_a_correct_ap_and_fails_ties_by_index() -> None:
+    from tests.testing.buggy import ap, ap_ties_by_index
+
+    namespace: dict[str, object] = {"my_lib": types.SimpleNamespace(ap=ap)}
+    exec(PYTHON_BLOCKS[2], namespace)
+    namespace["test_my_average_precision_conforms"]()  # type: ignore[operator]
+    namespace["my_lib"] = types.SimpleNamespace(ap=ap_ties_by_index)
+    with pytest.raises(AssertionError, match="ties broken in input order"):
+        namespace["test_my_average_precision_conforms"]()  # type: ignore[operator]
+
+
 def test_every_command_in_the_table_exists() -> None:
     commands = set(re.findall(r"^\| `rocpr-exact ([\w-]+)", README, flags=re.M))
     choices = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]

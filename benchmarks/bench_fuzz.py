@@ -1,0 +1,134 @@
+"""Benchmark: how fast the conformance search catches each seeded bug, and how small the
+counterexample is; and that correct implementations pass a run of the same search.
+
+For each seeded buggy implementation of tests/testing/buggy.py (ties by index, trapezoid AP,
+float32 and float16 casts, ...) it runs ``assert_conforms`` (in-process) and ``rocpr-exact
+fuzz`` (a subprocess per dataset: the implementation behind a small Python program), each
+with a ``--seconds`` cap (default 60), and prints the seconds to the catch (search and
+shrinking) and the counterexample's size.  Then the correct ones (float AP and AUC, the real
+scikit-learn functions) for ``--correct-seconds`` each (default 60; the issue's 600 is a long
+run).  Run from the repository root:
+
+    python benchmarks/bench_fuzz.py
+    python benchmarks/bench_fuzz.py --seconds 60 --correct-seconds 600 --skip-cli
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import smoke
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+#: The program fuzz runs: one seeded implementation (argv[1]) on the CSV (argv[-1]).
+PROGRAM = """
+import csv, sys
+sys.path.insert(0, {root!r})
+from tests.testing.buggy import BUGGY
+rows = list(csv.DictReader(open(sys.argv[-1])))
+scores, labels = [float(r["score"]) for r in rows], [int(r["label"]) for r in rows]
+print(repr(float(BUGGY[sys.argv[1]][0](scores, labels))))
+"""
+
+
+def in_process(name: str, seconds: float) -> tuple[float, int | None]:
+    from rocpr_exact.testing.conform import ConformanceError, assert_conforms
+    from tests.testing.buggy import BUGGY
+
+    func, metric = BUGGY[name]
+    start = time.monotonic()
+    try:
+        assert_conforms(func, metric, max_examples=10**6, seconds=seconds, seed=0)
+    except ConformanceError as exc:
+        return time.monotonic() - start, len(exc.scores)
+    return time.monotonic() - start, None
+
+
+def by_command(name: str, seconds: float, program: Path, output: Path) -> tuple[float, int | None]:
+    from tests.testing.buggy import BUGGY
+
+    metric = BUGGY[name][1]
+    words = [sys.executable, "-m", "rocpr_exact", "fuzz", metric, "--seed", "0"]
+    words += ["--seconds", str(seconds), "--max-examples", "1000000", "--output", str(output)]
+    words += ["--", sys.executable, "-I", str(program), name]
+    start = time.monotonic()
+    done = subprocess.run(words, capture_output=True, text=True, check=False, cwd=ROOT)
+    took = time.monotonic() - start
+    if done.returncode != 1:
+        return took, None
+    return took, len(output.read_text().splitlines()) - 1
+
+
+def correct(name: str, seconds: float) -> int:
+    import warnings
+    from fractions import Fraction
+
+    import numpy as np
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    from rocpr_exact.testing.conform import judge, search
+    from tests.testing.buggy import CORRECT
+
+    table = {
+        **CORRECT,
+        "sklearn AP": (
+            lambda s, y: average_precision_score(y, s),
+            "sklearn.average_precision_score",
+        ),
+        "sklearn AUC": (lambda s, y: roc_auc_score(y, s), "sklearn.roc_auc_score"),
+    }
+    func, metric = table[name]
+
+    def answer(scores, labels):  # type: ignore[no-untyped-def]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = func(np.asarray(scores), np.asarray(labels))
+        return judge(metric, scores, labels, float(got), Fraction(1, 10**9), Fraction(0))
+
+    found, tried = search(answer, max_examples=10**7, seconds=seconds, seed=None)
+    if found is not None:
+        raise SystemExit(f"{name} flagged: {found}")
+    return tried
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--correct-seconds", type=float, default=60.0)
+    parser.add_argument("--skip-cli", action="store_true")
+    args = parser.parse_args()
+    from tests.testing.buggy import BUGGY
+
+    names = smoke.first(list(BUGGY))
+    seconds = 5.0 if smoke.active() else args.seconds
+    caught = 0
+    with tempfile.TemporaryDirectory() as directory:
+        program = Path(directory) / "impl.py"
+        program.write_text(PROGRAM.format(root=str(ROOT)))
+        print(f"{'seeded bug':24} {'assert_conforms':>18} {'fuzz (subprocess)':>20}")
+        for name in names:
+            took, size = in_process(name, seconds)
+            line = f"{name:24} {took:7.2f} s {str(size) + ' ex':>8}"
+            ok = size is not None and size <= 10
+            if not args.skip_cli:
+                took_cli, size_cli = by_command(name, seconds, program, Path(directory) / "c.csv")
+                line += f" {took_cli:9.2f} s {str(size_cli) + ' ex':>8}"
+                ok = ok and size_cli is not None and size_cli <= 10
+            caught += ok
+            print(line, flush=True)
+    print(f"catch ratio {caught}/{len(names)} (counterexamples of at most 10 examples)")
+    correct_seconds = 2.0 if smoke.active() else args.correct_seconds
+    for name in smoke.first(["float AP", "float AUC", "sklearn AP", "sklearn AUC"]):
+        tried = correct(name, correct_seconds)
+        print(f"correct {name:12} not flagged: {tried:,} datasets in {correct_seconds:g} s")
+
+
+if __name__ == "__main__":
+    main()

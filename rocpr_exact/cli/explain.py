@@ -1,0 +1,62 @@
+"""``rocpr-exact explain DATA [--value V]``: every exact metric and tool twin on the data, and
+which of them a value is (:func:`rocpr_exact.testing.explain.explain`)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Any
+
+from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.options import add_dialect_arguments, csv_dialect, exact_number
+
+__all__ = ["given_value", "register", "run"]
+
+
+def given_value(text: str) -> float:
+    """``--value V``: a number as another tool printed it (read as the nearest double)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number such as 0.75, got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value
+
+
+def register(commands: Any) -> None:
+    """Add the ``explain`` command."""
+    command = commands.add_parser("explain", help=HELP["explain"])
+    command.add_argument("data", help="CSV file with a header ('-' reads standard input)")
+    command.add_argument("--score-column", default="score", help="score column (default: score)")
+    command.add_argument("--label-column", default="label", help="label column (default: label)")
+    add_dialect_arguments(command)
+    command.add_argument(
+        "--value",
+        type=given_value,
+        metavar="V",
+        help="a value another implementation gave: which metric, convention or view it is",
+    )
+    command.add_argument(
+        "--rtol",
+        type=exact_number,
+        default=None,
+        help="relative tolerance of a match (default 1e-9: float rounding)",
+    )
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    from fractions import Fraction
+
+    from rocpr_exact.io.readers import read_scored_csv
+    from rocpr_exact.testing.explain import explain
+
+    source = sys.stdin.buffer if args.data == "-" else args.data
+    name = "<stdin>" if args.data == "-" else None
+    scores, labels = read_scored_csv(
+        source, args.score_column, args.label_column, name=name, dialect=csv_dialect(args)
+    )
+    rtol = Fraction(1, 10**9) if args.rtol is None else args.rtol
+    return explain(scores, labels, args.value, rtol=rtol).text(), 0

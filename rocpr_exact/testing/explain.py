@@ -1,0 +1,229 @@
+"""What is this number?  Every exact metric and tool twin on the data, and the ones a value is.
+
+``explain(scores, labels, value)`` computes every metric of :mod:`rocpr_exact.oracle.metrics`
+(the exact areas and every tool's table, as ``report --profile`` gives them), and for a given
+value says which of them it equals within float rounding (``rtol``), naming the tool's function;
+the range of AUC-ROC and of average precision over all orderings of tied examples, with the
+values for ties broken in input order and in reverse input order; and the same metrics on the
+scores as float32 and float16 see them.  ``rocpr-exact explain DATA --value V`` prints it.
+
+The extremes over tie orderings (each tie group ordered any way):
+
+* AUC-ROC is the Mann-Whitney count with each tied (positive, negative) pair counted 1 or 0
+  instead of 1/2, so its minimum orders the negatives first in every tie group and its maximum
+  the positives first.
+* Average precision of a total order is (1/P) sum_i i / r_i, r_i the rank of the i-th positive.
+  Ordering the positives first in every tie group makes every r_i as small as it can be over all
+  orders at once (only the negatives of higher groups, and none of its own, precede the i-th
+  positive), so each term and the sum are largest; negatives first makes every r_i largest.
+  ``tests/testing/test_explain.py`` checks both against every order of small datasets.
+
+This is a display module (floats only as the given value and in messages).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import RocPrError
+from rocpr_exact.exact.closedform import ClosedForm
+from rocpr_exact.exact.display import number
+from rocpr_exact.oracle.conformance import ExactValue, within
+from rocpr_exact.oracle.metrics import METRICS, RECORDS
+
+__all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
+
+Value = Fraction | ClosedForm
+
+#: Each metric's explanation line (the namespace's notes; the other tools by name).
+NOTES = {record.name: record.note for record in RECORDS}
+#: The metrics whose range over tie orderings is given (min and max proved in the docstring).
+TIE_METRICS = ("auc_roc", "auc_pr_step")
+#: The float widths a value is also compared on: the scores cast to each, as numpy casts.
+CASTS: dict[str, type[np.floating[Any]]] = {
+    "float64": np.float64,
+    "float32": np.float32,
+    "float16": np.float16,
+}
+#: The exact metrics (not a tool's): the ones computed again on the cast scores.
+EXACT = tuple(record.name for record in RECORDS if "." not in record.name)
+
+
+def exact_target(value: Value) -> ExactValue:
+    """A metric value as :func:`~rocpr_exact.oracle.conformance.within` takes it."""
+    if isinstance(value, Fraction):
+        return value
+    exact = number(value, 20)["exact"]
+    return exact if isinstance(exact, dict) else Fraction(exact)
+
+
+def _close(given: float, value: Value, rtol: Fraction) -> bool:
+    return within(Fraction(given), exact_target(value), rtol, Fraction(0))
+
+
+def tie_order_curve(scores: Sequence[Any], labels: Sequence[int], order: str) -> Curve:
+    """The curve of one total order of the examples: by score (descending), ties broken by
+    ``order``: ``"positives_first"``, ``"negatives_first"``, ``"index"`` (input order) or
+    ``"reverse_index"``; each example becomes its own threshold."""
+    keys: dict[str, Callable[[int], int]] = {
+        "positives_first": lambda i: -labels[i],
+        "negatives_first": lambda i: labels[i],
+        "index": lambda i: i,
+        "reverse_index": lambda i: -i,
+    }
+    key = keys[order]
+    ranked = sorted(range(len(labels)), key=lambda i: (-scores[i], key(i)))
+    rank_scores = [0] * len(labels)
+    for position, i in enumerate(ranked):
+        rank_scores[i] = len(labels) - position
+    return Curve.from_scores(rank_scores, [int(labels[i]) for i in range(len(labels))])
+
+
+def tie_order_values(
+    scores: Sequence[Any], labels: Sequence[int]
+) -> dict[str, dict[str, Value | None]]:
+    """Order -> metric -> value, for each tie order of :func:`tie_order_curve` and each of
+    :data:`TIE_METRICS` (None where undefined)."""
+    out = {}
+    for order in ("index", "reverse_index", "negatives_first", "positives_first"):
+        ordered = tie_order_curve(scores, labels, order)
+        out[order] = {name: _or_none(METRICS[name], ordered) for name in TIE_METRICS}
+    return out
+
+
+def _values(curve: Curve, names: Iterable[str] = METRICS) -> dict[str, Value | None]:
+    with warnings.catch_warnings():  # a twin's warnings on one class: "undefined" says it
+        warnings.simplefilter("ignore")
+        return {name: _or_none(METRICS[name], curve) for name in names}
+
+
+@dataclass
+class Explanation:
+    """The metrics of one dataset and, for a given value, what it matches."""
+
+    values: dict[str, Value | None]
+    tie_orders: dict[str, dict[str, Value | None]]
+    casts: dict[str, dict[str, Value | None]]
+    value: float | None = None
+    rtol: Fraction = Fraction(1, 10**9)
+    matches: list[str] = field(default_factory=list)
+    in_tie_range: list[str] = field(default_factory=list)
+
+    def ranges(self) -> dict[str, tuple[Value, Value]]:
+        """Metric -> (min, max) over every order of the tied examples."""
+        out = {}
+        for name in TIE_METRICS:
+            low, high = (self.tie_orders[o][name] for o in ("negatives_first", "positives_first"))
+            if low is not None and high is not None:
+                out[name] = (low, high)
+        return out
+
+    def summary(self) -> str:
+        """What the value is (matches, tie ranges) and the ranges over tie orders."""
+        lines = []
+        if self.value is not None:
+            if self.matches:
+                lines.append(f"{self.value!r} is (within rtol={float(self.rtol):g}):")
+                lines += [f"  {m}" for m in self.matches]
+            else:
+                lines.append(f"{self.value!r} matches no metric here (rtol={float(self.rtol):g})")
+            lines += [
+                f"  within the range of {name} over the orders of tied examples "
+                "(ties broken by some order)"
+                for name in self.in_tie_range
+            ]
+        for name, (low, high) in self.ranges().items():
+            shown = f"[{_shown(low)}, {_shown(high)}]"
+            lines.append(f"{name} over the orders of tied examples: {shown}")
+        return "\n".join(lines)
+
+    def text(self) -> str:
+        """The explanation for people: the summary, then every value, exact and as cast."""
+        lines = [self.summary(), "metrics on the data:"]
+        lines += [f"  {name:38} {_shown(v)}" for name, v in self.values.items()]
+        for cast, found in self.casts.items():
+            lines.append(f"on the scores cast to {cast}:")
+            lines += [f"  {name:38} {_shown(v)}" for name, v in found.items()]
+        return "\n".join(lines)
+
+
+def _shown(value: Value | None) -> str:
+    if value is None:
+        return "undefined"
+    shown = number(value, 17)
+    exact = shown["exact"]
+    if isinstance(exact, str) and len(exact) <= 30 and exact != shown["decimal"]:
+        return f"{shown['decimal']} ({exact})"
+    return str(shown["decimal"])
+
+
+def _name(metric: str, note: str | None = None) -> str:
+    return f"{metric} -- {note}" if note else metric
+
+
+def explain(
+    scores: Iterable[Any],
+    labels: Iterable[Any],
+    value: float | None = None,
+    *,
+    rtol: float | Fraction = Fraction(1, 10**9),
+) -> Explanation:
+    """Every metric on (scores, labels) and, given ``value``, which of them it is.
+
+    >>> e = explain([0.9, 0.8, 0.8, 0.3], [1, 0, 1, 0], 0.75)
+    >>> e.matches[0]
+    'auc_roc, ties broken in input order'
+    >>> e.in_tie_range
+    ['auc_roc']
+    """
+    scores, labels = list(scores), [int(y) for y in labels]
+    curve = Curve.from_scores(scores, labels)  # exactly as given (floats, decimals, fractions)
+    tie_orders = tie_order_values(scores, labels)
+    casts = {}
+    for cast, dtype in CASTS.items():
+        top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
+        wide = np.clip(np.asarray([float(v) for v in scores], dtype=np.float64), -top, top)
+        seen = wide.astype(dtype).astype(np.float64)
+        casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
+    result = Explanation(_values(curve), tie_orders, casts, rtol=Fraction(rtol))
+    if value is None or not isinstance(value, float | int) or not math.isfinite(value):
+        result.value = value if isinstance(value, float) else None
+        return result
+    result.value = float(value)
+    for name, exact in result.values.items():
+        if exact is not None and _close(result.value, exact, result.rtol):
+            result.matches.append(_name(name, NOTES.get(name)))
+    words = {"index": "ties broken in input order", "reverse_index": "ties broken in reverse "
+             "input order", "negatives_first": "ties broken negatives first (the minimum)",
+             "positives_first": "ties broken positives first (the maximum)"}  # fmt: skip
+    for order, found in tie_orders.items():
+        for name, exact in found.items():
+            if exact is not None and _close(result.value, exact, result.rtol):
+                result.matches.append(f"{name}, {words[order]}")
+    for cast, found in casts.items():
+        for name, exact in found.items():
+            differs = exact != result.values.get(name)  # else the match is the metric's own
+            if exact is not None and differs and _close(result.value, exact, result.rtol):
+                result.matches.append(f"{name} on the scores cast to {cast}")
+    for name, (low, high) in result.ranges().items():
+        exact_low, exact_high = exact_target(low), exact_target(high)
+        assert isinstance(exact_low, Fraction) and isinstance(exact_high, Fraction)
+        if exact_low <= Fraction(result.value) <= exact_high and low != high:
+            result.in_tie_range.append(name)
+    return result
+
+
+def _or_none(compute: Any, curve: Curve) -> Value | None:
+    try:
+        value: Value = compute(curve)
+    except RocPrError:
+        return None
+    return value

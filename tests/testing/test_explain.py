@@ -1,0 +1,66 @@
+"""explain: the extremes over tie orders (brute force over every order), matches by name."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations, product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rocpr_exact.testing import explain
+from rocpr_exact.testing.explain import TIE_METRICS, tie_order_values
+
+
+def _every_order(scores: list[int], labels: list[int]) -> dict[str, set[Fraction]]:
+    """AUC-ROC and AP of every total order that keeps the scores' order (ties permuted), from
+    the definitions: AUC = (pairs positive above negative) / (P N), AP = (1/P) sum_i i / r_i."""
+    rows = list(zip(scores, labels, strict=True))
+    groups = [[y for s, y in rows if s == v] for v in sorted(set(scores), reverse=True)]
+    out: dict[str, set[Fraction]] = {"auc_roc": set(), "auc_pr_step": set()}
+    p, n = sum(labels), len(labels) - sum(labels)
+    for parts in product(*(set(permutations(g)) for g in groups)):
+        ranked = [y for part in parts for y in part]
+        ranks = [r for r, y in enumerate(ranked, 1) if y]
+        terms = [Fraction(i, r) for i, r in enumerate(ranks, 1)]
+        out["auc_pr_step"].add(sum(terms, Fraction(0)) / p)
+        above = sum(ranked[k + 1 :].count(0) for k, y in enumerate(ranked) if y)
+        out["auc_roc"].add(Fraction(above, p * n))
+    return out
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1)), min_size=2, max_size=7).filter(
+        lambda rows: {y for _, y in rows} == {0, 1}
+    )
+)
+def test_tie_ranges_are_the_extremes_over_every_order(rows: list[tuple[int, int]]) -> None:
+    scores, labels = [s for s, _ in rows], [y for _, y in rows]
+    orders = tie_order_values(scores, labels)
+    every = _every_order(scores, labels)
+    for metric in TIE_METRICS:
+        values = every[metric]
+        low, high = orders["negatives_first"][metric], orders["positives_first"][metric]
+        assert (low, high) == (min(values), max(values))
+        assert orders["index"][metric] in values and orders["reverse_index"][metric] in values
+
+
+def test_readme_example_trapezoid_and_index() -> None:
+    scores, labels = [0.9, 0.8, 0.8, 0.3], [1, 0, 1, 0]
+    # trapezoid PR from (0, 1): points (1/2, 1), (1, 2/3), (1, 1/2): 1/2 + (1 + 2/3)/4 = 11/12
+    found = explain(scores, labels, 11 / 12)
+    assert any(m.startswith("sklearn.auc_pr_trapezoid") for m in found.matches)
+    # ties by index put the negative first: AUC (1 + 1/2... ) counted 0 for the tied pair = 3/4
+    found = explain(scores, labels, 0.75)
+    assert "auc_roc, ties broken in input order" in found.matches
+    assert found.in_tie_range == ["auc_roc"]
+    assert "matches no metric" in explain(scores, labels, 0.123).summary()
+
+
+def test_float32_view_is_named() -> None:
+    # 0.5 and its lower neighbour are one float32: one tie group, AUC 1/2 (exact: 1)
+    found = explain([0.5, 0.49999999999999994], [1, 0], 0.5)
+    assert "auc_roc on the scores cast to float32" in found.matches
+    assert found.values["auc_roc"] == 1
+    assert "on the scores cast to float16" in found.text()
