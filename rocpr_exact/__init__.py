@@ -12,7 +12,8 @@ Fraction(5, 6)
 Fraction(19, 24)
 
 The public surface is :data:`__all__`, frozen (``tests/contract/test_public_surface.py``); a few
-older names still work with a :class:`DeprecationWarning` naming their new home (:data:`_MOVED`).
+older names still work with a :class:`DeprecationWarning` naming their new home, until the
+version that removes them, 0.2.0 (:data:`_MOVED`).
 
 Oracle tools: :mod:`rocpr_exact.profiles.registry` (other tools' conventions),
 :mod:`rocpr_exact.oracle.vectors` (golden vectors), :mod:`rocpr_exact.oracle.conformance`
@@ -24,41 +25,54 @@ import importlib
 import warnings
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names for type checkers and editors
-    from rocpr_exact.areas.auc import PR_METHODS, auc_pr, auc_roc
-    from rocpr_exact.areas.inference import ap_ci, auc_ci, delong_test
-    from rocpr_exact.areas.partial import partial_auc_roc
-    from rocpr_exact.areas.variance import auc_covariance, auc_variance
-    from rocpr_exact.core.confusion import ConfusionMatrix
-    from rocpr_exact.core.curve import Curve
-    from rocpr_exact.core.segment import Segment, local_skew
-    from rocpr_exact.errors import (
-        AmbiguousPointError,
-        InvalidInputError,
-        MissingDependencyError,
-        NoNegativesError,
-        NoPositivesError,
-        NotRepresentableError,
-        ResourceLimitError,
-        RocPrError,
-        UndefinedMetricError,
-        UndefinedPrecisionError,
-        WrongTypeError,
-    )
-    from rocpr_exact.exact.closedform import ClosedForm
-    from rocpr_exact.exact.display import format_decimal
-    from rocpr_exact.geometry.achievable import achievable_pr_curve, below_achievable_pr
-    from rocpr_exact.geometry.dominance import Dominance, dominates
-    from rocpr_exact.geometry.hull import hull_points, roc_convex_hull
-    from rocpr_exact.geometry.interpolation import interpolate_pr
-    from rocpr_exact.geometry.optimal import OperatingPoint, best_operating_point
-    from rocpr_exact.geometry.tuning import apply_thresholds, tuned_thresholds
-    from rocpr_exact.io.points import curve_from_points, read_points_csv
-    from rocpr_exact.oracle.metrics import compute_metric
-    from rocpr_exact.output.plot import plot
+if TYPE_CHECKING:  # the names for type checkers and editors: :data:`_LAZY`'s, checked equal by
+    # tests/contract/test_public_surface.py (``X as X``: an explicit re-export for mypy)
+    from rocpr_exact.areas.auc import PR_METHODS as PR_METHODS
+    from rocpr_exact.areas.auc import auc_pr as auc_pr
+    from rocpr_exact.areas.auc import auc_roc as auc_roc
+    from rocpr_exact.areas.inference import ap_ci as ap_ci
+    from rocpr_exact.areas.inference import auc_ci as auc_ci
+    from rocpr_exact.areas.inference import delong_test as delong_test
+    from rocpr_exact.areas.partial import partial_auc_roc as partial_auc_roc
+    from rocpr_exact.areas.variance import auc_covariance as auc_covariance
+    from rocpr_exact.areas.variance import auc_variance as auc_variance
+    from rocpr_exact.core.confusion import ConfusionMatrix as ConfusionMatrix
+    from rocpr_exact.core.curve import Curve as Curve
+    from rocpr_exact.core.segment import Segment as Segment
+    from rocpr_exact.core.segment import local_skew as local_skew
+    from rocpr_exact.errors import AmbiguousPointError as AmbiguousPointError
+    from rocpr_exact.errors import InvalidInputError as InvalidInputError
+    from rocpr_exact.errors import MissingDependencyError as MissingDependencyError
+    from rocpr_exact.errors import NoNegativesError as NoNegativesError
+    from rocpr_exact.errors import NoPositivesError as NoPositivesError
+    from rocpr_exact.errors import NotRepresentableError as NotRepresentableError
+    from rocpr_exact.errors import ResourceLimitError as ResourceLimitError
+    from rocpr_exact.errors import RocPrError as RocPrError
+    from rocpr_exact.errors import UndefinedMetricError as UndefinedMetricError
+    from rocpr_exact.errors import UndefinedPrecisionError as UndefinedPrecisionError
+    from rocpr_exact.errors import WrongTypeError as WrongTypeError
+    from rocpr_exact.exact.closedform import ClosedForm as ClosedForm
+    from rocpr_exact.exact.display import format_decimal as format_decimal
+    from rocpr_exact.geometry.achievable import achievable_pr_curve as achievable_pr_curve
+    from rocpr_exact.geometry.achievable import below_achievable_pr as below_achievable_pr
+    from rocpr_exact.geometry.dominance import Dominance as Dominance
+    from rocpr_exact.geometry.dominance import dominates as dominates
+    from rocpr_exact.geometry.hull import hull_points as hull_points
+    from rocpr_exact.geometry.hull import roc_convex_hull as roc_convex_hull
+    from rocpr_exact.geometry.interpolation import interpolate_pr as interpolate_pr
+    from rocpr_exact.geometry.optimal import OperatingPoint as OperatingPoint
+    from rocpr_exact.geometry.optimal import best_operating_point as best_operating_point
+    from rocpr_exact.geometry.tuning import apply_thresholds as apply_thresholds
+    from rocpr_exact.geometry.tuning import tuned_thresholds as tuned_thresholds
+    from rocpr_exact.io.points import curve_from_points as curve_from_points
+    from rocpr_exact.io.points import read_points_csv as read_points_csv
+    from rocpr_exact.oracle.metrics import compute_metric as compute_metric
+    from rocpr_exact.output.plot import plot as plot
 
-#: Where each name of the flat namespace lives; imported on first use (PEP 562), so that
-#: ``import rocpr_exact`` (and the command line's start-up) pays only for what is used.
+
+#: The flat namespace, each public name once: name -> the module it lives in, imported on first
+#: use (PEP 562), so that ``import rocpr_exact`` (and the command line's start-up) pays only for
+#: what is used.  :data:`__all__` is its keys.
 _LAZY = {
     "AmbiguousPointError": "rocpr_exact.errors",
     "ClosedForm": "rocpr_exact.exact.closedform",
@@ -103,49 +117,7 @@ _LAZY = {
     "plot": "rocpr_exact.output.plot",
 }
 
-__all__ = [
-    "PR_METHODS",
-    "AmbiguousPointError",
-    "ClosedForm",
-    "ConfusionMatrix",
-    "Curve",
-    "Dominance",
-    "InvalidInputError",
-    "MissingDependencyError",
-    "NoNegativesError",
-    "NoPositivesError",
-    "NotRepresentableError",
-    "OperatingPoint",
-    "ResourceLimitError",
-    "RocPrError",
-    "Segment",
-    "UndefinedMetricError",
-    "UndefinedPrecisionError",
-    "WrongTypeError",
-    "achievable_pr_curve",
-    "ap_ci",
-    "apply_thresholds",
-    "auc_ci",
-    "auc_covariance",
-    "auc_pr",
-    "auc_roc",
-    "auc_variance",
-    "below_achievable_pr",
-    "best_operating_point",
-    "compute_metric",
-    "curve_from_points",
-    "delong_test",
-    "dominates",
-    "format_decimal",
-    "hull_points",
-    "interpolate_pr",
-    "local_skew",
-    "partial_auc_roc",
-    "plot",
-    "read_points_csv",
-    "roc_convex_hull",
-    "tuned_thresholds",
-]
+__all__ = sorted(_LAZY)
 
 __version__ = "0.1.0"
 
@@ -171,46 +143,73 @@ _ROOMS = frozenset(
 )
 
 
-#: Names that left the flat namespace -> (module, name there, what to write instead); each
-#: still works, with a DeprecationWarning, for one release.
+#: Names that left the flat namespace -> (module, name there, what to write instead, the version
+#: that removes it); each still works, with a DeprecationWarning, until that version
+#: (tests/contract/test_public_surface.py fails once ``__version__`` reaches it).
 _MOVED = {
-    "METRICS": ("rocpr_exact.oracle.metrics", "METRICS", "rocpr_exact.oracle.metrics.METRICS"),
-    "PROFILES": ("rocpr_exact.profiles.registry", "PROFILES", "rocpr_exact.profiles.PROFILES"),
-    "Deviation": ("rocpr_exact.profiles.model", "Deviation", "rocpr_exact.profiles.Deviation"),
+    "METRICS": (
+        "rocpr_exact.oracle.metrics",
+        "METRICS",
+        "rocpr_exact.oracle.metrics.METRICS",
+        "0.2.0",
+    ),
+    "PROFILES": (
+        "rocpr_exact.profiles.registry",
+        "PROFILES",
+        "rocpr_exact.profiles.PROFILES",
+        "0.2.0",
+    ),
+    "Deviation": (
+        "rocpr_exact.profiles.model",
+        "Deviation",
+        "rocpr_exact.profiles.Deviation",
+        "0.2.0",
+    ),
     "profile_metric": (
         "rocpr_exact.profiles.registry",
         "profile_metric",
         "rx.compute_metric('tool.metric', curve) or rocpr_exact.profiles.profile_metric",
+        "0.2.0",
     ),
     "profile": (
         "rocpr_exact.profiles.registry",
         "profile",
         "rocpr_exact.profiles.profile (rx.profile shadowed the standard library's profile)",
+        "0.2.0",
     ),
     "known_deviations": (
         "rocpr_exact.profiles.registry",
         "known_deviations",
         "rocpr_exact.profiles.known_deviations",
+        "0.2.0",
     ),
-    "decimal": ("rocpr_exact.exact.display", "format_decimal", "rx.format_decimal"),
-    "HullPoints": ("rocpr_exact.geometry.hull", "HullPoints", "the type of rx.hull_points(curve)"),
+    "decimal": ("rocpr_exact.exact.display", "format_decimal", "rx.format_decimal", "0.2.0"),
+    "HullPoints": (
+        "rocpr_exact.geometry.hull",
+        "HullPoints",
+        "the type of rx.hull_points(curve)",
+        "0.2.0",
+    ),
     "points_below_hull": (
         "rocpr_exact.geometry.hull",
         "points_below_hull",
         "rx.hull_points(curve).below",
+        "0.2.0",
     ),
     "confusion_from_roc": (
         "rocpr_exact.core.confusion",
         "confusion_from_roc",
         "rx.ConfusionMatrix.from_roc",
+        "0.2.0",
     ),
     "confusion_from_pr": (
         "rocpr_exact.core.confusion",
         "confusion_from_pr",
         "rx.ConfusionMatrix.from_pr",
+        "0.2.0",
     ),
-    "roc_point": ("rocpr_exact.core.confusion", "roc_point", "(c.fpr, c.tpr)"),
-    "pr_point": ("rocpr_exact.core.confusion", "pr_point", "(c.recall, c.precision)"),
+    "roc_point": ("rocpr_exact.core.confusion", "roc_point", "(c.fpr, c.tpr)", "0.2.0"),
+    "pr_point": ("rocpr_exact.core.confusion", "pr_point", "(c.recall, c.precision)", "0.2.0"),
 }
 
 
@@ -218,9 +217,11 @@ def __getattr__(name: str) -> object:
     """A name of the flat namespace (:data:`_LAZY`), imported when first used."""
     moved = _MOVED.get(name)
     if moved is not None:  # not cached: every use says where the name went
-        home, attribute, instead = moved
+        home, attribute, instead, removed_in = moved
         warnings.warn(
-            f"rocpr_exact.{name} is deprecated; use {instead}", DeprecationWarning, stacklevel=2
+            f"rocpr_exact.{name} is deprecated; use {instead} (removed in {removed_in})",
+            DeprecationWarning,
+            stacklevel=2,
         )
         return getattr(importlib.import_module(home), attribute)
     module = _LAZY.get(name)

@@ -65,8 +65,8 @@ FLOAT_BOUNDARY = {
     "oracle/twin_cases/case.py": "decodes a vector file's double written as text",
     "profiles/ieee.py": "numpy's own astype(float64), which sklearn's input conversion runs",
     "profiles/sklearn_input.py": "sklearn's check_array: an object array becomes float64",
-    "profiles/torchmetrics.py": "torchmetrics reads max_fpr as a float32",
-    "profiles/torchmetrics_fixed.py": "tests whether torch's thresholds are float64",
+    "profiles/torchmetrics/binary.py": "torchmetrics reads max_fpr as a float32",
+    "profiles/torchmetrics/fixed.py": "tests whether torch's thresholds are float64",
 }
 
 CORE_MODULES = sorted(

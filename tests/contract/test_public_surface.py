@@ -2,11 +2,14 @@
 
 Adding a name is a decision: it goes in :data:`PUBLIC` below, in the README or docs/, and
 nothing exported is a mutable table, a test hook or a standard module's name.  Names that
-left keep working for one release with a DeprecationWarning naming their new home.
+left keep working with a DeprecationWarning naming their new home until the version that removes
+them (each entry of ``rx._MOVED`` names it): the test below fails once ``rx.__version__`` reaches
+it, so the release that reaches it deletes the name.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 import types
@@ -90,11 +93,52 @@ def test_the_api_page_lists_exactly_the_surface_and_the_moved_names() -> None:
     assert sorted(listed) == sorted([*PUBLIC, *rx._MOVED])
 
 
+def _version(text: str) -> tuple[int, ...]:
+    """``"0.2.0"`` -> (0, 2, 0): release numbers compare as tuples of ints, not as strings."""
+    assert re.fullmatch(r"\d+(\.\d+)*", text), text
+    return tuple(int(part) for part in text.split("."))
+
+
+def test_the_namespace_is_one_table_and_type_checkers_see_the_same_names() -> None:
+    # __all__ is _LAZY's keys; the TYPE_CHECKING block (what mypy and editors read) imports
+    # exactly _LAZY's names, each from the module _LAZY gives
+    assert rx.__all__ == sorted(rx._LAZY)
+    tree = ast.parse(Path(rx.__file__).read_text(encoding="utf-8"))
+    block = next(
+        n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+    )
+    imports = [n for n in block.body if isinstance(n, ast.ImportFrom)]
+    assert len(imports) == len(block.body)  # nothing else there
+    seen = [(alias.name, node.module) for node in imports for alias in node.names]
+    assert sorted(seen) == sorted(rx._LAZY.items())
+    assert all(alias.asname == alias.name for node in imports for alias in node.names)
+    # and each lazy name is the object of its module
+    for name, module in rx._LAZY.items():
+        assert getattr(rx, name) is getattr(__import__(module, fromlist=[name]), name)
+
+
+@pytest.mark.parametrize("name", sorted(rx._MOVED))
+def test_a_deprecated_name_is_gone_by_its_removal_version(name: str) -> None:
+    # Fails once the package's version reaches the version that removes the name: delete it
+    # from rx._MOVED and docs/api.md then (and say so in CHANGELOG.md).
+    removed_in = rx._MOVED[name][3]
+    assert _version(rx.__version__) < _version(removed_in), (
+        f"rx.{name} is to be removed in {removed_in}; the version is {rx.__version__}"
+    )
+
+
+def test_the_version_comparison_is_numeric() -> None:
+    assert _version("0.10.0") > _version("0.2.0") > _version("0.1.0")
+    with pytest.raises(AssertionError):
+        _version("0.2.0rc1")
+
+
 @pytest.mark.parametrize("name", sorted(rx._MOVED))
 def test_a_name_that_left_still_works_and_says_where_it_went(name: str) -> None:
-    home, attribute, instead = rx._MOVED[name]
+    home, attribute, instead, removed_in = rx._MOVED[name]
     assert name not in rx.__all__
-    with pytest.warns(DeprecationWarning, match=f"rocpr_exact.{name} is deprecated; use "):
+    message = f"rocpr_exact.{name} is deprecated; use .* \\(removed in {re.escape(removed_in)}\\)$"
+    with pytest.warns(DeprecationWarning, match=message):
         old = getattr(rx, name)
     with warnings.catch_warnings():
         warnings.simplefilter("error")

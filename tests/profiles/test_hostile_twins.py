@@ -27,7 +27,6 @@ from rocpr_exact.profiles import (
     sklearn_curves,
     spark_mllib,
     torchmetrics,
-    torchmetrics_fixed,
     voc,
     xgboost,
 )
@@ -53,7 +52,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "sklearn.roc_curve": lambda s: sklearn_curves.roc_curve([1, 0], s),
     "torchmetrics.binary_auroc": lambda s: torchmetrics.binary_auroc(s, [1, 0]),
     "torchmetrics.binary_recall_at_fixed_precision": lambda s: (
-        torchmetrics_fixed.binary_recall_at_fixed_precision(s, [1, 0], 0.5)
+        torchmetrics.binary_recall_at_fixed_precision(s, [1, 0], 0.5)
     ),
     "keras.auc": lambda s: keras.auc([1, 0], s),
     "xgboost.auc": lambda s: xgboost.auc([1, 0], s),

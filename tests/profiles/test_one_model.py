@@ -155,7 +155,7 @@ def test_one_spelling_per_tool_and_the_old_one_says_the_new() -> None:
 #: Modules that hold some of a tool's twins (the line cap splits a tool), and the twins there
 #: named as the tool names them.
 COMPANIONS = {
-    "torchmetrics": ("torchmetrics_fixed", "torchmetrics_multiclass"),
+    "torchmetrics": ("torchmetrics.binary", "torchmetrics.fixed", "torchmetrics.multiclass"),
     "proc": ("proc_delong",),
     "spark": ("spark_mllib",),
 }

@@ -17,8 +17,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import torchmetrics_fixed as fixed
-from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
+from rocpr_exact.profiles.torchmetrics import fixed, multiclass
 from tests.strategies import multiclass_rows
 
 pytestmark = [pytest.mark.torch, pytest.mark.filterwarnings("ignore::UserWarning")]

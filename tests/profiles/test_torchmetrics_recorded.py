@@ -25,8 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rocpr_exact.profiles import torchmetrics_fixed as fixed
-from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
+from rocpr_exact.profiles.torchmetrics import fixed, multiclass
 
 DATA = json.loads(
     (Path(__file__).resolve().parents[1] / "data" / "torchmetrics_recorded.json").read_text()

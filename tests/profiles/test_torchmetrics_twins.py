@@ -29,8 +29,7 @@ from rocpr_exact.errors import (
     ToolRoundingWarning,
 )
 from rocpr_exact.profiles import torchmetrics as binary
-from rocpr_exact.profiles import torchmetrics_fixed as fixed
-from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
+from rocpr_exact.profiles.torchmetrics import fixed, multiclass
 from tests.strategies import examples, multiclass_rows
 
 F = Fraction

@@ -79,12 +79,12 @@ GOOD: dict[str, Any] = {
 }
 #: Per function, the good values that differ from :data:`GOOD` (multiclass input, say).
 OVERRIDES: dict[str, dict[str, Any]] = {
-    "torchmetrics_multiclass": {
+    "torchmetrics.multiclass": {
         "preds": MULTICLASS_PREDS,
         "target": MULTICLASS_TARGET,
         "num_classes": 3,
     },
-    "torchmetrics_fixed.multiclass": {
+    "torchmetrics.fixed.multiclass": {
         "preds": MULTICLASS_PREDS,
         "target": MULTICLASS_TARGET,
         "num_classes": 3,
@@ -134,15 +134,17 @@ BAD: list[Any] = [
 
 def _functions() -> list[tuple[str, Callable[..., Any]]]:
     found = []
-    for module_info in pkgutil.iter_modules(profiles_package.__path__):
-        if module_info.name in HELPERS:
+    prefix = "rocpr_exact.profiles."  # a tool's package (profiles/torchmetrics/) walked too
+    for module_info in pkgutil.walk_packages(profiles_package.__path__, prefix):
+        short = module_info.name.removeprefix(prefix)
+        if short in HELPERS:
             continue
-        module = importlib.import_module(f"rocpr_exact.profiles.{module_info.name}")
+        module = importlib.import_module(module_info.name)
         for name in getattr(module, "__all__", []):
             function = getattr(module, name)
-            # a re-export (torchmetrics' searches, defined in torchmetrics_fixed) once, at home
+            # a re-export (a package's twins, defined in its modules) once, at home
             if inspect.isfunction(function) and function.__module__ == module.__name__:
-                found.append((f"{module_info.name}.{name}", function))
+                found.append((f"{short}.{name}", function))
     return found
 
 
@@ -187,7 +189,8 @@ def _call(function: Callable[..., Any], arguments: dict[str, Any]) -> None:
 def test_every_twin_function_is_driven() -> None:
     names = {qualified for qualified, _ in FUNCTIONS}
     # the twins' entry points, by tool: a new module's functions join the matrix by themselves
-    for expected in ("torchmetrics.binary_auroc", "proc.auc", "precrec.evalmod", "rocr.prediction"):
+    entries = ("torchmetrics.binary.binary_auroc", "proc.auc", "precrec.evalmod", "rocr.prediction")
+    for expected in entries:
         assert expected in names
     assert len(names) >= 55
 

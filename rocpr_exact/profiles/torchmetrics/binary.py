@@ -1,40 +1,17 @@
-"""Exact twins of torchmetrics 1.9.0's binary ranking metrics (docs/profiles/torchmetrics.md).
+"""Exact twins of torchmetrics 1.9.0's binary curves and areas (see the package's docstring).
 
 ``binary_precision_recall_curve``, ``binary_roc``, ``binary_auroc`` and
-``binary_average_precision`` with torchmetrics' parameters, computed on the inputs as torch
-holds them (each value exact) and returning the exact value of torchmetrics' formula:
-Fractions where torch divides and sums in float32.  torch itself is never imported.
-
-As torch sees the input: ``preds`` from a numpy array or a tensor keeps its float dtype
-(float16/32/64); from a Python list it is float32 (``torch.tensor``'s default dtype); integer
-preds are refused (torchmetrics raises).  ``target`` holds 0 and 1 (and ``ignore_index``).
-Logits: when a pred lies outside [0, 1] after ``ignore_index``, torchmetrics applies
-``preds.sigmoid()`` in preds' dtype; the twin does too (:mod:`rocpr_exact.profiles.sigmoid`:
-torch's vector loop with Sleef's exp replayed, its scalar loop with glibc's, and a
-ToolRoundingWarning where the loop or glibc's rounding is not known and that could matter).
-One class in target: torchmetrics' conventional value (zero rates, recall one, nan when
-binned, AUROC and AP 0) with its warning as an OneClassWarning; the searches raise
-(``NoPositivesError`` / ``NoNegativesError``).  Refused: NaN and float16 logits.
-``thresholds``: None (every distinct score), an int n (the float32 grid of
-``torch.linspace(0, 1, n)``, :func:`linspace_grid`), a list of Python floats in
-[0, 1] (float32) or a 1-D array (its dtype); a binned precision with tp + fp = 0 is torch's
-nan, returned as None.
-
-Every torchmetrics function with a twin is importable from this module, as every one is from
-``torchmetrics.functional``: the operating-point searches (``binary_recall_at_fixed_precision``
-and its kin, :mod:`rocpr_exact.profiles.torchmetrics_fixed`) and the multiclass areas
-(``multiclass_auroc``, ``multiclass_average_precision``,
-:mod:`rocpr_exact.profiles.torchmetrics_multiclass`) are imported from their modules on first
-use.
+``binary_average_precision`` on :mod:`rocpr_exact.profiles.torchmetrics.view`'s view of the
+input, and the metric table; the curves (:func:`pr_curve`, :func:`roc_curve`) and
+:func:`trapezoid` are shared with the multiclass areas and the searches.
 """
 
 from __future__ import annotations
 
 import warnings
 from fractions import Fraction
-from importlib import import_module
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -43,77 +20,20 @@ from rocpr_exact.errors import InvalidInputError, NoPositivesError, OneClassWarn
 from rocpr_exact.profiles.examples import twin_metric
 from rocpr_exact.profiles.ieee import double_seen
 from rocpr_exact.profiles.model import ToolMetrics
-from rocpr_exact.profiles.torchmetrics_input import (
+from rocpr_exact.profiles.torchmetrics.view import (
     VERSION,
     Input,
     Precisions,
     Rates,
-    linspace_grid,
     read_binary,
 )
-
-if TYPE_CHECKING:  # the names of the two other modules, for type checkers and editors
-    from rocpr_exact.profiles.torchmetrics_fixed import (
-        binary_precision_at_fixed_recall,
-        binary_recall_at_fixed_precision,
-        binary_sensitivity_at_specificity,
-        binary_specificity_at_sensitivity,
-        multiclass_precision_at_fixed_recall,
-        multiclass_recall_at_fixed_precision,
-        multiclass_sensitivity_at_specificity,
-        multiclass_specificity_at_sensitivity,
-    )
-    from rocpr_exact.profiles.torchmetrics_multiclass import (
-        multiclass_auroc,
-        multiclass_average_precision,
-    )
-
-#: The twins defined in the other two modules (they import this one): name -> module.
-_ELSEWHERE = {
-    **dict.fromkeys(
-        [
-            "binary_precision_at_fixed_recall",
-            "binary_recall_at_fixed_precision",
-            "binary_sensitivity_at_specificity",
-            "binary_specificity_at_sensitivity",
-            "multiclass_precision_at_fixed_recall",
-            "multiclass_recall_at_fixed_precision",
-            "multiclass_sensitivity_at_specificity",
-            "multiclass_specificity_at_sensitivity",
-        ],
-        "rocpr_exact.profiles.torchmetrics_fixed",
-    ),
-    **dict.fromkeys(
-        ["multiclass_auroc", "multiclass_average_precision"],
-        "rocpr_exact.profiles.torchmetrics_multiclass",
-    ),
-}
 
 __all__ = [
     "binary_auroc",
     "binary_average_precision",
-    "binary_precision_at_fixed_recall",
     "binary_precision_recall_curve",
-    "binary_recall_at_fixed_precision",
     "binary_roc",
-    "binary_sensitivity_at_specificity",
-    "binary_specificity_at_sensitivity",
-    "linspace_grid",
-    "multiclass_auroc",
-    "multiclass_average_precision",
-    "multiclass_precision_at_fixed_recall",
-    "multiclass_recall_at_fixed_precision",
-    "multiclass_sensitivity_at_specificity",
-    "multiclass_specificity_at_sensitivity",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """A twin of :data:`_ELSEWHERE`, from its module on first use (PEP 562)."""
-    module = _ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(module), name)
 
 
 def _clf_curve(scores: list[Fraction], labels: list[int]) -> tuple[list[int], list[int], Rates]:
