@@ -91,3 +91,28 @@ def test_spark_reads_every_file_as_the_others(
     engines = ("python", "duckdb", "spark")
     outcomes = {e: _run(capsys, files[name], e, case.flags) for e in engines}
     _same_everywhere(outcomes, case.answer)
+
+
+def test_numpy_savetxt_scores_are_read_exactly_by_duckdb(tmp_path: Path) -> None:
+    # np.savetxt's default format (%.18e) writes 19 significant digits: more than the double
+    # needs, so the text is a decimal other than the double; the engine groups and orders the
+    # decimals as written (each distinct text one score, equal to Decimal(text))
+    np = pytest.importorskip("numpy")
+    from decimal import Decimal
+
+    from rocpr_exact.engines.files import file_histogram
+
+    rng = np.random.default_rng(5)
+    scores = np.round(rng.random(300), 2)  # ties: at most 101 values
+    labels = (rng.random(300) < scores).astype(int)
+    path = tmp_path / "savetxt.csv"
+    np.savetxt(path, np.column_stack([scores, labels]), delimiter=",", header="score,label",
+               comments="")  # fmt: skip
+    texts = [line.split(",") for line in path.read_text().splitlines()[1:]]
+    expected: dict[Decimal, list[int]] = {}
+    for score, label in texts:
+        expected.setdefault(Decimal(score), [0, 0])[0 if Decimal(label) == 1 else 1] += 1
+    hist = file_histogram(path)
+    assert hist.groups == tuple(
+        (score, *expected[score]) for score in sorted(expected, reverse=True)
+    )
