@@ -1,8 +1,9 @@
 r"""Compressed CSV files an engine cannot read itself, read through a bounded plain copy.
 
 DuckDB reads a CSV compressed with gzip (``.gz``) or zstd (``.zst``) itself, and Spark one
-compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2`` and
-neither reads ``.xz``.  Such a file is decompressed by the python engine's opener
+compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2``, Spark no
+``.zst`` here (Hadoop's zstd codec needs its native library), and neither reads ``.xz``.
+Such a file is decompressed by the python engine's opener
 (:func:`rocpr_exact.io.files.open_input`, the same codecs and the same one-line errors for
 a damaged file) into a temporary folder, and the engine reads the copy, which the folder's
 removal deletes when the engine is done.

@@ -50,7 +50,12 @@ def on_file(
     missing file, a directory or a file that is not Parquet is one line, never Spark's Java
     text; any other error of Spark's is cut to its first sentence.  ``session`` defaults to
     :func:`local_session`, started only once the path has passed.  A CSV is split at
-    ``dialect.delimiter`` (Spark's ``sep``); its labels are ``work``'s to read.
+    ``dialect.delimiter`` (Spark's ``sep``); its labels are ``work``'s to read.  A CSV is read
+    as the python engine reads it (docs/engines.md, "One corpus, every engine"): every byte
+    first passes once through the python engine's decoders (a damaged file is refused there),
+    a quoted field may hold a line end (``multiLine`` when the file has a quote), and a row
+    with more or fewer fields than the header is refused with the python reader's line.
+    A refusal that names "the DataFrame" names the file instead.
     """
     if not glob:
         if has_pattern(path):
