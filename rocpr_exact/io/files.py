@@ -25,7 +25,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from rocpr_exact.errors import InvalidInputError, MissingDependencyError
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.zstd import open_zstd
 
 __all__ = [
     "BYTES_READ",
@@ -51,51 +52,13 @@ def _bzip2(raw: BinaryIO) -> Any:
     return bz2.BZ2File(raw, mode="rb")
 
 
-class _ZstdReader(io.RawIOBase):
-    """A zstd stream whose damaged data raises ``OSError`` (one of :data:`READ_ERRORS`), not the
-    decoder's own ``ZstdError``, which the readers would not know."""
-
-    def __init__(self, inner: Any, error: type[Exception]) -> None:
-        super().__init__()
-        self._inner, self._error = inner, error
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        try:
-            return int(self._inner.readinto(buffer))
-        except self._error as exc:
-            raise OSError(str(exc)) from None
-
-    def close(self) -> None:
-        self._inner.close()
-        super().close()
-
-
-def _zstd(raw: BinaryIO) -> Any:
-    """A zstd stream (Python 3.14's ``compression.zstd``, else the ``backports.zstd`` package);
-    its checksum, when the frame has one (the ``zstd`` tool writes it), is checked at its end."""
-    try:
-        from compression import zstd  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        try:
-            from backports import zstd  # type: ignore[import-not-found,no-redef,unused-ignore]
-        except ImportError:
-            raise MissingDependencyError(
-                "reading a .zst file needs Python 3.14 or the backports.zstd package: "
-                "pip install backports.zstd (or install rocpr-exact's 'zstd' extra)"
-            ) from None
-    return io.BufferedReader(_ZstdReader(zstd.ZstdFile(raw, mode="rb"), zstd.ZstdError))
-
-
 #: Compressed input, recognised by the file name's last suffix, and its reader (opened and
 #: closed by :func:`open_input`).
 COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
     ".gz": _gzip,
     ".bz2": _bzip2,
     ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
-    ".zst": _zstd,
+    ".zst": open_zstd,
 }
 
 #: What reading an input may raise besides InvalidInputError: an OSError, and for a damaged
@@ -187,8 +150,8 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
     (a missing or unreadable file) is left to the caller, which names the file.  A name
-    ending in ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` (:data:`COMPRESSIONS`) is decompressed as it is
-    read; a damaged one raises one of :data:`READ_ERRORS`.
+    ending in ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` (:data:`COMPRESSIONS`) is decompressed as
+    it is read; a damaged one raises one of :data:`READ_ERRORS`.
     """
     name = name or str(path)
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on
