@@ -1,8 +1,9 @@
 r"""Compressed CSV files an engine cannot read itself, read through a bounded plain copy.
 
 DuckDB reads a CSV compressed with gzip (``.gz``) or zstd (``.zst``) itself, and Spark one
-compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2`` and
-neither reads ``.xz``.  Such a file is decompressed by the python engine's opener
+compressed with gzip or bzip2 (``.bz2``, Hadoop's codecs); DuckDB reads no ``.bz2``, Spark no
+``.zst`` here (Hadoop's zstd codec needs its native library), and neither reads ``.xz``.
+Such a file is decompressed by the python engine's opener
 (:func:`rocpr_exact.io.files.open_input`, the same codecs and the same one-line errors for
 a damaged file) into a temporary folder, and the engine reads the copy, which the folder's
 removal deletes when the engine is done.
@@ -22,6 +23,16 @@ a line longer than ``max_line_chars`` bytes is refused as the python engine refu
 a copy never takes more than about ``(max_examples + 2) * max_line_chars`` bytes of disk,
 and in practice the file's decompressed size.  A full disk is one line that names the
 temporary folder (``TMPDIR`` chooses another).
+
+Every engine reads the same bytes the same way (docs/engines.md, "One corpus, every engine"):
+:func:`checked_inputs` passes every byte of every CSV file once through the python engine's
+decoders before an engine reads it.  So a damaged compressed file (a bad gzip CRC or length,
+a cut-short bzip2, xz or zstd stream) is refused with the python engine's line, although
+DuckDB does not check a gzip trailer; and a line that ends right after the delimiter
+(``0.5,1,``), whose empty last fields DuckDB drops without a word, is found: the python
+engine's reader then reads the file and names the defect (a row with more fields than the
+header), or finds none (the delimiter ended a line inside a quoted field) and the engine reads
+the file.
 """
 
 from __future__ import annotations
@@ -36,10 +47,31 @@ from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
 from rocpr_exact.limits import current, exceeded
 
-__all__ = ["mixed_line_ends", "readable_copies"]
+__all__ = ["InputScan", "checked_inputs", "mixed_line_ends", "readable_copies"]
 
 #: Decompressed bytes copied per read.
 _CHUNK = 1 << 20
+
+
+class InputScan:
+    """What a look at every byte of CSV files (read in chunks, one file after the other) found:
+    ``trailing``, a line that ends right after ``delimiter``; ``quoted``, a double quote (a
+    field that may hold a line end: Spark then reads the file with ``multiLine``)."""
+
+    def __init__(self, delimiter: str) -> None:
+        self._delimiter = delimiter.encode()
+        self._ends = (self._delimiter + b"\n", self._delimiter + b"\r")
+        self.trailing, self.quoted, self._tail = False, False, b""
+
+    def add(self, chunk: bytes) -> None:
+        """Look at the next ``chunk``; ``b""`` ends a file (its last line may have no end)."""
+        self.quoted = self.quoted or b'"' in chunk
+        if not self.trailing:
+            data = self._tail + chunk
+            self.trailing = any(end in data for end in self._ends) or (
+                not chunk and data == self._delimiter
+            )
+            self._tail = data[-len(self._delimiter) :] if chunk else b""
 
 
 class _Lines:
@@ -117,16 +149,19 @@ def _copy(
     folder: str,
     header_line: int,
     line_ends: bool = False,
+    scan: InputScan | None = None,
 ) -> None:
     """``source`` into ``target`` while it holds at most ``header_line + max_examples + 1``
     line ends (more is refused: blank lines and quoted line ends count here, so a file of
     that many lines and fewer rows is refused, never cut short), each line at most
-    ``max_line_chars`` bytes."""
+    ``max_line_chars`` bytes; ``scan`` looks at every chunk."""
     most = current().max_examples
     lines = _Lines(name)
     held = b""
     while chunk := source.read(_CHUNK):
         lines.add(chunk)
+        if scan is not None:
+            scan.add(chunk)
         if line_ends:  # every line end as "\n"; a final "\r" waits for the next chunk
             chunk, held = held + chunk, b""
             if chunk.endswith(b"\r"):
@@ -141,6 +176,8 @@ def _copy(
         _write(target, chunk, name, folder)
     _write(target, held and b"\n", name, folder)
     lines.add(b"")
+    if scan is not None:
+        scan.add(b"")
 
 
 def _write(target: BinaryIO, data: bytes, name: str, folder: str) -> None:
@@ -164,9 +201,61 @@ def readable_copies(
 
     ``header_line`` is the line the CSV header ends on (the copy's line bound counts from it).
     """
+    with _copies(files, compressions, header_line, line_ends, None) as (names, _):
+        yield names
+
+
+@contextlib.contextmanager
+def checked_inputs(
+    files: Sequence[str],
+    compressions: tuple[str, ...],
+    header_line: int,
+    delimiter: str,
+    line_ends: bool = False,
+) -> Iterator[tuple[list[str], InputScan]]:
+    r""":func:`readable_copies`, and every other file read once through the python engine's
+    decoders (a damaged compressed file is refused with its line, ``cannot read FILE: ...``);
+    also what a look at every byte found (:class:`InputScan`: the python engine's reader
+    decides a line that ends after the delimiter, module docstring).
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "s.csv")
+    ...     _ = open(p, "wb").write(b"score,label\n0.5,1,\n0.2,0\n")
+    ...     with checked_inputs([p], (), 1, ",") as (names, scan):
+    ...         names == [p], scan.trailing, scan.quoted
+    (True, True, False)
+    """
+    scan = InputScan(delimiter)
+    with _copies(files, compressions, header_line, line_ends, scan) as (names, copied):
+        for file in (file for file, copy in zip(files, copied, strict=True) if not copy):
+            _check(file, scan)
+        yield names, scan
+
+
+def _check(file: str, scan: InputScan) -> None:
+    """Read ``file`` once, decompressed as the python engine reads it, looking at every chunk."""
+    try:
+        with open_input(file) as source:
+            while chunk := source.read(_CHUNK):
+                scan.add(chunk)
+    except READ_ERRORS as exc:
+        raise unreadable(file, exc) from None
+    scan.add(b"")
+
+
+@contextlib.contextmanager
+def _copies(
+    files: Sequence[str],
+    compressions: tuple[str, ...],
+    header_line: int,
+    line_ends: bool,
+    scan: InputScan | None,
+) -> Iterator[tuple[list[str], list[bool]]]:
+    """:func:`readable_copies`' names, and which files were copied."""
     copied = [line_ends or file.lower().endswith(compressions) for file in files]
     if not any(copied):
-        yield list(files)
+        yield list(files), copied
         return
     with tempfile.TemporaryDirectory(prefix="rocpr-exact-") as folder:
         names = []
@@ -177,8 +266,8 @@ def readable_copies(
             copy = Path(folder) / f"data{number}.csv"
             try:
                 with open_input(file) as source, open(copy, "wb") as target:
-                    _copy(source, target, file, folder, header_line, line_ends)
+                    _copy(source, target, file, folder, header_line, line_ends, scan)
             except READ_ERRORS as exc:
                 raise unreadable(file, exc) from None
             names.append(str(copy))
-        yield names
+        yield names, copied

@@ -51,9 +51,14 @@ from rocpr_exact.engines.columns import (
     parquet_columns,
     sql_identifier,
 )
-from rocpr_exact.engines.decompressed import mixed_line_ends, readable_copies
+from rocpr_exact.engines.decompressed import checked_inputs, mixed_line_ends
 from rocpr_exact.engines.filecheck import FileFormat
-from rocpr_exact.engines.histogram import Histogram, from_labelled_counts
+from rocpr_exact.engines.histogram import (
+    LONG_WEIGHT_DIGITS,
+    Histogram,
+    from_labelled_counts,
+    weighed_rows,
+)
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
 from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
 from rocpr_exact.limits import check_examples, current
@@ -122,27 +127,34 @@ def _readable(files: Sequence[str]) -> Iterator[list[str]]:
         yield names
 
 
-def _count_expression(con: Any, source: str, name: str, weight: str | None, kind: str) -> str:
-    """``COUNT(*)``, or the exact sum of the integer weights ``w`` of ``source`` (checked)."""
+def _count_expression(
+    con: Any, source: str, name: str, weight: str | None, kind: str
+) -> tuple[str, str | None]:
+    """``COUNT(*)``, or the exact sum of the integer weights ``w`` of ``source`` (checked), and
+    for text weights the condition of the rows whose weight is too long for that sum."""
     if weight is None:
-        return "COUNT(*)"
+        return "COUNT(*)", None
+    long = None
     if kind in filecheck.INTEGER_TYPES:
         whole = "w::HUGEINT"
+        valid = f"{whole} >= 0"
     elif kind == "VARCHAR":  # digits only: DuckDB would round the text "1.5" to an integer
-        whole = "(CASE WHEN regexp_full_match(trim(w), '[0-9]{1,38}') THEN trim(w)::HUGEINT END)"
+        valid = "regexp_full_match(trim(w), '[0-9]+')"
+        long = f"length(trim(w)) > {LONG_WEIGHT_DIGITS}"
+        whole = f"(CASE WHEN {long} THEN 0 ELSE trim(w)::HUGEINT END)"
     else:
         raise InvalidInputError(
             f"{name}: weight column {weight!r} has type {filecheck.shown_type(kind)}; "
             "weights must be integer counts (an integer column)"
         )
-    bad = con.execute(f"SELECT COUNT(*) FROM {source} WHERE {whole} IS NULL OR {whole} < 0")
+    bad = con.execute(f"SELECT COUNT(*) FROM {source} WHERE w IS NULL OR NOT ({valid})")
     (count,) = bad.fetchone()
     if count:
         raise InvalidInputError(
             f"{name}: {count} weights are NULL, negative or not integers; "
             "a weight is a non-negative integer count"
         )
-    return f"SUM({whole})"
+    return f"SUM({whole})", long
 
 
 def _grouped_rows(
@@ -174,7 +186,7 @@ def _grouped_rows(
         source += f" LIMIT {limit + 1}"
     source += ")"
     weight = columns[2]
-    count = _count_expression(con, source, name, weight, types[weight] if weight else "")
+    count, long = _count_expression(con, source, name, weight, types[weight] if weight else "")
     score, label = ("trim(s)", "lower(trim(y))") if kind == "csv" else ("s", "y")
     if kind == "csv" and dialect.named_labels:
         label = "trim(y)"  # named labels are compared exactly (io.dialect)
@@ -184,7 +196,13 @@ def _grouped_rows(
     check_examples(sum(row[3] for row in rows), name)
     if not rows and kind == "csv":
         raise InvalidInputError(f"{name}: the file has a header but no data rows")
-    return [row[:3] for row in rows]
+    grouped = [row[:3] for row in rows]
+    if long is not None:
+        long_rows = con.execute(
+            f"SELECT {score}, {label}, trim(w), COUNT(*) FROM {source} WHERE {long} GROUP BY ALL"
+        ).fetchall()
+        grouped += weighed_rows(long_rows, name)
+    return grouped
 
 
 def file_histogram(
@@ -259,13 +277,22 @@ def file_histogram(
 
 
 def _copied_rows(files: list[str], read: tuple[Any, ...], line_ends: bool = False) -> Any:
-    """:func:`_grouped_rows` of ``files``, read through plain copies where DuckDB needs one."""
+    """:func:`_grouped_rows` of ``files``, read through plain copies where DuckDB needs one.
+
+    Every byte of a CSV passes once through the python engine's decoders first
+    (:func:`checked_inputs`): a damaged ``.gz`` or ``.zst``, which DuckDB reads without
+    checking its trailer, is refused as the python engine refuses it; a line that ends after
+    the delimiter (DuckDB drops its empty last fields) has the python reader name the defect.
+    """
     con, name, kind, columns, header, dialect = read
-    copied = _COPIED if header else ()
-    with (
-        readable_copies(files, copied, header[1] if header else 0, line_ends) as plain,
-        _readable(plain) as names,
-    ):
+    if header is None:
+        with _readable(files) as names:
+            return _grouped_rows(con, names, name, kind, columns, header, dialect)
+    checked = checked_inputs(files, _COPIED, header[1], dialect.delimiter, line_ends)
+    with checked as (plain, scan), _readable(plain) as names:
+        defect = filecheck.csv_defect(files, columns, dialect) if scan.trailing else None
+        if defect is not None:
+            raise defect
         return _grouped_rows(con, names, name, kind, columns, header, dialect)
 
 

@@ -25,9 +25,21 @@ from rocpr_exact.core.curve import Curve, Thresholds
 from rocpr_exact.core.data import ZERO_WEIGHTS, Score, normalize_scores
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect
-from rocpr_exact.io.readers import parse_score
+from rocpr_exact.io.readers import parse_score, parse_weight
 
-__all__ = ["Group", "Histogram", "from_labelled_counts", "merge_histograms"]
+__all__ = [
+    "LONG_WEIGHT_DIGITS",
+    "Group",
+    "Histogram",
+    "from_labelled_counts",
+    "merge_histograms",
+    "weighed_rows",
+]
+
+#: Integer weights written with at most this many digits are summed inside an engine
+#: (DuckDB's HUGEINT, Spark's DECIMAL(38, 0): the sum of 2**63 of them stays below 10**38);
+#: a longer one is grouped by its text and summed here (:func:`weighed_rows`).
+LONG_WEIGHT_DIGITS = 18
 
 #: One tie group: (score, positives, negatives).
 Group = tuple[Score, int, int]
@@ -225,3 +237,20 @@ def from_labelled_counts(
         dialect.check_found(sum(g[1] for g in groups), sum(g[2] for g in groups), where)
     groups.sort(key=lambda group: group[0], reverse=True)
     return Histogram(tuple(groups))
+
+
+def weighed_rows(rows: Iterable[Sequence[Any]], where: str) -> list[tuple[Any, Any, int]]:
+    """(score, label, weight x count) of engine rows (score, label, weight text, count): the
+    groups of weights longer than :data:`LONG_WEIGHT_DIGITS` digits, read exactly by the python
+    engine's ``parse_weight`` (its limits and messages), whatever their number of digits.
+
+    >>> weighed_rows([("0.5", "1", "1" + "0" * 40, 3)], "f.csv")
+    [('0.5', '1', 30000000000000000000000000000000000000000)]
+    """
+    weighed = []
+    for score, label, text, count in rows:
+        weight = parse_weight(text, where)
+        if weight != int(weight):
+            raise InvalidInputError(f"{where}: weight {text!r} is not an integer count")
+        weighed.append((score, label, int(weight) * _count(count, f"{where}: a count")))
+    return weighed

@@ -32,7 +32,13 @@ from typing import Any
 
 from rocpr_exact.areas.records import area_record, area_records
 from rocpr_exact.core.data import check_roles
-from rocpr_exact.engines.histogram import Group, Histogram, from_labelled_counts
+from rocpr_exact.engines.histogram import (
+    LONG_WEIGHT_DIGITS,
+    Group,
+    Histogram,
+    from_labelled_counts,
+    weighed_rows,
+)
 from rocpr_exact.engines.protocol import on_executor, refused
 from rocpr_exact.engines.shares import Share, merge_all_shares, offsets
 from rocpr_exact.engines.sparkfiles import on_file
@@ -45,7 +51,13 @@ from rocpr_exact.engines.sparkranges import (
     distinct_estimate,
     ranged_report,
 )
-from rocpr_exact.engines.sparksession import DROPPED_FLAG, ensure_java, local_session, pyspark_sql
+from rocpr_exact.engines.sparksession import (
+    DROPPED_FLAG,
+    FRAME,
+    ensure_java,
+    local_session,
+    pyspark_sql,
+)
 from rocpr_exact.engines.summary import histogram_report, summarize_range, summary_report
 from rocpr_exact.errors import (
     InvalidInputError,
@@ -78,11 +90,11 @@ def _columns(df: Any, score_col: str, label_col: str, weight_col: str | None) ->
     names = list(df.columns)
     duplicates = sorted(c for c, k in Counter(names).items() if k > 1)
     if duplicates:
-        raise InvalidInputError(f"the DataFrame: duplicate column names {duplicates}")
+        raise InvalidInputError(f"{FRAME}: duplicate column names {duplicates}")
     missing = [c for c in wanted if c is not None and c not in names]
     if missing:
         raise InvalidInputError(
-            f"the DataFrame has no column {missing[0]!r} (columns: {names}); "
+            f"{FRAME} has no column {missing[0]!r} (columns: {names}); "
             "name them with score_col, label_col and weight_col"
         )
     return df.toDF(*(f"c{i}" for i in range(len(names))))
@@ -106,32 +118,56 @@ def _exact_columns(
     return frame, names[0], names[1], (names[2] if weight_col is not None else None)
 
 
-def _counted(df: Any, score_col: str, label_col: str, weight_col: str | None) -> Any:
-    """The DataFrame of (score, label, count) groups, built in Spark."""
+def _weight_sum(frame: Any, weight: Any, dtype: str, weight_col: str) -> tuple[Any, Any]:
+    """The exact sum of the weights (checked: NULL, negative and fractional ones refused), and
+    for text weights (a CSV's) the text of a weight too long for that sum, else None."""
+    functions = pyspark_sql().functions
+    decimal = "decimal(38,0)"
+    if dtype == "string":  # a CSV's text: digits only, as the duckdb engine reads it
+        text = functions.trim(weight)
+        short = functions.length(text) <= LONG_WEIGHT_DIGITS
+        bad = weight.isNull() | ~text.rlike("^[0-9]+$")
+        checked = frame.agg(
+            functions.count(functions.when(bad, 1)), functions.max(functions.length(text))
+        ).first()
+        whole = functions.when(short, text.cast(decimal)).otherwise(functions.lit(0).cast(decimal))
+        invalid, long = checked[0] > 0, text if (checked[1] or 0) > LONG_WEIGHT_DIGITS else None
+    elif dtype in ("tinyint", "smallint", "int", "bigint") or dtype.startswith("decimal("):
+        whole, long = weight.cast(decimal), None
+        bad = weight.isNull() | (weight < 0) | (whole != weight)
+        invalid = bool(frame.filter(bad).limit(1).count())
+    else:
+        raise InvalidInputError(
+            f"weight column {weight_col!r} has type {dtype}; weights must be integer counts"
+        )
+    if invalid:
+        raise InvalidInputError(
+            f"weight column {weight_col!r} holds NULL, negative or fractional weights; "
+            "a weight is a non-negative integer count"
+        )
+    return functions.sum(whole), long
+
+
+def _counted(
+    df: Any, score_col: str, label_col: str, weight_col: str | None
+) -> tuple[Any, Any | None]:
+    """The DataFrame of (score, label, count) groups, built in Spark; with text weights longer
+    than ``LONG_WEIGHT_DIGITS`` digits, also the (score, label, weight text, count) groups of
+    those rows (summed on the driver: :func:`weighed_rows`), else None."""
     functions = pyspark_sql().functions
     frame = _columns(df, score_col, label_col, weight_col)
     place = {name: f"c{i}" for i, name in enumerate(df.columns)}
-    if weight_col is None:
-        count = functions.count(functions.lit(1))
-    else:
-        weight = functions.col(place[weight_col])
-        dtype = dict(df.dtypes)[weight_col]
-        if dtype not in ("tinyint", "smallint", "int", "bigint") and not dtype.startswith(
-            "decimal("
-        ):
-            raise InvalidInputError(
-                f"weight column {weight_col!r} has type {dtype}; weights must be integer counts"
-            )
-        whole = weight.cast("decimal(38,0)")
-        bad = frame.filter(weight.isNull() | (weight < 0) | (whole != weight)).limit(1).count()
-        if bad:
-            raise InvalidInputError(
-                f"weight column {weight_col!r} holds NULL, negative or fractional weights; "
-                "a weight is a non-negative integer count"
-            )
-        count = functions.sum(whole)
     score = functions.col(place[score_col]).alias(score_col)
-    return frame.groupBy(score, functions.col(place[label_col]).alias(label_col)).agg(count)
+    label = functions.col(place[label_col]).alias(label_col)
+    if weight_col is None:
+        return frame.groupBy(score, label).agg(functions.count(functions.lit(1))), None
+    weight = functions.col(place[weight_col])
+    total, long = _weight_sum(frame, weight, dict(df.dtypes)[weight_col], weight_col)
+    grouped = frame.groupBy(score, label).agg(total)
+    if long is None:
+        return grouped, None
+    rows = frame.filter(functions.length(long) > LONG_WEIGHT_DIGITS)
+    return grouped, rows.groupBy(score, label, long).agg(functions.count(functions.lit(1)))
 
 
 def histogram(
@@ -143,8 +179,11 @@ def histogram(
 ) -> Histogram:
     """The exact histogram of a pyspark DataFrame; only the grouped rows reach the driver
     (text labels read there by ``dialect``'s label names, :class:`CsvDialect`)."""
-    rows = _counted(df, score_col, label_col, weight_col).collect()
-    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame", dialect=dialect)
+    grouped, long = _counted(df, score_col, label_col, weight_col)
+    rows = [tuple(row) for row in grouped.collect()]
+    if long is not None:
+        rows += weighed_rows([tuple(row) for row in long.collect()], FRAME)
+    return from_labelled_counts(rows, FRAME, dialect=dialect)
 
 
 def file_histogram(
@@ -185,16 +224,18 @@ def file_report(
     columns = (score_col, label_col, weight_col)
 
     def work(frame: Any) -> dict[str, Any]:
-        if dialect.named_labels:  # text labels: the histogram path, which names them
-            return histogram_report(histogram(frame, *columns, dialect), digits, exact)
-        return report(frame, *columns, digits=digits, exact=exact)
+        positive, negative = dialect.positive_label, dialect.negative_label
+        return report(
+            frame, *columns, digits=digits, exact=exact, positive_label=positive,
+            negative_label=negative,
+        )  # fmt: skip
 
     return on_file(path, glob, None, work, columns, dialect)
 
 
 def _range_groups(rows: Any) -> tuple[Group, ...]:
     """One partition's (score, label, count) rows as its sorted tie groups (checked here)."""
-    return from_labelled_counts([tuple(row) for row in rows], "the DataFrame", True).groups
+    return from_labelled_counts([tuple(row) for row in rows], FRAME, True).groups
 
 
 def _range_counts(groups: Any) -> Any:
@@ -208,14 +249,14 @@ def _check_values(grouped: Any, score_col: str, label_col: str) -> None:
     """Refuse NULL/NaN scores and bad labels on the driver, before any range is summarized."""
     functions = pyspark_sql().functions
     labels = grouped.select(label_col).distinct().limit(16).collect()
-    from_labelled_counts([(0, row[0], 0) for row in labels], "the DataFrame", allow_empty=True)
+    from_labelled_counts([(0, row[0], 0) for row in labels], FRAME, allow_empty=True)
     score = functions.col(score_col)
     bad = score.isNull()
     if dict(grouped.dtypes)[score_col] in ("double", "float"):
         bad = bad | functions.isnan(score)
     if grouped.filter(bad).limit(1).count():
         raise InvalidInputError(
-            "the DataFrame: NULL or NaN score; every example needs a real score "
+            f"{FRAME}: NULL or NaN score; every example needs a real score "
             "(remove the row or give it a score; infinities are allowed)"
         )
 
@@ -238,7 +279,13 @@ def summary(
     functions = pyspark_sql().functions
     check_executors(df.sparkSession)
     df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
-    grouped = _counted(df, score_col, label_col, weight_col).persist()
+    grouped, long = _counted(df, score_col, label_col, weight_col)
+    if long is not None:
+        raise InvalidInputError(
+            f"{FRAME}: weights of more than {LONG_WEIGHT_DIGITS} digits are summed exactly on the "
+            "driver: use distributed=False"
+        )
+    grouped = grouped.persist()
     try:
         _check_values(grouped, score_col, label_col)
         n = partitions or df.sparkSession.sparkContext.defaultParallelism
@@ -251,7 +298,7 @@ def summary(
         counts = refused(ranged.map(_range_counts).collect())
         starts, positives, negatives = offsets(counts)
         if positives + negatives == 0:
-            raise InvalidInputError("the DataFrame: no data rows; give at least one example")
+            raise InvalidInputError(f"{FRAME}: no data rows; give at least one example")
         shares = refused(
             ranged.zipWithIndex()
             .map(lambda item: summarize(item[0], starts[item[1]], positives, negatives))
@@ -273,6 +320,8 @@ def report(
     exact: bool = False,
     distributed: bool | None = None,
     partitions: int | None = None,
+    positive_label: str | None = None,
+    negative_label: str | None = None,
 ) -> dict[str, Any]:
     """The report of a pyspark DataFrame: ``build_report``'s digits, nothing O(n) on the driver.
 
@@ -284,8 +333,14 @@ def report(
     ``exact=True`` writes every exact value (the exact shares of :func:`summary` on the
     executors).  DECIMAL weights, DECIMAL and text columns take the histogram path (or, with
     ``distributed=True``, the exact shares).  The limits in force (``limits.using``) apply
-    to the work on the executors too.
+    to the work on the executors too.  ``positive_label`` and ``negative_label`` name the
+    labels of a text label column as the CLI's ``--positive-label`` and ``--negative-label``
+    do (:class:`CsvDialect`; the histogram path reads them).
     """
+    if positive_label is not None or negative_label is not None:
+        dialect = CsvDialect(positive_label=positive_label, negative_label=negative_label)
+        hist = histogram(df, score_col, label_col, weight_col, dialect)
+        return histogram_report(hist, digits, exact)
     df, score_col, label_col, weight_col = _exact_columns(df, score_col, label_col, weight_col)
     sql_types = dict(df.dtypes)
     rangeable = (

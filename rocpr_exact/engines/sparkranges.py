@@ -42,6 +42,7 @@ from rocpr_exact.core.data import ZERO_WEIGHTS
 from rocpr_exact.engines.histogram import from_labelled_counts
 from rocpr_exact.engines.protocol import on_executor, protocol_report, refused
 from rocpr_exact.engines.shares import Point, Share, collect_limit, share_of_range
+from rocpr_exact.engines.sparksession import FRAME
 from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 from rocpr_exact.exact.closedform import ClosedForm
 
@@ -146,10 +147,10 @@ def distinct_estimate(
     stats["grid"] = list(row["grid"] or [])
     if stats["bad_labels"]:
         value = df.filter(label.isNull() | ~good_label).select(label).first()[0]
-        from_labelled_counts([(0, value, 1)], "the DataFrame")  # raises the label's message
+        from_labelled_counts([(0, value, 1)], FRAME)  # raises the label's message
     if stats["bad_scores"]:
         raise InvalidInputError(
-            "the DataFrame: NULL or NaN score; every example needs a real score "
+            f"{FRAME}: NULL or NaN score; every example needs a real score "
             "(remove the row or give it a score; infinities are allowed)"
         )
     if stats["bad_weights"]:
@@ -225,7 +226,7 @@ def ranged_report(
     }
     counts = [by_range.get(r, (0, 0)) for r in range(len(cuts) + 1)]
     if weight_col is not None and not any(a + b for a, b in counts):
-        raise InvalidInputError(f"the DataFrame: {ZERO_WEIGHTS}")
+        raise InvalidInputError(f"{FRAME}: {ZERO_WEIGHTS}")
     limit = collect_limit(digits) if collect is None else collect
 
     def shares_at(starts: list[Point], totals: Point, frac_bits: int) -> list[Share]:

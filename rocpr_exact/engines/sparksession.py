@@ -23,7 +23,10 @@ from typing import Any
 
 from rocpr_exact.errors import MissingDependencyError
 
-__all__ = ["DROPPED_FLAG", "ensure_java", "local_session", "pyspark_sql"]
+__all__ = ["DROPPED_FLAG", "FRAME", "ensure_java", "local_session", "pyspark_sql"]
+
+#: How a message names a DataFrame (``sparkfiles.on_file`` names the file there instead).
+FRAME = "the DataFrame"
 
 #: The launcher flag that a trimmed runtime (no jdk.incubator.vector module) cannot honour.
 DROPPED_FLAG = "--add-modules=jdk.incubator.vector"

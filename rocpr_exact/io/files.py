@@ -21,6 +21,7 @@ import io
 import lzma
 import os
 import stat
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
@@ -43,8 +44,9 @@ __all__ = [
 
 
 #: What reading an input may raise besides InvalidInputError: an OSError, and for a damaged
-#: compressed file ``EOFError`` (cut short) or ``lzma.LZMAError``; a reader names the file.
-READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, lzma.LZMAError)
+#: compressed file ``EOFError`` (cut short), ``zlib.error`` (a damaged gzip block) or
+#: ``lzma.LZMAError``; a reader names the file.
+READ_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, zlib.error, lzma.LZMAError)
 
 
 def unreadable(name: str, error: Exception) -> InvalidInputError:
@@ -106,9 +108,10 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
     (a missing or unreadable file) is left to the caller, which names the file.  A file
-    named ``.gz``, ``.bz2`` or ``.xz``, or whose first bytes are gzip's, bzip2's or xz's
-    (:func:`sniffed`), is decompressed as it is read; a damaged one raises one of
-    :data:`READ_ERRORS`; a Parquet, zstd or zip file is refused in one line that says so.
+    named ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` (:data:`COMPRESSIONS`), or whose first bytes
+    are gzip's, bzip2's, xz's or zstd's (:func:`sniffed`), is decompressed as it is read; a
+    damaged one raises one of :data:`READ_ERRORS`; a Parquet or zip file is refused in one
+    line that says so.
     """
     name = name or str(path)
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on

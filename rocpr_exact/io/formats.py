@@ -2,9 +2,9 @@
 
 The readers of text (CSV, JSON) open every file through :func:`rocpr_exact.io.files.open_input`
 and read standard input through :func:`sniffed`, which asks :func:`sniff` about the first
-bytes: a file compressed with gzip, bzip2 or xz is
+bytes: a file compressed with gzip, bzip2, xz or zstd is
 decompressed as it is read (``scores.csv`` that is gzip inside, gzip on standard input), and a
-file the text readers cannot read (Parquet, zstd, zip) is refused in one line that names what
+file the text readers cannot read (Parquet, zip) is refused in one line that names what
 it is and what to do, instead of "not UTF-8 text".  :func:`is_parquet` is the one test of "this
 is a Parquet file" (the name ``.parquet``, ``.parq`` or ``.pq``, or the magic ``PAR1``) for the
 code that chooses a reader.
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.zstd import open_zstd
 
 __all__ = [
     "COMPRESSIONS",
@@ -60,8 +61,6 @@ PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 _ADVICE = {
     "parquet": "a Parquet file, not text; read it with the duckdb engine (a file whose name "
     "ends in .parquet or .parq is read so by default)",
-    "zstd": "compressed with zstd, which the python engine does not read; decompress it first "
-    "(zstd -d), or name it .zst for the duckdb engine",
     "zip": "a zip archive, not text; extract the file from it first (unzip)",
 }
 
@@ -111,7 +110,7 @@ def is_parquet(path: str | Path) -> bool:
 
 def refusal(name: str, kind: str | None) -> str | None:
     """The one line refusing ``name`` of format ``kind`` to the text readers, or None when they
-    read it (text, or gzip, bzip2, xz: decompressed)."""
+    read it (text, or gzip, bzip2, xz, zstd: decompressed)."""
     advice = _ADVICE.get(kind or "")
     return None if advice is None else f"{name} is {advice}"
 
@@ -134,6 +133,7 @@ COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
     ".gz": _gzip,
     ".bz2": _bzip2,
     ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
+    ".zst": open_zstd,
 }
 
 
@@ -142,6 +142,7 @@ _DECOMPRESS: dict[str, Callable[[BinaryIO], Any]] = {
     "gzip": COMPRESSIONS[".gz"],
     "bzip2": COMPRESSIONS[".bz2"],
     "xz": COMPRESSIONS[".xz"],
+    "zstd": COMPRESSIONS[".zst"],
 }
 
 
@@ -199,9 +200,9 @@ def _head(stream: Any) -> tuple[bytes, Any]:
 @contextlib.contextmanager
 def sniffed(stream: Any, name: str, suffix: str = "") -> Iterator[Any]:
     """``stream`` as text bytes: decompressed as its name's ``suffix`` says (``.gz``, ``.bz2``,
-    ``.xz``: :data:`COMPRESSIONS`; a damaged one raises as it is read) or else when its first
-    bytes are gzip's, bzip2's or xz's; refused in one line when they are Parquet's, zstd's or
-    zip's; else as it is.  Nothing is lost: the bytes read to look are read again.  The stream
+    ``.xz``, ``.zst``: :data:`COMPRESSIONS`; a damaged one raises as it is read) or else when
+    its first bytes are gzip's, bzip2's, xz's or zstd's; refused in one line when they are
+    Parquet's or zip's; else as it is.  Nothing is lost: the bytes read to look are read again.  The stream
     is not closed here; a text stream is given back as it is."""
     if isinstance(stream, io.TextIOBase):
         yield stream

@@ -9,6 +9,7 @@ import json
 import lzma
 import random
 import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from hypothesis import strategies as st
 from rocpr_exact.cli import main
 from rocpr_exact.engines import decompressed
 from rocpr_exact.engines.decompressed import readable_copies
-from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError, ResourceLimitError
+from rocpr_exact.io.readers import first_defect
 from rocpr_exact.limits import using
 
 TEXT = b"score,label\r\n0.5,1\n\n0.25,0\r0.125,1\r\n"
@@ -161,3 +163,32 @@ def test_duckdb_reads_a_csv_with_mixed_line_ends(
             assert main([command, str(path), "--engine", "duckdb"]) == 0, capsys.readouterr().err
             duckdb = json.loads(capsys.readouterr().out)
             assert {**duckdb, "source": ""} == {**python, "source": ""}
+
+
+@given(st.lists(st.sampled_from([b"a", b",", b";", b"\r", b"\n", b"\r\n", b'"']), max_size=30),
+       st.integers(1, 5), st.sampled_from([",", ";"]))  # fmt: skip
+def test_the_scan_finds_a_line_ending_after_the_delimiter_across_chunks(
+    pieces: list[bytes], chunk: int, delimiter: str
+) -> None:
+    # what DuckDB drops without a word ("0.5,1," read as "0.5,1"): a delimiter right before
+    # "\n", "\r" or the end of the file, wherever the chunks are cut; and any double quote
+    data = b"".join(pieces)
+    scan = decompressed.InputScan(delimiter)
+    for start in range(0, len(data), chunk):
+        scan.add(data[start : start + chunk])
+    scan.add(b"")
+    mark = re.escape(delimiter.encode())
+    assert scan.trailing == bool(re.search(mark + rb"(\r|\n|$)", data))
+    assert scan.quoted == (b'"' in data)
+
+
+def test_a_zst_file_without_a_decoder_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Python 3.14's compression.zstd or the backports.zstd package (the zstd extra) reads it
+    path = tmp_path / "s.csv.zst"
+    path.write_bytes(b"(\xb5/\xfd")
+    monkeypatch.setitem(sys.modules, "compression", None)
+    monkeypatch.setitem(sys.modules, "backports", None)
+    with pytest.raises(MissingDependencyError, match=r"reading a \.zst file needs .*backports"):
+        first_defect(path)
