@@ -202,8 +202,8 @@ def sniffed(stream: Any, name: str, suffix: str = "") -> Iterator[Any]:
     """``stream`` as text bytes: decompressed as its name's ``suffix`` says (``.gz``, ``.bz2``,
     ``.xz``, ``.zst``: :data:`COMPRESSIONS`; a damaged one raises as it is read) or else when
     its first bytes are gzip's, bzip2's, xz's or zstd's; refused in one line when they are
-    Parquet's or zip's; else as it is.  Nothing is lost: the bytes read to look are read again.  The stream
-    is not closed here; a text stream is given back as it is."""
+    Parquet's or zip's; else as it is.  Nothing is lost: the bytes read to look are read
+    again.  The stream is not closed here; a text stream is given back as it is."""
     if isinstance(stream, io.TextIOBase):
         yield stream
         return

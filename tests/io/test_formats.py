@@ -1,7 +1,7 @@
 """Files told by their first bytes: compressed CSV decompressed whatever its name or on standard
 input, Parquet read by the duckdb engine whatever its name (``.parq``, ``.csv``) and refused by
-the python engine in one line that says so, zip refused likewise (zstd decompressed as gzip is); a UTF-8 byte order
-mark accepted in JSON and CSV.
+the python engine in one line that says so, zip refused likewise (zstd decompressed as gzip
+is); a UTF-8 byte order mark accepted in JSON and CSV.
 
 The compressed bytes are made by Python's own gzip, bz2 and lzma modules and the Parquet file
 by pyarrow: the formats' real writers, not the magic numbers the code looks for.
