@@ -1,9 +1,7 @@
 """Check another implementation's outputs against the golden vectors (``rocpr-exact check``).
 
-Usage::
-
-    rocpr-exact check vectors/rocpr_auc_test.json RESULTS.json [--rtol 1e-9] [--atol 0]
-        [--metric NAME ...] [--skip-flag FLAG ...] [--quiet]
+Usage: ``rocpr-exact check vectors/rocpr_auc_test.json RESULTS.json [--rtol 1e-9]
+[--atol 0] [--metric NAME ...] [--skip-flag FLAG ...] [--quiet]``.
 
 RESULTS.json is what the implementation under test computed for each vector case::
 
@@ -29,15 +27,15 @@ anywhere in RESULTS.json) the verdict is:
   a closed-form value is enclosed by interval arithmetic, refined until the
   decision is certain), or the vector says the metric is undefined for the
   case and the implementation reported it undefined;
-* ``FAIL``: anything else (a number where the metric is undefined, "undefined"
-  where it is defined, or a number out of tolerance); the line shows the exact
-  value, its decimal, the given value and the error (absolute, relative, ulps);
+* ``FAIL``: anything else (a number where the metric is undefined, "undefined" where it is
+  defined, or a number out of tolerance); the line shows the exact value, its decimal, the
+  given value, the error (absolute, relative, ulps) and the case's flags, and the summary
+  counts the failures by flag;
 * ``MISSING``: no value for that case and metric.
 
-Exit status 0 when every verdict is PASS, 1 otherwise, 2 when an input file is
-unreadable or malformed (unknown ``tcId`` or metric included).  Cases carrying a
-flag given with ``--skip-flag`` (e.g. ``ExactScores`` for a float64 implementation)
-are not checked.
+Exit status 0 when every verdict is PASS, 1 otherwise, 2 when an input file is unreadable or
+malformed (unknown ``tcId`` or metric included).  Cases carrying a flag given with
+``--skip-flag`` (e.g. ``ExactScores`` for a float64 implementation) are not checked.
 
 This is a display module (``tests/contract/test_no_float.py``): floats appear only to
 report errors in ulps; every pass/fail decision is exact.
@@ -46,8 +44,9 @@ report errors in ulps; every pass/fail decision is exact.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
@@ -203,13 +202,20 @@ class Verdict:
     exact: str
     given: str
     detail: str
+    flags: tuple[str, ...] = ()  # the case's flags (the vector file's notes explain each)
 
     def line(self) -> str:
-        """One line for people."""
+        """One line for people; a verdict that is not PASS names its case's flags."""
+        failed = self.flags and self.status != "PASS"
+        shown = f"  [flags: {', '.join(self.flags)}]" if failed else ""
         return (
             f"{self.status:<7} tc{self.tc_id:<4} {self.metric:<32} exact {self.exact}  "
-            f"given {self.given}  {self.detail}".rstrip()
+            f"given {self.given}  {self.detail}".rstrip() + shown
         )
+
+    def of(self, case: dict[str, Any]) -> Verdict:
+        """This verdict with ``case``'s flags."""
+        return replace(self, flags=tuple(case.get("flags", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +247,10 @@ class CheckReport:
             f"{counts['PASS']} PASS, {counts['FAIL']} FAIL, {counts['MISSING']} MISSING; "
             f"{self.skipped} case(s) skipped; rtol {self.rtol}, atol {self.atol}"
         )
+        by_flag = Counter(f for v in self.verdicts if v.status == "FAIL" for f in v.flags)
+        if by_flag:  # which conventions the failures share (--skip-flag FLAG leaves them out)
+            shown = ", ".join(f"{flag} {count}" for flag, count in sorted(by_flag.items()))
+            summary += f"\nfailures by flag: {shown}"
         return "\n".join([*lines, summary])
 
 
@@ -370,7 +380,7 @@ def check(
             present = metric in entry or "*" in entry
             given = parse_given(raw, f"results[{str(tc_id)!r}][{metric!r}]") if present else None
             text = _given_text(raw) if present else "-"
-            verdicts.append(_verdict(tc_id, metric, case, given, text, rtol, atol))
+            verdicts.append(_verdict(tc_id, metric, case, given, text, rtol, atol).of(case))
     return CheckReport(tuple(verdicts), tuple(checked), skipped, rtol, atol)
 
 

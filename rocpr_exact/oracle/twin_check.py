@@ -208,7 +208,7 @@ def check_twins(
             skipped += 1
             continue
         key = str(tc_id)
-        verdicts.append(_verdict(case, results.get(key), key in results, rtol, atol))
+        verdicts.append(_verdict(case, results.get(key), key in results, rtol, atol).of(case))
     return CheckReport(tuple(verdicts), tuple(chosen), skipped, rtol, atol)
 
 

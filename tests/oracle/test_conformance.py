@@ -86,7 +86,7 @@ def test_failures_and_missing_values_exit_1(
     code, out, _ = run(["check", str(VECTORS), str(path), "--quiet"], capsys)
     assert code == 1
     lines = out.splitlines()
-    assert len(lines) == 5, out
+    assert len(lines) == 6, out
     assert lines[0].startswith("FAIL    tc1    auc_roc")
     assert "exact 3/4 = 0.750000000000000000000000000000  given 0.7501" in lines[0]
     assert "error 0.0001 absolute, 0.000133 relative" in lines[0]
@@ -97,6 +97,12 @@ def test_failures_and_missing_values_exit_1(
     assert lines[2].startswith("FAIL    tc19   auc_pr_step") and "reported undefined" in lines[2]
     assert lines[3].startswith("MISSING tc20   auc_pr_linear")
     assert "3 FAIL, 1 MISSING" in lines[4]
+    # each line that is not PASS names its case's flags; the summary counts failures by flag
+    assert lines[1].endswith("[flags: OneClass]")
+    flagged = [set(c["flags"]) for c in cases() if c["tcId"] in (1, 17, 19)]
+    counts = {f: sum(f in flags for flags in flagged) for f in set().union(*flagged)}
+    shown = ", ".join(f"{flag} {n}" for flag, n in sorted(counts.items()))
+    assert lines[5] == f"failures by flag: {shown}"
 
 
 def test_tolerances_are_decided_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,7 +229,11 @@ def test_scikit_learn_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[s
             results[str(case["tcId"])] = {"error": str(exc)}
     path = write_results(tmp_path, results)
     code, out, _ = run(["check", str(VECTORS), str(path), "--quiet"], capsys)
-    failing = {(line.split()[1], line.split()[2]) for line in out.splitlines()[:-1]}
+    failing = {
+        (line.split()[1], line.split()[2])
+        for line in out.splitlines()
+        if line.startswith(("FAIL", "MISSING"))
+    }
     by_id = {f"tc{c['tcId']}": c for c in cases()}
     # ExactScores: float64 merges distinct scores.  InfiniteScores: sklearn rejects inf.
     # OneClass without positives: sklearn prints 0.0 / a number where the metric is undefined.
