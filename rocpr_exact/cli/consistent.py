@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, BinaryIO
+from typing import Any
 
 from rocpr_exact.cli import consistent_ci
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.consistent_text import Ticker, witness_lines
+from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, reported_names
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.reported import ROUNDINGS
-from rocpr_exact.consistency.witness import Witness
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.display import number
-from rocpr_exact.io.files import write_atomically
 from rocpr_exact.limits import check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
@@ -169,7 +167,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
     answer.update(figure)
     if args.witness is not None and verdict is not None and verdict.witness is not None:
-        _write_witness(args.witness, verdict.witness)
+        write_witness(args.witness, verdict.witness)
         answer["witness_file"] = str(args.witness)
     if args.format == "json":
         text = json.dumps(answer, indent=2)
@@ -188,13 +186,3 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
 
-
-def _write_witness(path: str, witness: Witness) -> None:
-    """The witness as CSV ``score,label`` (readable by ``report``), written atomically."""
-
-    def write(stream: BinaryIO) -> None:
-        stream.write(b"score,label\n")
-        for score, a, b in witness.runs:  # run by run: never the whole list in memory
-            stream.write(f"{score},1\n".encode("ascii") * a + f"{score},0\n".encode("ascii") * b)
-
-    write_atomically(path, write)

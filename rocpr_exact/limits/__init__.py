@@ -53,6 +53,12 @@ limit                  default      what it bounds
                                     when python-flint is not installed (with it, a long
                                     segment costs one digamma difference, not one term
                                     per TP)
+``max_interval_work``  1,000,000    examples handled by the witness searches of one
+                                    ``consistent --auc-ci`` or ``--delong-p`` question
+                                    (each ranking built or tested costs P + N; the least
+                                    variance without ties about 64 (P + N)): past it
+                                    the search stops and the answer is "undecided",
+                                    naming this limit (:func:`interval_budget`)
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or
@@ -83,6 +89,7 @@ from rocpr_exact.limits.checks import (
     check_examples,
     check_grid_points,
     check_interpolated_points,
+    check_interval_work,
     check_report_work,
     check_score,
     check_score_text,
@@ -90,6 +97,7 @@ from rocpr_exact.limits.checks import (
     check_sum_bits,
     decimal_budget,
     digit_cost,
+    interval_budget,
     one_decimal_budget,
 )
 from rocpr_exact.limits.settings import (
@@ -114,6 +122,7 @@ __all__ = [
     "check_examples",
     "check_grid_points",
     "check_interpolated_points",
+    "check_interval_work",
     "check_report_work",
     "check_score",
     "check_score_text",
@@ -124,6 +133,7 @@ __all__ = [
     "digit_cost",
     "digits_of_bits",
     "exceeded",
+    "interval_budget",
     "one_decimal_budget",
     "using",
 ]

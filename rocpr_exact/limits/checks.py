@@ -60,6 +60,49 @@ def one_decimal_budget(function: _F) -> _F:
     return budgeted  # type: ignore[return-value]
 
 
+_INTERVAL_SPENT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "rocpr_exact_interval_work", default=None
+)
+
+
+@contextlib.contextmanager
+def interval_budget() -> Iterator[None]:
+    """One ``max_interval_work`` budget for the witness searches of one printed interval or
+    test (nested blocks share the outermost); :func:`check_interval_work` charges it.
+
+    >>> from rocpr_exact.limits import using
+    >>> with using(max_interval_work=10), interval_budget():
+    ...     check_interval_work(8, "a search")
+    ...     check_interval_work(4, "another")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: another (4 examples; 8 already handled ...
+    """
+    if _INTERVAL_SPENT.get() is not None:
+        yield
+        return
+    token = _INTERVAL_SPENT.set([0])
+    try:
+        yield
+    finally:
+        _INTERVAL_SPENT.reset(token)
+
+
+def check_interval_work(units: int, what: str) -> None:
+    """Charge ``units`` (examples handled) to the :func:`interval_budget` in force (or to a
+    budget of this call alone) before the step; raise when ``max_interval_work`` would pass."""
+    spent = _INTERVAL_SPENT.get()
+    before = 0 if spent is None else spent[0]
+    if over("max_interval_work", before + units):
+        raise exceeded(
+            "max_interval_work",
+            f"{what} ({units:,} examples; {before:,} already handled in this search)",
+            "the witness search stops there; ",
+        )
+    if spent is not None:
+        spent[0] += units
+
+
 class _Terms:
     """A stand-in with ``terms`` for the doctest above."""
 
