@@ -163,7 +163,7 @@ def check_paired_delong_p(
     """Decide, where the notes above can, whether a paired DeLong test of two printed AUCs on
     the same examples can print ``p_value`` (``sides`` None: two- or one-sided).
 
-    >>> check_paired_delong_p(30, 30, "0.9", "0.90", "0.70").verdict
+    >>> check_paired_delong_p(30, 30, "0.9", "0.90", "0.70", sides="two-sided").verdict
     'impossible'
     >>> check_paired_delong_p(30, 30, "<0.001", "0.90", "0.70").verdict
     'possible'

@@ -8,7 +8,7 @@ printing as 1.000 (for "nearest", 0.9995), and likewise 0.000 for the lower end;
 never prints an end above 1 or below 0.  Each reading (not clipped, clipped) is a pair of exact
 sets for the true ends A - w and A + w (:func:`readings`; an end's set reaches to -+(1 + 2z),
 beyond which no modelled interval's end lies: w = z sqrt(var) and var <= 2 for both methods).
-Without a method, every modelled method (DeLong, Hanley-McNeil) under every reading is tried:
+Every reading is tried, and with ``method=None`` every modelled method (DeLong, Hanley-McNeil):
 "possible" names the one that gives the witness; "impossible" needs every one excluded with
 certainty; an interval symmetric (within rounding) about no AUC m/(2PN) the sizes and the
 printed AUC allow, under either reading, is **not modelled** ("not a Wald interval of the AUC":
@@ -224,14 +224,15 @@ def check_auc_ci(
     negatives: int,
     lower: str,
     upper: str,
-    method: Method | None = None,
+    method: Method | None = "delong",
     level: Fraction = NINETY_FIVE,
     rounding: Rounding = "nearest",
     auc: str | None = None,
     ties: bool = True,
 ) -> IntervalVerdict:
     """Decide whether the printed interval ``lower``-``upper`` is possible (module notes);
-    ``method`` None tries every modelled method.
+    ``method`` None tries every modelled method (``consistent --auc-ci`` without
+    ``--ci-method``), DeLong first.
 
     >>> check_auc_ci(20, 20, "0.60", "0.90", "hanley-mcneil").verdict
     'possible'
