@@ -22,13 +22,14 @@ from fractions import Fraction
 from typing import BinaryIO
 
 from rocpr_exact.cli.consistent_text import block_lines, write_witness
-from rocpr_exact.cli.options import exact_number, flag_words, whole_number
+from rocpr_exact.cli.options import cli_message, exact_number, whole_number
+from rocpr_exact.consistency.ci_verdict import runs
 from rocpr_exact.consistency.delong_p import check_delong_p
 from rocpr_exact.consistency.delong_paired import check_paired_delong_p
-from rocpr_exact.consistency.ci_verdict import runs
 from rocpr_exact.consistency.intervals import IntervalVerdict, check_auc_ci
 from rocpr_exact.consistency.witness import Witness, show_value
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.exact.text import fraction_scientific
 from rocpr_exact.io.files import write_atomically
 
 __all__ = ["EXIT_STATUS", "add_arguments", "answer"]
@@ -214,9 +215,7 @@ def _write(path: str, verdict: IntervalVerdict) -> None:
 def _text(verdict: IntervalVerdict, file: str | None) -> list[str]:
     """The witness in the compact form of ``consistent`` (blocks and curve points)."""
     assert verdict.auc is not None and verdict.variance is not None
-    lines = [
-        f"  witness: AUC-ROC {show_value(verdict.auc)}, variance {show_value(verdict.variance)}"
-    ]
+    lines = [f"  witness: AUC-ROC {show_value(verdict.auc)}, variance {_small(verdict.variance)}"]
     lines += [f"  witness {SHOWN.get(name, name)}: {value}" for name, value in verdict.shown]
     marks = [(" (a)", False), (" (b)", True)] if verdict.scores_b else [("", False)]
     for mark, second in marks:
@@ -229,9 +228,20 @@ def _text(verdict: IntervalVerdict, file: str | None) -> list[str]:
     return lines
 
 
+def _small(value: Fraction) -> str:
+    """A variance as :func:`show_value` shows it, or, below 0.001 (where 6 places show little or
+    nothing), exactly with 6 significant digits."""
+    if 0 < value < Fraction(1, 1000) and len(str(value)) <= 60:
+        return f"{value} ({fraction_scientific(value, 6)})"
+    return show_value(value)
+
+
 def _shown(args: argparse.Namespace, verdict: IntervalVerdict) -> tuple[str, int]:
     out = verdict.to_json()
-    out["reasons"] = [flag_words(reason) for reason in out["reasons"]]
+    out["reasons"] = [  # a limit's remedy as the command takes it: --limit NAME=N
+        cli_message(ResourceLimitError(reason, limit="max_interval_work"))
+        for reason in out["reasons"]
+    ]
     if args.witness is not None and verdict.verdict == "possible":
         _write(args.witness, verdict)
         out["witness_file"] = str(args.witness)

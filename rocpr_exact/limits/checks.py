@@ -39,14 +39,21 @@ def decimal_budget() -> Iterator[None]:
     ...
     rocpr_exact.errors.ResourceLimitError: b: ... (work 4; 8 already spent in this report) ...
     """
-    if _DECIMAL_SPENT.get() is not None:
+    with _outermost(_DECIMAL_SPENT):
+        yield
+
+
+@contextlib.contextmanager
+def _outermost(spent: contextvars.ContextVar[list[int] | None]) -> Iterator[None]:
+    """A fresh count in ``spent`` for the block, unless an outer block already holds one."""
+    if spent.get() is not None:
         yield
         return
-    token = _DECIMAL_SPENT.set([0])
+    token = spent.set([0])
     try:
         yield
     finally:
-        _DECIMAL_SPENT.reset(token)
+        spent.reset(token)
 
 
 def one_decimal_budget(function: _F) -> _F:
@@ -78,14 +85,8 @@ def interval_budget() -> Iterator[None]:
     ...
     rocpr_exact.errors.ResourceLimitError: another (4 examples; 8 already handled ...
     """
-    if _INTERVAL_SPENT.get() is not None:
+    with _outermost(_INTERVAL_SPENT):
         yield
-        return
-    token = _INTERVAL_SPENT.set([0])
-    try:
-        yield
-    finally:
-        _INTERVAL_SPENT.reset(token)
 
 
 def check_interval_work(units: int, what: str) -> None:
