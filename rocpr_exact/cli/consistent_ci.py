@@ -198,6 +198,7 @@ def _write(path: str, verdict: IntervalVerdict) -> None:
     if not verdict.scores_b:  # one sample: as ``consistent`` writes a witness
         write_witness(path, Witness(tuple(runs(verdict.groups, verdict.tied)), None, ()))
         return
+    rows: list[tuple[object, ...]]
     if verdict.labels_b:
         rows = [(s, y, "a") for s, y in zip(verdict.scores, verdict.labels, strict=True)]
         rows += [(s, y, "b") for s, y in zip(verdict.scores_b, verdict.labels_b, strict=True)]

@@ -21,7 +21,7 @@ test has z^2 = (A - B)^2 / (var_A + var_B - 2 cov) and p = erfc(sqrt(z^2 / 2))
   gives a certified p printed as given is a witness (scores A and B of the same examples).
 * Otherwise **undecided**: small printed p-values are never excluded (the covariance can bring
   var_A + var_B - 2 cov near 0), and the witness search is not exhaustive; each pairing tried
-  costs P + N of ``max_interval_work``, past which the search stops ("undecided", naming it).
+  costs 2 (P + N) of ``max_interval_work``, past which the search stops ("undecided", naming it).
 
 Sidedness and printed bounds as :mod:`rocpr_exact.consistency.delong_p` reads them
 (:func:`~rocpr_exact.consistency.delong_p.sided_targets`): the exclusion bounds p from above,
@@ -54,6 +54,9 @@ MAX_STEPS = 200_000
 #: Pairs of AUCs not excluded for which witnesses are searched.
 WITNESS_PAIRS = 4
 SHIFTS = (Fraction(0), Fraction(1, 16), Fraction(1, 8), Fraction(1, 4), Fraction(1, 2))
+#: Examples' worth of ``max_interval_work`` per example of one pairing tried (a paired test:
+#: two sorts and the placements' covariance).
+PAIRING_WORK = 2
 #: A witness: scores A, scores B, labels, z^2, the variance of the difference, the sidedness.
 Found = tuple[list[int], list[int], list[int], Fraction, Fraction, str]
 
@@ -136,7 +139,7 @@ def _witness(
         pos_b, neg_b = _by_class(groups_b, ties)
         labels = [1] * p + [0] * n
         for s, t, r1, r2 in product(SHIFTS, SHIFTS, (False, True), (False, True)):
-            check_interval_work(p + n, "the paired test's witness search")
+            check_interval_work(PAIRING_WORK * (p + n), "the paired test's witness search")
             scores_a = pos_a + neg_a
             scores_b = _paired(pos_b, s, r1) + _paired(neg_b, t, r2)
             try:

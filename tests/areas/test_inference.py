@@ -123,7 +123,7 @@ def test_bad_places_are_one_line_errors() -> None:
         lambda: test.p_value(0),
         lambda: test.z(-1),
         lambda: ap_ci(curve).decimals(-2),
-        lambda: auc_ci(curve, float("nan")),  # type: ignore[arg-type]
+        lambda: auc_ci(curve, float("nan")),
     ]
     for call in calls:
         with pytest.raises(InvalidInputError):
@@ -132,8 +132,8 @@ def test_bad_places_are_one_line_errors() -> None:
 
 def test_a_float_level_is_its_shortest_repr_and_the_ends_are_exact_enough() -> None:
     curve = rx.Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0])
-    ci = auc_ci(curve, 0.95)  # type: ignore[arg-type]
-    assert ci.level == Fraction(19, 20) and ap_ci(curve, 0.9).level == Fraction(9, 10)  # type: ignore[arg-type]
+    ci = auc_ci(curve, 0.95)
+    assert ci.level == Fraction(19, 20) and ap_ci(curve, 0.9).level == Fraction(9, 10)
     # AUC 7/8, var 1/32: 7/8 -+ 1.959963984540054 * sqrt(1/32), mpmath at 50 digits below
     mpmath.mp.dps = 50
     half = mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf(19) / 20) * mpmath.sqrt(mpmath.mpf(1) / 32)
