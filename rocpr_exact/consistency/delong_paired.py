@@ -57,6 +57,8 @@ SHIFTS = (Fraction(0), Fraction(1, 16), Fraction(1, 8), Fraction(1, 4), Fraction
 #: Examples' worth of ``max_interval_work`` per example of one pairing tried (a paired test:
 #: two sorts and the placements' covariance).
 PAIRING_WORK = 2
+#: Examples past which a pairing is tested as numpy arrays (faster for large, slower for few).
+ARRAYS_FROM = 256
 #: A witness: scores A, scores B, labels, z^2, the variance of the difference, the sidedness.
 Found = tuple[list[int], list[int], list[int], Fraction, Fraction, str]
 
@@ -127,6 +129,11 @@ def _paired(values: list[int], shift: Fraction, reverse: bool) -> list[int]:
     return ordered[step:] + ordered[:step]
 
 
+def _arrays(*columns: list[int]) -> list[Any]:
+    """numpy arrays past a few hundred examples (the test's vectorised path), else the lists."""
+    return [np.array(c) for c in columns] if len(columns[0]) > ARRAYS_FROM else list(columns)
+
+
 def _p_of(z2: Fraction) -> Any:
     return lambda: ball(z2 / 2).sqrt().erfc()
 
@@ -143,7 +150,7 @@ def _witness(
             scores_a = pos_a + neg_a
             scores_b = _paired(pos_b, s, r1) + _paired(neg_b, t, r2)
             try:
-                test = delong_test(np.array(scores_a), np.array(scores_b), np.array(labels))
+                test = delong_test(*_arrays(scores_a, scores_b, labels))
                 z2 = test.z_squared
             except UndefinedMetricError:
                 continue  # a zero variance: no test is printed
