@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from itertools import chain
 from math import gcd
 from typing import Literal
@@ -49,9 +50,9 @@ __all__ = [
 #: Grid of the mixed family's shape parameter.
 FAMILY_STEPS = 32
 #: Examples' worth of work (``max_interval_work``) of one least variance without ties (a
-#: binary search of about 64 steps over the smaller class, then the ranking) and of one
-#: ranking tried.
-LEAST_WORK = 64
+#: binary search of about 64 steps of integer work over the smaller class, about 8 examples'
+#: worth of a ranking's rational work, then the ranking) and of one ranking tried.
+LEAST_WORK = 8
 RANKING_WORK = 2
 
 
@@ -259,6 +260,7 @@ def _window(
     return w_low, w_high, bounds[0], bounds[1]
 
 
+@lru_cache(maxsize=1 << 14)
 def least_variance(p: int, n: int, m: int) -> Fraction:
     """The least DeLong variance at 2U = m of a ranking without ties (even m: exact, from
     :mod:`~rocpr_exact.consistency.delong_untied`) or with one tied positive-negative pair

@@ -55,8 +55,9 @@ limit                  default      what it bounds
                                     per TP)
 ``max_interval_work``  1,000,000    examples handled by the witness searches of one
                                     ``consistent --auc-ci`` or ``--delong-p`` question
-                                    (each ranking built or tested costs P + N; the least
-                                    variance without ties about 64 (P + N)): past it
+                                    (each ranking built or tested costs 2 (P + N); the
+                                    least variance without ties 8 min(P, N) + 2 (P + N)):
+                                    past it
                                     the search stops and the answer is "undecided",
                                     naming this limit (:func:`interval_budget`)
 =====================  ===========  ====================================================
