@@ -15,6 +15,7 @@ __all__ = [
     "NoNegativesError",
     "NoPositivesError",
     "NotRepresentableError",
+    "NotSupportedError",
     "OneClassWarning",
     "ResourceLimitError",
     "RocPrError",
@@ -22,6 +23,7 @@ __all__ = [
     "UndefinedMetricError",
     "UndefinedPrecisionError",
     "WrongTypeError",
+    "ZeroDenominatorError",
 ]
 
 
@@ -51,6 +53,23 @@ class WrongTypeError(InvalidInputError, TypeError):
     float where an exact value or an int number of digits is needed).
 
     Also a :class:`TypeError`, so ``except TypeError`` catches it too.
+    """
+
+
+class NotSupportedError(InvalidInputError, NotImplementedError):
+    """A twin refuses what its tool has not implemented (scikit-learn's ``roc_auc_score`` with
+    ``multi_class="ovo"`` and ``average=None``), as the tool refuses it.
+
+    Also a :class:`NotImplementedError`, the tool's class, so a caller's ``except`` or
+    ``pytest.raises(NotImplementedError)`` written for the tool catches it too.
+    """
+
+
+class ZeroDenominatorError(InvalidInputError, ZeroDivisionError):
+    """A twin refuses where its tool divides by zero and raises (scikit-learn's weighted
+    one-vs-one average without a pair of classes), as the tool raises.
+
+    Also a :class:`ZeroDivisionError`, the tool's class.
     """
 
 

@@ -5,7 +5,7 @@
 # Each case is the call the vector file names, its arguments read back in R: a float's
 # text with as.numeric (correctly rounded: the same double), null as NA, names with dots
 # for underscores.  A value is written with 17 significant digits as a string (read exactly
-# by the checker), NA / NaN as null, an R error as {"error": message}.  Run from the
+# by the checker; from 1e4 up the double's exact decimal), NA / NaN as null, an R error as {"error": message}.  Run from the
 # repository root with R, jsonlite and the four packages installed (or name the tools to
 # record, e.g. `proc`, with only their packages installed):
 #
@@ -13,7 +13,7 @@
 #
 # pROC's DeLong functions (var, ci_auc, cov, roc_test) build the curves with
 # roc(response, predictor, direction) and call var(r), ci.auc(r, conf.level),
-# cov(r1, r2, method = "delong") and roc.test(r1, r2, method = "delong", paired).
+# cov(r1, r2, method = "delong") and roc.test(r1, r2, method = "delong", paired, conf.level).
 
 all_tools <- c("prroc", "proc", "rocr", "precrec")
 tools <- commandArgs(trailingOnly = TRUE)
@@ -42,7 +42,9 @@ value <- function(x) {
 num <- function(x) {
   if (length(x) != 1 || is.na(x)) return(NULL)
   if (is.infinite(x)) return(if (x > 0) "inf" else "-inf")
-  sprintf("%.17g", x)
+  # 17 digits read back to the same double; from 1e4 up, the double's exact decimal (so that
+  # pROC's thresholds near 1e100 or the largest double check within an absolute tolerance)
+  if (abs(x) >= 1e4) sprintf("%.800g", x) else sprintf("%.17g", x)
 }
 
 arguments <- function(case, dots) {
@@ -63,7 +65,8 @@ proc_delong <- function(f, args) {
   response2 <- if (is.null(args$response2)) args$response else args$response2
   r2 <- pROC::roc(response2, args$predictor2, direction = direction, quiet = TRUE)
   if (f == "cov") return(num(cov(r1, r2, method = "delong")))
-  t <- roc.test(r1, r2, method = "delong", paired = args$paired)
+  level <- if (is.null(args$conf.level)) 0.95 else args$conf.level
+  t <- roc.test(r1, r2, method = "delong", paired = args$paired, conf.level = level)
   if (is.null(t$conf.int)) return(list(num(t$statistic), num(t$p.value), num(t$parameter)))
   list(num(t$statistic), num(t$p.value), num(t$conf.int[1]), num(t$conf.int[2]))
 }

@@ -34,16 +34,18 @@ import contextlib
 import dataclasses
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rocpr_exact import __version__, limits
 from rocpr_exact.cli import interrupts
 from rocpr_exact.cli.commands import HELP, MODULES
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.io import notices
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -64,14 +66,52 @@ class _UsageError(Exception):
     """A command-line usage error (argparse's message, without the usage lines)."""
 
 
+#: The actions that keep one value: a second occurrence would silently replace the first, so
+#: it is refused.  The repeatable ones (``action="append"``, such as ``--limit``) collect.
+_SINGLE_VALUED = (
+    argparse._StoreAction,
+    argparse._StoreConstAction,  # with store_true and store_false
+    argparse.BooleanOptionalAction,
+)
+
+#: A word that starts like a negative number (``-0.2,1.3``, ``-.5``, ``-1/2``, ``-3e-4``) is a
+#: value, never an option: no option of the command line starts with a digit or ``.``.
+_NEGATIVE_NUMBER = re.compile(r"^-\.?[0-9]")
+
+
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (exit status 2) rather than usage + message.
+    """An ArgumentParser whose errors are one line (exit status 2) rather than usage + message,
+    which refuses a single-valued flag given twice (in any spelling: ``--x v``, ``--x=v``, an
+    abbreviation) and reads a negative number (or a list of them) as a value.
 
     Subcommand parsers are made by ``add_subparsers`` with the same class.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER
+        self._given: dict[argparse.Action, list[str]] = {}
+
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see {self.prog} --help)")
+
+    def _parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        self._given = {}  # the flags seen in this parse
+        return super()._parse_known_args(*args, **kwargs)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        if action.option_strings and isinstance(action, _SINGLE_VALUED):
+            first = self._given.get(action)
+            if first is not None:
+                self.error(_twice(action, first, arg_strings))
+            self._given[action] = list(arg_strings)
+        return super()._get_values(action, arg_strings)
+
+
+def _twice(action: argparse.Action, first: list[str], second: list[str]) -> str:
+    """The refusal of a flag given twice, naming both values."""
+    values = f" ({' '.join(first)} and {' '.join(second)})" if first or second else ""
+    return f"{'/'.join(action.option_strings)} is given twice{values}: give it once"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -115,6 +155,11 @@ def _say(message: str) -> None:
         print(f"rocpr-exact: {_one_line(message)}", file=sys.stderr, flush=True)
 
 
+def _note(text: str) -> None:
+    """A notice from the readers (:mod:`rocpr_exact.io.notices`): one line on stderr."""
+    _say(f"note: {text}")
+
+
 def _limits_of(args: argparse.Namespace) -> limits.Limits:
     chosen = limits.Limits.unlimited() if getattr(args, "no_limits", False) else limits.current()
     return dataclasses.replace(chosen, **dict(getattr(args, "limit", None) or []))
@@ -130,7 +175,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except SystemExit as exc:  # --help and --version print and stop
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     run: Callable[[argparse.Namespace], tuple[str, int]] = args.run
-    with limits.using(_limits_of(args)):
+    with limits.using(_limits_of(args)), notices.listening(_note):
         if hasattr(args, "digits"):
             limits.check_digits(args.digits)
         output, status = run(args)  # e.g. ``check`` exits 1 when a verdict is not PASS

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
-from rocpr_exact.cli.options import tolerance, tool
+from rocpr_exact.cli.options import add_limit_arguments, tolerance, tool
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.oracle import conformance
 from rocpr_exact.profiles.tools import TOOLS
@@ -76,6 +76,7 @@ def register(commands: Any) -> None:
         help="do not check cases with this flag, e.g. ExactScores (repeatable)",
     )
     command.add_argument("--quiet", action="store_true", help="print only failures and summary")
+    add_limit_arguments(command)  # the limits its messages advise (max_json_bytes)
     command.set_defaults(run=run)
 
 

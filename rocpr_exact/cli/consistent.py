@@ -15,16 +15,19 @@ import argparse
 import json
 from typing import Any
 
+from rocpr_exact import limits
 from rocpr_exact.cli import consistent_ci
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
-from rocpr_exact.cli.options import add_limit_arguments, flag_words, whole_number
+from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
+from rocpr_exact.consistency.boxchain import check_boxes
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, reported_names
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
+from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import ROUNDINGS
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
-from rocpr_exact.limits import check_grid_points
+from rocpr_exact.limits import check_examples, check_grid_points
 
 __all__ = ["EXIT_STATUS", "register", "run"]
 
@@ -49,15 +52,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         parser.add_argument(
             "--" + name.replace("_", "-"), dest=name, metavar="X", help=f"reported {name}"
         )
-    parser.add_argument("--rounding", choices=ROUNDINGS, default="nearest")
+    parser.add_argument(
+        "--rounding",
+        choices=ROUNDINGS,
+        help="how the reported metrics were rounded (default nearest)",
+    )
     parser.add_argument(
         "--no-ties", action="store_true", help="the scores have no ties (default: ties allowed)"
     )
     parser.add_argument(
         "--max-steps",
         type=whole_number("--max-steps"),
-        default=DEFAULT_MAX_STEPS,
-        help=f"bound of the exhaustive search (default {DEFAULT_MAX_STEPS:,})",
+        help="bound of the exhaustive search of an average precision or AUC-PR, and of the "
+        f"order of --roc-point boxes without --auc-roc (default {DEFAULT_MAX_STEPS:,})",
     )
     parser.add_argument(
         "--roc-point",
@@ -69,7 +76,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--tolerance",
-        default="0",
         metavar="T",
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
@@ -136,13 +142,46 @@ def _figure(
     return out, reasons, [(box.tp, box.fp) for box in boxes]
 
 
+def _cli_reason(reason: str) -> str:
+    """A reason worded with flags: a limit's remedy as ``--limit NAME=N`` (as errors say it)."""
+    for name in limits.Limits.names():
+        if limits.advice(name) in reason:
+            return cli_message(ResourceLimitError(reason, limit=name))
+    return flag_words(reason)
+
+
+def _refuse_unused(args: argparse.Namespace, reported: dict[str, str]) -> None:
+    """Refuse a flag that would count for nothing here; then fill in the defaults."""
+    intervals = args.auc_ci is not None or args.delong_p is not None
+    if args.tolerance is not None and not args.roc_point:
+        raise InvalidInputError("--tolerance is the reading tolerance of --roc-point: give both")
+    areas = [name for name in reported if name != "auc_roc" and name not in POINT_METRICS]
+    searched = not intervals and (areas or (args.roc_point and "auc_roc" not in reported))
+    if args.max_steps is not None and not searched:
+        raise InvalidInputError(
+            "--max-steps bounds the exhaustive search of --average-precision or an AUC-PR, and "
+            "the order of --roc-point boxes without --auc-roc: here nothing uses it, drop it"
+        )
+    if args.rounding is not None and not reported and not intervals:
+        raise InvalidInputError(
+            "--rounding says how reported metrics were rounded, and none is given "
+            "(--roc-point has --tolerance)"
+        )
+    args.tolerance = "0" if args.tolerance is None else args.tolerance
+    args.max_steps = DEFAULT_MAX_STEPS if args.max_steps is None else args.max_steps
+    args.rounding = "nearest" if args.rounding is None else args.rounding
+
+
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+    _refuse_unused(args, reported)
     interval = consistent_ci.answer(args, [name for name in reported if name != "auc_roc"])
     if interval is not None:
         return interval
+    # A witness ranks P + N examples: bounded first, in the CLI's words.
+    check_examples(args.positives + args.negatives, "--positives + --negatives")
     if not reported and not args.roc_point:
         raise InvalidInputError(
             "consistent needs at least one reported metric (e.g. --auc-roc 0.873) or --roc-point"
@@ -160,17 +199,29 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 through=() if figure_reasons else boxes,  # one ranking through every ROC point
             )
         answer = verdict.to_json()
+    elif not figure_reasons:  # ROC points alone: one ranking through every box
+        verdict = check_boxes(
+            args.positives, args.negatives, boxes, ties=not args.no_ties, max_steps=args.max_steps
+        )
+        answer = verdict.to_json()
     else:
         verdict = None
-        answer = {"verdict": "possible", "reasons": ["every ROC point has whole counts in its box"]}
+        answer = {"verdict": "impossible", "reasons": []}
     if figure_reasons:
         kept = answer["reasons"] if answer["verdict"] == "impossible" else []
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
-    answer["reasons"] = [flag_words(reason) for reason in answer["reasons"]]
+    answer["reasons"] = [_cli_reason(reason) for reason in answer["reasons"]]
     answer.update(figure)
-    if args.witness is not None and verdict is not None and verdict.witness is not None:
-        write_witness(args.witness, verdict.witness)
+    witness = verdict.witness if verdict is not None and answer["verdict"] == "possible" else None
+    if args.witness is not None and witness is not None:
+        write_witness(args.witness, witness)
         answer["witness_file"] = str(args.witness)
+    elif args.witness is not None:  # said, not silent: no ranking to write
+        answer["witness_file"] = None
+        answer["witness_not_written"] = (
+            f"no witness written to {args.witness}: the answer is {answer['verdict']}, so there "
+            "is no ranking to write"
+        )
     if args.format == "json":
         text = json.dumps(answer, indent=2)
     else:
@@ -183,8 +234,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             lines.append(f"  ROC point ({entry['fpr']}, {entry['tpr']}): {shown}")
         for method, (low, high) in figure.get("achievable_pr", {}).items():
             lines.append(f"  achievable PR area ({method}): [{low['decimal']}, {high['decimal']}]")
-        if verdict is not None and answer["verdict"] == "possible" and verdict.witness is not None:
-            lines += witness_lines(verdict.witness, reported, args.witness)
+        if witness is not None:
+            lines += witness_lines(witness, reported, args.witness)
+        if "witness_not_written" in answer:
+            lines.append(f"  {answer['witness_not_written']}")
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
 

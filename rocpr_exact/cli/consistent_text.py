@@ -71,7 +71,7 @@ def block_lines(blocks: list[tuple[int, int, int, int]], distinct: int) -> list[
 
 def witness_lines(witness: Witness, reported: Mapping[str, str], file: str | None) -> list[str]:
     """The witness of a "possible" answer, for a person to read."""
-    lines = ["  reported -> witness (exact):"]
+    lines = ["  reported -> witness (exact):"] if witness.values else []
     for name, value in witness.values:
         lines.append(f"    {name} {reported[name]} -> {show_value(value)}")
     runs = witness_runs(witness)

@@ -49,6 +49,7 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
         )
         return hist.curve()
     from rocpr_exact.engines.files import file_curve
+    from rocpr_exact.io import formats
 
     # a Parquet file of float or integer scores is read into numpy in one pass
     return file_curve(
@@ -56,6 +57,7 @@ def _engine_curve(args: argparse.Namespace, engine: str) -> Curve:
         args.score_column,
         args.label_column,
         args.weight_column,
+        file_format="parquet" if not glob and formats.is_parquet(args.data) else None,
         glob=glob,
         dialect=dialect,
     )
@@ -66,12 +68,13 @@ def load_curve(args: argparse.Namespace) -> Curve:
     a Parquet file, or operating points."""
     from rocpr_exact.core.curve import Curve
     from rocpr_exact.core.data import weight_scale
+    from rocpr_exact.io import formats
     from rocpr_exact.io.fastcsv import scored_csv_curve
     from rocpr_exact.io.points import curve_from_points, read_points_csv
     from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
 
     engine = getattr(args, "engine", None)
-    is_parquet = args.data.lower().endswith(".parquet")
+    is_parquet = formats.is_parquet(args.data)  # .parquet, .parq, .pq, or PAR1 inside
     points = args.positives is not None or args.negatives is not None
     if points and (is_parquet or engine not in (None, "python")):
         raise InvalidInputError(

@@ -13,7 +13,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rocpr_exact import limits
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
@@ -35,6 +35,7 @@ __all__ = [
     "add_dialect_arguments",
     "add_digits_argument",
     "add_limit_arguments",
+    "ci_level",
     "cli_message",
     "csv_dialect",
     "delimiter",
@@ -179,14 +180,27 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_data_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options every command that reads data shares (with the limit options)."""
+def add_data_arguments(
+    parser: argparse.ArgumentParser,
+    score_column: dict[str, Any] | None = None,
+    data: str | None = None,
+) -> None:
+    """The options every command that reads data shares (with the limit options).
+
+    ``data``: DATA's help, given for several files (one or more); ``score_column``: the
+    ``--score-column`` keywords of a command that takes several.
+    """
     parser.add_argument(
         "data",
-        help="CSV file with a header ('-' reads standard input; .gz, .bz2 and .xz are "
+        nargs="+" if data is not None else None,
+        help=data
+        or "CSV file with a header ('-' reads standard input; .gz, .bz2 and .xz are "
         "decompressed), or a .parquet file (reduced by DuckDB, extra 'parquet')",
     )
-    parser.add_argument("--score-column", default="score", help="score column (default: score)")
+    parser.add_argument(
+        "--score-column",
+        **(score_column or {"default": "score", "help": "score column (default: score)"}),
+    )
     parser.add_argument("--label-column", default="label", help="label column (default: label)")
     parser.add_argument(
         "--positives",
@@ -313,10 +327,24 @@ def add_ci_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ci-level",
         type=level,
-        default=Fraction(95, 100),
+        default=None,
         metavar="L",
-        help="the interval's confidence level, an exact number in (0, 1) (default 0.95)",
+        help="the interval's confidence level, an exact number in (0, 1) (default 0.95); "
+        "with --ci or --ap-ci only",
     )
+
+
+def ci_level(args: argparse.Namespace) -> Fraction:
+    """The ``--ci-level`` of ``add_ci_arguments`` (default 0.95); refused without an interval
+    to apply it to (it would be ignored)."""
+    if args.ci_level is None:
+        return Fraction(95, 100)
+    if args.ci is None and args.ap_ci is None:
+        raise InvalidInputError(
+            "--ci-level is the level of an interval: give --ci METHOD or --ap-ci METHOD with it"
+        )
+    given: Fraction = args.ci_level
+    return given
 
 
 def require_ranking(args: argparse.Namespace, flag: str) -> None:

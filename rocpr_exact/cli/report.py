@@ -12,6 +12,7 @@ from rocpr_exact.cli.options import (
     add_ci_arguments,
     add_data_arguments,
     add_digits_argument,
+    ci_level,
     csv_dialect,
     require_ranking,
     tool,
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     for flag, value in (("--ci", args.ci), ("--ap-ci", args.ap_ci)):
         if value is not None:
             require_ranking(args, flag)
+    level = ci_level(args)
     intervals = args.ci is not None or args.ap_ci is not None
     points = args.positives is not None or args.negatives is not None
     engine = getattr(args, "engine", None)
@@ -83,10 +85,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
         if args.ci is not None:
             with progress.stage("certifying"):
-                report["auc_roc_ci"] = ci_section(curve, args.ci, args.ci_level, args.digits)
+                report["auc_roc_ci"] = ci_section(curve, args.ci, level, args.digits)
         if args.ap_ci is not None:
             with progress.stage("certifying"):
-                interval = ap_ci_section(curve, args.ap_ci, args.ci_level, args.digits)
+                interval = ap_ci_section(curve, args.ap_ci, level, args.digits)
                 report["auc_pr_ci"] = interval
     return _written(args, report)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rocpr_exact.cli.commands import HELP
+from rocpr_exact.cli.options import add_limit_arguments
 from rocpr_exact.io.files import check_not_an_input
 from rocpr_exact.oracle import twin_vectors, vectors
 
@@ -34,6 +35,7 @@ def register(commands: Any) -> None:
         action="store_true",
         help="with --write: do not write the twin vectors DIR/twins/TOOL.json (they need numpy)",
     )
+    add_limit_arguments(command)  # --figure7 reads a JSON file (max_json_bytes)
     command.set_defaults(run=run)
 
 

@@ -215,8 +215,8 @@ def auc_ap_reasons(
     return [
         f"average_precision {texts['average_precision']} means a value in {ap}; with "
         f"auc_roc {texts['auc_roc']} and P = {p}, N = {n} every ranking has average precision "
-        f"in [{shown[0]}, {shown[1]}] (sound bounds, rounded outward; see "
-        "rocpr_exact.consistency.average_precision_bounds)"
+        f"in [{shown[0]}, {shown[1]}] (sound bounds, rounded outward; docs/consistency.md, "
+        "'How it decides')"
     ]
 
 

@@ -12,7 +12,8 @@ returns a :class:`Verdict`:
   of examples give the operating point; or the exact search over every
   ranking found none);
 * ``"undecided"``: every sound necessary condition holds but the exact search
-  would exceed ``max_steps`` steps.
+  would exceed ``max_steps`` steps (or P + N is past ``max_search_examples``, the limit of
+  the searches that cost O(P + N) per step: :mod:`~rocpr_exact.consistency.searchsize`).
 
 How each case is decided:
 
@@ -34,7 +35,9 @@ How each case is decided:
   :mod:`rocpr_exact.consistency.search` (which leaves out the ``continuous``
   area, a closed form).
 * ROC points read from a figure (``through``): each box of whole counts is a
-  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`).
+  threshold the ranking must pass (:mod:`rocpr_exact.consistency.through`); with an
+  operating point and no AUC-ROC or area, exact by a chain through the boxes
+  (:mod:`rocpr_exact.consistency.boxchain`).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from fractions import Fraction
 from rocpr_exact.areas.records import area_records, published_area
 from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
 from rocpr_exact.consistency.bounds import minimum_enclosure
+from rocpr_exact.consistency.boxchain import check_boxes
 from rocpr_exact.consistency.finders import decide_areas
 from rocpr_exact.consistency.operating import (
     POINT_METRICS,
@@ -55,6 +59,7 @@ from rocpr_exact.consistency.operating import (
     tp_span,
 )
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
+from rocpr_exact.consistency.searchsize import searchable
 from rocpr_exact.consistency.through import Ranges, box_ranges, passes
 from rocpr_exact.consistency.witness import (
     METRICS,
@@ -134,11 +139,15 @@ def _single_metric_reasons(
             grid = Fraction(step, scale)
             below = (auc.low * scale) // step * step
             near = [Fraction(k, scale) for k in (below, below + step) if 0 <= k <= scale]
+            said = f"auc_roc {texts['auc_roc']} means a value in {auc}"
+            shown = " and ".join(fraction_to_decimal(v, 6) for v in near)
             reasons.append(
-                f"auc_roc {texts['auc_roc']} means a value in {auc}; with P = {p}, N = {n} "
-                f"AUC-ROC is a multiple of {grid} ({'ties count 1/2' if ties else 'no ties'}) "
-                "and none lies in it; the nearest are "
-                + " and ".join(fraction_to_decimal(v, 6) for v in near)
+                f"{said}, outside [0, 1]: AUC-ROC is a share of pairs"
+                if auc.high <= 0 or auc.low >= 1 or not near  # nothing of [0, 1] near it
+                else f"{said}; with P = {p}, N = {n} AUC-ROC is a multiple of {grid} "
+                f"({'ties count 1/2' if ties else 'no ties'}) and none lies in it; the nearest "
+                + ("are " if len(near) > 1 else "is ")
+                + shown
             )
     for name in intervals:  # each area's least value, from its record
         area = published_area(name)
@@ -251,9 +260,9 @@ def check_consistency(
         name: reported_interval(reported[name], rounding) for name in decided if name in reported
     }
     texts = {name: str(reported[name]) for name in intervals}
-    reasons = _single_metric_reasons(p, n, intervals, texts, ties) or auc_ap_reasons(
-        p, n, intervals, texts, ties
-    )
+    reasons = _single_metric_reasons(p, n, intervals, texts, ties)
+    if not reasons and searchable(p, n):  # the sound AP bounds: O(P) per step
+        reasons = auc_ap_reasons(p, n, intervals, texts, ties)
     if reasons:
         return Verdict("impossible", tuple(reasons))
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
@@ -271,6 +280,18 @@ def check_consistency(
         )
     required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
     others = [record.published for record in area_records() if record.published in intervals]
+    if not others and "auc_roc" not in intervals:  # an operating point and ROC points only
+        return check_boxes(
+            p,
+            n,
+            through,
+            ties=ties,
+            max_steps=max_steps,
+            point=ranges,
+            span=tp_span(p, intervals),
+            intervals=intervals,
+            texts=texts,
+        )
     if not others:
         return _auc_and_thresholds(p, n, intervals, texts, required, ties)
     return decide_areas(p, n, intervals, required, ties, max_steps)

@@ -178,7 +178,7 @@ class AchievableBounds:
                 f"PR curve, got {method!r} (linear and step areas join hull vertices that move "
                 "with the reading, so they have no such bounds)"
             )
-        return auc_pr(self.lower, method), auc_pr(self.upper, method)  # type: ignore[arg-type]
+        return auc_pr(self.lower, method), auc_pr(self.upper, method)
 
 
 def achievable_pr_bounds(

@@ -27,6 +27,7 @@ from rocpr_exact.consistency.every import decide_every_ranking
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS, SearchLimitReached, find_ranking
+from rocpr_exact.consistency.searchsize import searchable, skipped_reason
 from rocpr_exact.consistency.through import Ranges, passes
 from rocpr_exact.consistency.tiedbound import tied_reasons
 from rocpr_exact.consistency.walk import WALK_METRICS, fits, walk_ranking
@@ -55,21 +56,26 @@ def decide_areas(
     max_steps: int,
 ) -> Verdict:
     """The verdict when an area is reported (after the necessary conditions held)."""
-    # The walk first: its few exact checks cost less than the chains' binary searches.
-    quick = _walked(p, n, intervals, required, ties) or _quickmake_witness(
-        p, n, intervals, required
-    )
-    if quick is not None:
-        return quick
+    # The walk first: its few exact checks cost less than the chains' binary searches.  Both,
+    # and the AP bounds, only within max_search_examples (O(P + N) per step).
+    searched = searchable(p, n)
+    if searched:
+        quick = _walked(p, n, intervals, required, ties)
+        quick = quick or _quickmake_witness(p, n, intervals, required)
+        if quick is not None:
+            return quick
     extreme = _extremes(p, n, intervals, required, ties)
     if extreme is not None:
         return extreme
-    bound = monotone_reasons(p, n, intervals, ties) or tied_reasons(p, n, intervals, ties)
+    bound = monotone_reasons(p, n, intervals, ties) if searched else []
+    bound = bound or tied_reasons(p, n, intervals, ties)
     if bound:
         return Verdict("impossible", tuple(bound))
     if any(name not in KNOWN for name in intervals):  # an area known only by its record
         return decide_every_ranking(p, n, intervals, required, ties, max_steps)
-    verdict = _search(p, n, intervals, required, ties, max_steps)
+    verdict = _search(p, n, intervals, required, ties, max_steps, searched)
+    if verdict.verdict == "undecided" and not searched:
+        return Verdict("undecided", (*verdict.reasons, skipped_reason(p, n)))
     if verdict.verdict == "undecided" and ties and below_untied(p, n, intervals):
         return Verdict("undecided", (*verdict.reasons, _TIED_ONLY))
     return verdict
@@ -77,8 +83,8 @@ def decide_areas(
 
 #: Why an AP below every ranking without ties stays open (docs/consistency.md, "Printed pairs").
 _TIED_ONLY = (
-    "average_precision is below every ranking without ties with that auc_roc (the sound "
-    "interval of rocpr_exact.consistency.average_precision_bounds), so only rankings with tied "
+    "average_precision is below every ranking without ties with that auc_roc (its sound "
+    "interval given auc_roc), so only rankings with tied "
     "scores could give it: the chains and, past P + N = 400, the walk, which build none, were "
     "skipped, and the bound over tie groups (rocpr_exact.consistency.tiedbound) does not "
     "exclude it or is past its size limit"
@@ -161,10 +167,11 @@ def _search(
     required: list[Ranges],
     ties: bool,
     max_steps: int,
+    chained: bool = True,
 ) -> Verdict:
     what = ", ".join(intervals)
     if (p + 1) * (n + 1) > max_steps:  # the search could not even leave (0, 0)
-        return _undecided(p, n, what, max_steps)
+        return _undecided(p, n, what, max_steps, chained)
     candidates = None
     if required:  # the search steers through the first required threshold
         candidates = frozenset(
@@ -174,7 +181,7 @@ def _search(
     try:
         groups = find_ranking(p, n, ranking_intervals, candidates, ties=ties, max_steps=max_steps)
     except SearchLimitReached:
-        return _undecided(p, n, what, max_steps)
+        return _undecided(p, n, what, max_steps, chained)
     kind = "rankings with ties" if ties else "rankings without ties"
     searched = ", ".join(name for name in intervals if name not in CLOSED_FORM_METRICS)
     if groups is None:
@@ -215,12 +222,13 @@ def _search(
     )
 
 
-def _undecided(p: int, n: int, what: str, max_steps: int) -> Verdict:
+def _undecided(p: int, n: int, what: str, max_steps: int, chained: bool = True) -> Verdict:
+    chain = " and no ranking of the chain fits" if chained else ""
     return Verdict(
         "undecided",
         (
-            f"each of {what} alone is within its exact bounds for P = {p}, N = {n} and no "
-            "ranking of the chain fits, but deciding further needs the exhaustive search, "
+            f"each of {what} alone is within its exact bounds for P = {p}, N = {n}{chain}, "
+            "but deciding further needs the exhaustive search, "
             f"which would exceed max_steps = {max_steps:,} "
             "steps; raise max_steps to search further",
         ),

@@ -91,7 +91,9 @@ class Witness:
         return sum(a + b for _, a, b in self.runs)
 
 
-#: The JSON answer lists every score and label up to this many examples (runs always).
+#: The JSON answer lists every score and label up to this many examples, and every run up to
+#: this many runs (past it ``runs`` is None and ``run_count`` says how many; a ranking without
+#: ties of 2 * 10^6 examples would be 100 MB of JSON: ``--witness FILE`` writes it).
 EXPANDED_UP_TO = 100_000
 
 
@@ -123,7 +125,8 @@ class Verdict:
             w = self.witness
             listed = w.size <= EXPANDED_UP_TO
             out["witness"] = {
-                "runs": [list(run) for run in w.runs],
+                "runs": [list(run) for run in w.runs] if len(w.runs) <= EXPANDED_UP_TO else None,
+                "run_count": len(w.runs),
                 "scores": list(w.scores) if listed else None,
                 "labels": list(w.labels) if listed else None,
                 "threshold": w.threshold,
@@ -277,6 +280,8 @@ def make_witness(
     time that grows with the number of runs.
     """
     runs = tuple((len(groups) - i, a, b) for i, (a, b) in enumerate(groups))
+    if not intervals:  # nothing to recompute (ROC points alone: the caller checks the counts)
+        return Witness(runs, None, ())
     curve = Curve.from_groups(runs)
     values: dict[str, Fraction | ClosedForm] = {}
     if "auc_roc" in intervals:

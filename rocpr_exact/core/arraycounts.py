@@ -43,7 +43,8 @@ def as_array(values: Any) -> Any:
 
     pandas hands its own numpy array over without a copy for int, uint, bool and float
     dtypes; nullable and object dtypes (``pd.NA``, Decimal, strings) stay as they are and
-    take the Python path, which reads them exactly or refuses them.
+    take the Python path, which reads them exactly or refuses them.  A sparse array (or a
+    Series of one) becomes its dense numpy array.
 
     >>> as_array([1, 2])
     [1, 2]
@@ -51,6 +52,8 @@ def as_array(values: Any) -> Any:
     if np is None or not type(values).__module__.startswith("pandas"):
         return values
     dtype = getattr(values, "dtype", None)
+    if type(dtype).__name__ == "SparseDtype":  # every value, the fill value included
+        return values.to_numpy()
     if not isinstance(dtype, np.dtype) or dtype.kind not in "biuf":
         return values
     return values.to_numpy(copy=False)

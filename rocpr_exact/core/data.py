@@ -9,7 +9,7 @@ scores are valid ordered scores; NaN is an error.  Nothing is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, MappingView, Sequence, Set
 from decimal import Decimal
 from fractions import Fraction
 from math import lcm
@@ -28,6 +28,7 @@ __all__ = [
     "normalize_labels",
     "normalize_scores",
     "refuse_masked",
+    "refuse_unordered",
     "weight_scale",
     "weighted_rows",
 ]
@@ -73,6 +74,7 @@ def _is_nan(value: Any) -> bool:
 def _to_list(values: Iterable[Any], what: str) -> list[Any]:
     if isinstance(values, str | bytes):
         raise InvalidInputError(f"{what} must be a sequence of values, not a single string")
+    refuse_unordered(values, what)
     # Array-likes (numpy arrays, memoryviews, pandas and torch objects) have ndim and tolist(),
     # which gives Python numbers exactly; their iteration may not (numpy scalars, sub-views).
     refuse_masked(values, what)
@@ -84,7 +86,7 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
                 f"{what} must be one-dimensional, got shape {getattr(values, 'shape', None)}"
             )
         dtype: Any = getattr(values, "dtype", None)
-        if dtype is not None and dtype.kind == "f" and dtype.itemsize > 8:
+        if getattr(dtype, "kind", "") == "f" and getattr(dtype, "itemsize", 0) > 8:
             return list(values)  # numpy scalars: _unwrap converts each one exactly
         return list(tolist())
     try:
@@ -93,6 +95,25 @@ def _to_list(values: Iterable[Any], what: str) -> list[Any]:
         raise InvalidInputError(
             f"{what} must be an iterable of values, got {type(values).__name__}"
         ) from None
+
+
+def refuse_unordered(values: Any, what: str) -> None:
+    """Raise for a set, a mapping or a mapping's view: its order pairs nothing with the others.
+
+    Scores, labels and weights are matched by position, and a set's order is arbitrary (it
+    changes with the values and with hash randomisation), so ``{0.1, 0.9, 5, 3}`` has no
+    position to pair with a label; a dict would give its keys, a view its insertion order.
+
+    >>> refuse_unordered({0.1, 0.9}, "scores")
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: scores must be an ordered sequence (a list, a tuple ...
+    """
+    if isinstance(values, Set | Mapping | MappingView):
+        raise InvalidInputError(
+            f"{what} must be an ordered sequence (a list, a tuple or an array), got "
+            f"{type(values).__name__}: it has no positions to pair with the other arguments; "
+            "give the values in the examples' order"
+        )
 
 
 def refuse_masked(values: Any, what: str) -> None:
@@ -270,7 +291,7 @@ def weighted_rows(
     >>> weighted_rows([0.9, 0.2], [1, 0], [Fraction(1, 2), "1.5"])   # scaled by L = 2
     [(0.9, 1, 0), (0.2, 0, 3)]
     """
-    scores, weights = list(scores), list(weights)
+    scores, weights = _to_list(scores, "scores"), _to_list(weights, "weights")
     labels = normalize_labels(labels)
     if not len(scores) == len(labels) == len(weights):
         raise InvalidInputError(

@@ -10,21 +10,25 @@ once) by a finite automaton that accepts exactly a subset of what the python rea
 * labels: ``0``, ``1``, ``true``, ``false`` in any case, and ``0.``/``1.`` followed by zeros
   (``1.0``: a float column written out), between blanks.
 
-A field outside the subset (a fraction ``p/q``, NaN, a number of more than 18 significant
+A field outside the subset (a fraction ``p/q``, NaN, a number of more than 36 significant
 digits, an exponent of more than 9 digits, a field longer than 40 characters, anything the
 python reader refuses) is marked *not read*; the caller then reads the whole file with the
 python reader, which accepts it or refuses it in its own words.  So acceptance and messages
 are the python reader's by construction, and this module only has to be exact on what it
-reads.
+reads.  Every decimal a float64 writer prints is read: ``repr`` (at most 17 significant
+digits), numpy's ``savetxt`` default ``%.18e`` (19), ``%.20g`` (20).
 
 Exactness: a score is decided from its digits by integer arithmetic only.  A finite nonzero
-score is ``sign * M * 10**X`` with ``M < 10**18`` (an int64); with trailing zeros removed from
-``M`` and ``D`` its number of digits, the *order of magnitude* ``h = X + D`` and the 18-digit
-*mantissa* ``P = M * 10**(18 - D)`` satisfy ``10**(h-1) <= |value| < 10**h`` and
-``|value| = P * 10**(h - 18)``: (sign, h, P) is a unique name of the value (so two texts tie
-exactly when their names are equal: "0.5", "0.50" and "5e-1" tie, "0.1" and
-"0.1000000000000000055511151231257827" do not) and orders values as the tuple order does
-(with h and P negated for negative values).  No float is ever formed.
+score is ``sign * M * 10**X`` with ``M`` an integer of ``D <= 36`` digits (leading zeros
+dropped, trailing ones kept).  The *order of magnitude* ``h = X + D`` and the 36-digit
+*mantissa* ``P = M * 10**(36 - D)`` satisfy ``10**(h-1) <= |value| < 10**h`` and
+``|value| = P * 10**(h - 36)``; ``P`` is kept as two int64 halves of 18 digits,
+``P = high * 10**18 + low`` (``low`` is 0 for the numerals of at most 18 significant digits, and
+then not stored: the short numerals cost what they cost before).  (sign, h, high, low) is a
+unique name of the value (so two texts tie exactly when their names are equal: "0.5", "0.50"
+and "5e-1" tie, "0.1" and "0.1000000000000000055511151231257827" do not) and orders values as
+the tuple order does (with h, high and low negated for negative values).  No float is ever
+formed.  :mod:`rocpr_exact.io.scorekeys` turns the names into sort keys.
 """
 
 from __future__ import annotations
@@ -35,17 +39,18 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "MOST_DIGITS",
     "NAME_DIGITS",
     "ScoreNames",
-    "SortKeys",
     "read_labels",
     "read_scores",
-    "sort_keys",
     "value_of",
 ]
 
-#: The significant digits an int64 mantissa holds (10**18 < 2**63).
+#: The significant digits each int64 half of a mantissa holds (10**18 < 2**63).
 NAME_DIGITS = 18
+#: The significant digits a name holds (two halves); longer numerals go to the python reader.
+MOST_DIGITS = 2 * NAME_DIGITS
 #: Fields longer than this are left to the python reader.
 WIDEST = 40
 _POW10 = np.array([10**k for k in range(NAME_DIGITS + 1)], dtype=np.int64)
@@ -214,22 +219,31 @@ def read_labels(padded: Any, starts: Any, ends: Any) -> tuple[Any, Any]:
 class ScoreNames:
     """The exact names (kind, h, P) of many scores (module docstring), and which were read.
 
-    ``kind``: 0 = -inf, 1 negative, 2 zero, 3 positive, 4 = +inf (int8); ``h`` (int32) and
-    ``P`` (int64) are 0 for zero and the infinities.
+    ``kind``: 0 = -inf, 1 negative, 2 zero, 3 positive, 4 = +inf (int8); ``h`` (int32) and the
+    mantissa's halves ``mantissa`` (the high 18 digits) and ``low`` (int64; None when every
+    score has at most 18 significant digits) are 0 for zero and the infinities.
     """
 
-    __slots__ = ("h", "kind", "mantissa", "read")
+    __slots__ = ("h", "kind", "low", "mantissa", "read")
 
-    def __init__(self, kind: Any, h: Any, mantissa: Any, read: Any) -> None:
-        self.kind, self.h, self.mantissa, self.read = kind, h, mantissa, read
+    def __init__(self, kind: Any, h: Any, mantissa: Any, low: Any, read: Any) -> None:
+        self.kind, self.h, self.mantissa, self.low, self.read = kind, h, mantissa, low, read
 
 
-def _horner(digits: Any, chosen: Any) -> tuple[Any, Any, Any]:
-    """Per field: the integer the ``chosen`` digits write (wrong past 18 significant digits,
-    which the caller refuses), how many were chosen, and how many significant ones (int8:
-    at most 40 digits a field)."""
+def _horner(digits: Any, chosen: Any, halves: bool) -> tuple[Any, Any, Any, Any]:
+    """Per field: the integer the ``chosen`` digits write, how many were chosen, and how many
+    significant ones, D (int8: at most 40 digits a field).
+
+    With ``halves``, the first 18 significant digits make the first integer (``high``) and the
+    next ones a second (``low``; None when no field has more than 18); otherwise every digit
+    goes to the first.  Past 18 digits in a half the integer is wrong: the caller refuses such
+    fields.  Leading zeros leave ``high`` at 0, so D counts from the first nonzero digit on.
+    A field reaches 18 significant digits at its 18th character at the earliest: the second
+    half is looked for only from there (the short numerals pay nothing for it).
+    """
     n = digits.shape[1]
-    value = np.zeros(n, dtype=np.int64)
+    high = np.zeros(n, dtype=np.int64)
+    low = None
     grown = np.empty(n, dtype=np.int64)
     count = np.zeros(n, dtype=np.int8)
     significant = np.zeros(n, dtype=np.int8)
@@ -237,18 +251,27 @@ def _horner(digits: Any, chosen: Any) -> tuple[Any, Any, Any]:
         here = chosen[j]
         if not here.any():
             continue
-        np.multiply(value, 10, out=grown)
+        into_high = here
+        if halves and j >= NAME_DIGITS:
+            full = here & (significant >= NAME_DIGITS)
+            if full.any():
+                low = np.zeros(n, dtype=np.int64) if low is None else low
+                np.multiply(low, 10, out=grown)
+                grown += digits[j]
+                np.copyto(low, grown, where=full)
+                into_high = here & ~full
+        np.multiply(high, 10, out=grown)
         grown += digits[j]
-        np.copyto(value, grown, where=here)
+        np.copyto(high, grown, where=into_high)
         count += here
-        significant += here & (value != 0)
-    return value, count, significant
+        significant += here & (high != 0)
+    return high, low, count, significant
 
 
 def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> ScoreNames:
     """The exact names of the score fields ``padded[starts[i]:ends[i]]``.
 
-    A field is read when the automaton accepts it, it has at most 18 significant digits, an
+    A field is read when the automaton accepts it, it has at most 36 significant digits, an
     exponent of at most 9 digits and of magnitude at most ``longest_exponent``, and at most
     40 characters.  ``padded`` ends with :data:`WIDEST` zero bytes.  O(n * width).
     """
@@ -256,140 +279,53 @@ def read_scores(padded: Any, starts: Any, ends: Any, longest_exponent: int) -> S
     chars, states = _run(_SCORE, padded, starts, ends, S_START)
     if not states.shape[0]:
         empty = np.zeros(n, dtype=np.int64)
-        return ScoreNames(empty.astype(np.int8), empty, empty, np.zeros(n, dtype=bool))
+        return ScoreNames(empty.astype(np.int8), empty, empty, None, np.zeros(n, dtype=bool))
     values = chars - np.uint8(ord("0"))
-    mantissa, _, significant = _horner(values, _IN_MANTISSA[states])
+    mantissa, low, _, significant = _horner(values, _IN_MANTISSA[states], True)
     fraction = (states == S_FRAC).sum(axis=0, dtype=np.int64)
-    exponent, exponent_digits, _ = _horner(values, states == S_EXP)
+    exponent, _, exponent_digits, _ = _horner(values, states == S_EXP, False)
     negative = (states == S_MINUS).any(axis=0)
     exponent[(states == S_EMINUS).any(axis=0)] *= -1
     infinite = _INFINITE[states[-1]]
     read = (
         _SCORE_FINAL[states[-1]]
         & (ends - starts <= WIDEST)
-        & (significant <= NAME_DIGITS)
+        & (significant <= MOST_DIGITS)
         & (exponent_digits <= 9)
         & (np.abs(exponent) <= longest_exponent)
     )
-    scale = exponent - fraction
-    # Trailing zeros out of the mantissa: P and h are then unique for each value.
-    for _ in range(NAME_DIGITS):
-        zeros = (mantissa != 0) & (mantissa % 10 == 0)
-        if not zeros.any():
-            break
-        mantissa[zeros] //= 10
-        scale += zeros
-    digits = np.searchsorted(_POW10, mantissa, side="right")  # digits of M (0 for M = 0)
-    h = (scale + digits).astype(np.int32)  # |h| < 10**9 + 60: the exponent has 9 digits at most
-    mantissa *= _POW10[NAME_DIGITS - np.minimum(digits, NAME_DIGITS)]
+    # |value| = M * 10**(exponent - fraction), M of D digits: h = exponent - fraction + D
+    # (|h| < 10**9 + 80: the exponent has 9 digits at most), and the halves left-aligned.
+    h = (exponent - fraction + significant).astype(np.int32)
+    mantissa *= _POW10[NAME_DIGITS - np.minimum(significant, NAME_DIGITS)]
+    if low is not None:
+        in_low = np.clip(significant.astype(np.int64) - NAME_DIGITS, 0, NAME_DIGITS)
+        low *= _POW10[NAME_DIGITS - in_low]
+        low[in_low == 0] = 0
     kind = np.where(negative, 1, 3).astype(np.int8)
     kind[mantissa == 0] = 2
     kind[infinite] = np.where(negative[infinite], 0, 4)
     flat = (kind == 0) | (kind == 2) | (kind == 4)
     h[flat] = 0
     mantissa[flat] = 0
-    return ScoreNames(kind, h, mantissa, read)
+    if low is not None:
+        low[flat | ~read] = 0
+        low = low if low.any() else None
+    return ScoreNames(kind, h, mantissa, low, read)
 
 
-def value_of(kind: int, h: int, mantissa: int) -> Decimal:
-    """The exact value of the name (kind, h, P), as a Decimal (no trailing zeros).
+def value_of(kind: int, h: int, mantissa: int, low: int = 0) -> Decimal:
+    """The exact value of the name (kind, h, P = mantissa * 10**18 + low), as a Decimal (no
+    trailing zeros).
 
     >>> value_of(3, 0, 5 * 10**17), value_of(1, -2, 125 * 10**15), value_of(4, 0, 0)
     (Decimal('0.5'), Decimal('-0.00125'), Decimal('Infinity'))
+    >>> value_of(3, 0, 900000000000000022, 2 * 10**17)  # 9.000000000000000222e-01
+    Decimal('0.9000000000000000222')
     """
     if kind in (0, 4):
         return Decimal("-Infinity" if kind == 0 else "Infinity")
     if kind == 2:
         return Decimal(0)
-    digits = str(mantissa).rstrip("0")
+    digits = f"{mantissa:0{NAME_DIGITS}d}{low:0{NAME_DIGITS}d}".rstrip("0")
     return Decimal((1 if kind == 1 else 0, tuple(map(int, digits)), h - len(digits)))
-
-
-# -- sorting by exact value ---------------------------------------------------------------------
-
-_UNIT = np.uint64(10**NAME_DIGITS)
-#: Bands (kind, h) that fit one uint64 key band * 10**18 + P (18 * 10**18 < 2**64).
-_MOST_BANDS = 18
-
-
-class SortKeys:
-    """One integer per score, ordered and equal exactly as the scores' values, and back.
-
-    :func:`sort_keys` builds it; :meth:`value` turns a key back into the exact value.
-    """
-
-    __slots__ = ("_band_h", "_band_kind", "_names", "keys")
-
-    def __init__(self, keys: Any, band_kind: Any, band_h: Any, names: Any) -> None:
-        self.keys, self._band_kind, self._band_h, self._names = keys, band_kind, band_h, names
-
-    def value(self, key: int) -> Decimal:
-        """The exact value of the score with this key."""
-        if self._names is not None:  # keys are ranks into the distinct names
-            kind, h, mantissa = (int(column[key]) for column in self._names)
-            return value_of(kind, h, mantissa)
-        band, part = divmod(key, 10**NAME_DIGITS)
-        kind = int(self._band_kind[band])
-        mantissa = 10**NAME_DIGITS - 1 - part if kind == 1 else part
-        return value_of(kind, int(self._band_h[band]), mantissa)
-
-
-def sort_keys(names: ScoreNames) -> SortKeys:
-    """Integer keys that order the scores of ``names`` as their exact values, ties exactly.
-
-    The classes of magnitude (kind, h) present are numbered in value order: -inf, negatives
-    from the largest h down, zero, positives from the smallest h up, +inf.  With at most 18
-    classes the key is ``class * 10**18 + part`` (a uint64; ``part`` is P, or
-    ``10**18 - 1 - P`` for a negative value so that a larger P sorts lower); otherwise the key
-    is the rank of the name among the distinct names (one lexicographic sort).  O(n log n)
-    at most.  The names' mantissas are overwritten (the names are spent).
-
-    >>> import numpy as np
-    >>> text = b"0.5-2inf0.500"
-    >>> names = read_scores(np.frombuffer(text, np.uint8), np.array([0, 3, 5, 8]),
-    ...                     np.array([3, 5, 8, 13]), 100)
-    >>> k = sort_keys(names)
-    >>> [k.value(int(key)) for key in k.keys]
-    [Decimal('0.5'), Decimal('-2'), Decimal('Infinity'), Decimal('0.5')]
-    >>> bool(k.keys[1] < k.keys[0] == k.keys[3] < k.keys[2])
-    True
-    """
-    kind, h, mantissa = names.kind, names.h, names.mantissa
-    negative = kind == 1
-    finite = negative | (kind == 3)
-    low, high = (int(h[finite].min()), int(h[finite].max())) if finite.any() else (0, 0)
-    spread = high - low + 1
-    if spread < 1 << 20:
-        # The class of magnitude, numbered in value order (gaps allowed), in int32.
-        code = np.where(negative, np.int32(high + 1) - h, h + np.int32(spread + 2 - low))
-        code[kind == 0] = 0
-        code[kind == 2] = spread + 1
-        code[kind == 4] = 2 * spread + 2
-        present = np.bincount(code, minlength=2 * spread + 3) > 0
-        if int(present.sum()) <= _MOST_BANDS:
-            codes = np.flatnonzero(present)
-            keys = (np.cumsum(present) - 1).astype(np.uint64)[code]  # the band
-            del code
-            keys *= _UNIT
-            # the part: P, or 10**18 - 1 - P for a negative value (in place: the names are spent)
-            np.subtract(10**NAME_DIGITS - 1, mantissa, out=mantissa, where=negative)
-            keys += mantissa.view(np.uint64)
-            band_kind = np.select(
-                [codes == 0, codes <= spread, codes == spread + 1, codes <= 2 * spread + 1],
-                [0, 1, 2, 3],
-                4,
-            )
-            band_h = np.where(band_kind == 1, high - (codes - 1), low + codes - spread - 2)
-            return SortKeys(keys, band_kind, band_h, None)
-    code64 = np.where(negative, -h.astype(np.int64), h.astype(np.int64))
-    part = np.where(negative, 10**NAME_DIGITS - 1 - mantissa, mantissa)
-    order = np.lexsort((part, code64, kind))
-    columns = [kind[order], code64[order], part[order]]
-    new = np.zeros(order.shape[0], dtype=bool)
-    new[:1] = True
-    for column in columns:
-        new[1:] |= column[1:] != column[:-1]
-    ranks = np.empty(order.shape[0], dtype=np.int64)
-    ranks[order] = np.cumsum(new) - 1
-    first = order[new]
-    return SortKeys(ranks, None, None, (kind[first], h[first], mantissa[first]))

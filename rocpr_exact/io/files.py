@@ -4,11 +4,13 @@
 never blocks in ``open`` (a named pipe with no writer is refused at once, not waited for
 forever) and refuses a directory by name; the readers then bound what they read.
 
-Every file the package writes (plots, vector files) is written into a temporary file in the
-target's directory and renamed over the target only when complete (``os.replace`` is atomic
-on POSIX and Windows).  A failure at any point (a full disk, a killed process, an error in the
-writer) leaves the target as it was and no temporary file behind; an ``OSError`` becomes an
-:class:`~rocpr_exact.errors.InvalidInputError` that names the file.
+Every regular file the package writes (plots, vector files, witnesses) is written into a
+temporary file in the target's directory and renamed over the target only when complete
+(``os.replace`` is atomic on POSIX and Windows).  A failure at any point (a full disk, a killed
+process, an error in the writer) leaves the target as it was and no temporary file behind; an
+``OSError`` becomes an :class:`~rocpr_exact.errors.InvalidInputError` that names the file.  A
+named pipe or a device (``/dev/null``) is written through, never replaced; a symbolic link's
+target is written; ``-`` is standard output (:func:`write_atomically`).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.io.formats import COMPRESSIONS, Prefixed, sniffed
 
 __all__ = [
     "BYTES_READ",
@@ -33,30 +36,11 @@ __all__ = [
     "check_not_an_input",
     "make_directory",
     "open_input",
+    "sniffed",
     "unreadable",
     "write_atomically",
 ]
 
-
-def _gzip(raw: BinaryIO) -> Any:
-    import gzip  # imported when a file needs it: a command that reads none starts sooner
-
-    return gzip.GzipFile(fileobj=raw, mode="rb")
-
-
-def _bzip2(raw: BinaryIO) -> Any:
-    import bz2
-
-    return bz2.BZ2File(raw, mode="rb")
-
-
-#: Compressed input, recognised by the file name's last suffix, and its reader (opened and
-#: closed by :func:`open_input`).
-COMPRESSIONS: dict[str, Callable[[BinaryIO], Any]] = {
-    ".gz": _gzip,
-    ".bz2": _bzip2,
-    ".xz": lambda raw: lzma.LZMAFile(raw, mode="rb"),  # noqa: SIM115
-}
 
 #: What reading an input may raise besides InvalidInputError: an OSError, and for a damaged
 #: compressed file ``EOFError`` (cut short) or ``lzma.LZMAError``; a reader names the file.
@@ -96,30 +80,6 @@ class _Counted(io.RawIOBase):
         super().close()
 
 
-class _Replayed(io.RawIOBase):
-    """A pipe read from its first byte again: the byte read to learn that it has a writer."""
-
-    def __init__(self, descriptor: int, first: bytes) -> None:
-        super().__init__()
-        self._descriptor, self._first = descriptor, first
-
-    def readable(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._descriptor
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        data, self._first = (self._first or os.read(self._descriptor, len(buffer))), b""
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        if not self.closed:
-            os.close(self._descriptor)
-        super().close()
-
-
 def _writer_check(descriptor: int, name: str) -> bytes:
     """The first byte of a named pipe, or b"" if its writer is there but has written nothing yet.
 
@@ -145,9 +105,10 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
     A directory raises ``IsADirectoryError`` (as ``open`` does); a named pipe with no
     writer is an :class:`InvalidInputError` at once (``open`` would wait forever); a pipe
     with a writer, ``/dev/stdin`` or a device is read as it comes.  Any other ``OSError``
-    (a missing or unreadable file) is left to the caller, which names the file.  A name
-    ending in ``.gz``, ``.bz2`` or ``.xz`` (:data:`COMPRESSIONS`) is decompressed as it is
-    read; a damaged one raises one of :data:`READ_ERRORS`.
+    (a missing or unreadable file) is left to the caller, which names the file.  A file
+    named ``.gz``, ``.bz2`` or ``.xz``, or whose first bytes are gzip's, bzip2's or xz's
+    (:func:`sniffed`), is decompressed as it is read; a damaged one raises one of
+    :data:`READ_ERRORS`; a Parquet, zstd or zip file is refused in one line that says so.
     """
     name = name or str(path)
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no named pipes to wait on
@@ -159,20 +120,17 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
         first = _writer_check(descriptor, name) if stat.S_ISFIFO(mode) else b""
         if nonblocking:
             os.set_blocking(descriptor, True)
-        raw: io.RawIOBase = _Replayed(descriptor, first) if first else io.FileIO(descriptor)
+        raw: io.RawIOBase = io.FileIO(descriptor)
+        if first:  # the byte read to learn that the pipe has a writer, read again
+            raw = Prefixed(first, raw, owned=True)
         count = BYTES_READ.get()
         if count is not None:
             raw = _Counted(raw, count)
     except BaseException:
         os.close(descriptor)
         raise
-    with io.BufferedReader(raw) as stream:
-        decompress = COMPRESSIONS.get(Path(path).suffix.lower())
-        if decompress is None:
-            yield stream
-            return
-        with decompress(stream) as text:
-            yield text
+    with io.BufferedReader(raw) as stream, sniffed(stream, name, Path(path).suffix) as text:
+        yield text
 
 
 def _umask() -> int:
@@ -224,37 +182,117 @@ def check_not_an_input(output: str | Path, inputs: Iterable[str | Path], option:
             )
 
 
-def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:
-    """Call ``write(stream)`` on a temporary file beside ``path``, then rename it to ``path``.
+def _cannot_write(name: str, error: OSError) -> InvalidInputError:
+    return InvalidInputError(f"cannot write {name!r}: {error.strerror or error}")
 
-    The file gets the permissions of a newly created one (0666 less the umask).  Returns the
-    path written.
+
+def write_atomically(path: str | Path, write: Callable[[BinaryIO], object]) -> Path:
+    """Write the file ``path`` with ``write(stream)``: a regular file atomically, a named pipe
+    or a character device through, ``-`` to standard output.
+
+    * a regular file (or a new one): ``write`` fills a temporary file in the same directory,
+      which is then renamed over ``path`` (``os.replace``, atomic): on any failure ``path`` is
+      as it was and the temporary file is removed.  The file gets the permissions of a newly
+      created one (0666 less the umask);
+    * a symbolic link: the file it leads to is written so (the link stays a link);
+    * a named pipe (FIFO) or a character device (``/dev/null``, ``/dev/stdout``, a terminal):
+      opened and written, never replaced (a FIFO that no program reads is refused at once:
+      writing it would wait forever); what was written before a failure stays written;
+    * ``-``: standard output.
+
+    An empty name, a directory, a block device or a socket is refused, and every ``OSError``
+    (a full disk, no permission) is an :class:`InvalidInputError` naming the file (exit 2 on
+    the command line).  Returns ``path``.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
     >>> write_atomically(target, lambda stream: stream.write(b"done")).read_text()
     'done'
+    >>> write_atomically("/dev/full", lambda stream: stream.write(b"done"))
+    Traceback (most recent call last):
+    rocpr_exact.errors.InvalidInputError: cannot write '/dev/full': No space left on device
     """
+    name = os.fspath(path)
+    if name == "":
+        raise InvalidInputError("cannot write '': the file name is empty; give a file name")
+    if name == "-":
+        _write_stdout(write)
+        return Path(name)
+    real = Path(os.path.realpath(name))  # a link's target, written in its own directory
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG  # a new file
+    except OSError as exc:
+        raise _cannot_write(name, exc) from None
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        _write_through(real, name, write, stat.S_ISFIFO(mode))
+    elif stat.S_ISREG(mode):
+        _replace(real, name, write)
+    else:
+        what = "a directory" if stat.S_ISDIR(mode) else "neither a file nor a pipe nor a device"
+        raise InvalidInputError(f"cannot write {name!r}: it is {what}; give a file name")
+    return Path(path)
+
+
+def _replace(real: Path, name: str, write: Callable[[BinaryIO], object]) -> None:
+    """Write a temporary file beside ``real``, then rename it over ``real``."""
     import tempfile  # imported by the commands that write a file
 
-    path = Path(path)
     try:
         descriptor, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+            dir=real.parent, prefix=f".{real.name}.", suffix=".tmp"
         )
     except OSError as exc:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise _cannot_write(name, exc) from None
     try:
         with os.fdopen(descriptor, "wb") as stream:
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private (0600)
-        os.replace(temporary, path)
+        os.replace(temporary, real)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
-            raise InvalidInputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise _cannot_write(name, exc) from None
         raise
-    return path
+
+
+def _write_through(real: Path, name: str, write: Callable[[BinaryIO], object], fifo: bool) -> None:
+    """Open the pipe or device ``real`` and write it (a pipe no program reads is refused)."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0) if fifo else 0
+    try:
+        descriptor = os.open(real, os.O_WRONLY | nonblocking)
+    except OSError as exc:
+        if fifo and exc.errno == errno.ENXIO:
+            raise InvalidInputError(
+                f"cannot write {name!r}: it is a named pipe (FIFO) that no program reads; "
+                "start the program that reads it first"
+            ) from None
+        raise _cannot_write(name, exc) from None
+    try:
+        if nonblocking:
+            os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "wb") as stream:
+            write(stream)
+            stream.flush()
+    except OSError as exc:
+        raise _cannot_write(name, exc) from None
+
+
+def _write_stdout(write: Callable[[BinaryIO], object]) -> None:
+    """``write`` to standard output (a closed pipe stays a BrokenPipeError: status 141)."""
+    import sys
+
+    if sys.stdout is None:
+        raise InvalidInputError("cannot write '-': standard output is closed")
+    try:
+        sys.stdout.flush()
+        write(sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _cannot_write("-", exc) from None

@@ -9,7 +9,9 @@ The one JSON reader of user files; each bound is checked before the work it save
 * numbers: read exactly by :func:`rocpr_exact.exact.numbers.parse_number`, so no number longer
   than ``max_score_digits`` characters or with a huge exponent is ever built (Python's ``int``
   of 3·10**6 digits takes minutes, ``1e-999999999`` is a billion-digit fraction);
-* a key twice in one object is an error (json would keep the last value silently).
+* a key twice in one object is an error (json would keep the last value silently);
+* a UTF-8 byte order mark at the start is skipped; a gzip, bzip2 or xz file is decompressed
+  whatever its name (:func:`rocpr_exact.io.files.open_input`).
 
 Floats are :class:`~decimal.Decimal` (exact), integers ``int``, ``NaN``/``Infinity`` Decimals.
 """
@@ -71,9 +73,14 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads(text: str, described: str) -> Any:
     """The JSON value of ``text`` (named ``described`` in messages: "the results file F").
 
+    A UTF-8 byte order mark before the value is skipped (editors on Windows write one).
+
     >>> loads('{"a": 0.1, "b": [1, NaN]}', "x")
     {'a': Decimal('0.1'), 'b': [1, Decimal('NaN')]}
+    >>> loads('\ufeff[1]', "x")
+    [1]
     """
+    text = text.removeprefix("\ufeff")
     if _depth_over(text, MAX_JSON_DEPTH):
         raise InvalidInputError(
             f"{described} nests deeper than {MAX_JSON_DEPTH} levels; it is not a rocpr-exact file"

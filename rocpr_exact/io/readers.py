@@ -24,6 +24,7 @@ from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.numbers import parse_number
 from rocpr_exact.io.dialect import DEFAULT_DIALECT, CsvDialect, parse_label
 from rocpr_exact.io.files import READ_ERRORS, open_input, unreadable
+from rocpr_exact.io.formats import sniffed
 from rocpr_exact.limits import check_examples, current, exceeded
 
 __all__ = [
@@ -193,10 +194,10 @@ def read_csv(
 
     ``source`` is a path (opened by :func:`rocpr_exact.io.files.open_input`: a directory or
     a pipe with no writer is an error at once), a text stream, or a binary stream of UTF-8
-    (a byte order mark is allowed); a path ending in .gz, .bz2 or .xz is decompressed.  No
-    line longer than ``max_line_chars`` is read into memory; ``read`` bounds the number of
-    rows it takes.  Messages name the file as ``name`` (default: the path, or the stream's
-    ``name``).
+    (a byte order mark is allowed); gzip, bzip2 or xz bytes are decompressed whatever the name,
+    Parquet refused (:func:`~rocpr_exact.io.formats.sniffed`).  No line longer than
+    ``max_line_chars`` is read into memory; ``read`` bounds the number of rows it takes.
+    Messages name the file as ``name`` (default: the path, or the stream's ``name``).
     """
     if isinstance(source, str | Path):
         name = name or str(source)
@@ -207,7 +208,8 @@ def read_csv(
             raise unreadable(name, exc) from None
     name = name or str(getattr(source, "name", "<stream>"))
     try:
-        return read(_rows(source, name, delimiter), name)
+        with sniffed(source, name) as stream:  # a text stream as it is
+            return read(_rows(stream, name, delimiter), name)
     except READ_ERRORS as exc:
         raise unreadable(name, exc) from None
 

@@ -60,6 +60,11 @@ limit                  default      what it bounds
                                     past it
                                     the search stops and the answer is "undecided",
                                     naming this limit (:func:`interval_budget`)
+``max_search_examples`` 20,000      P + N up to which ``consistent`` runs its searches and
+                                    bounds for an average precision or AUC-PR that cost
+                                    O(P + N) per step (the walk, the chains of rankings,
+                                    the sound AP bounds given AUC-ROC); past it they are
+                                    skipped and the verdict names this limit
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or

@@ -53,11 +53,19 @@ MARKER_LIMIT = 1_000
 #: Digits of the areas in the legend (certified, correctly rounded).
 AUC_DIGITS = 3
 
+#: The area under a PR curve the legend gives, named there ("AUC-PR continuous"): the PR
+#: curve's exact area (Davis & Goadrich 2006, Section 4), one of the report's four.
+PR_AREA = "continuous"
+
 # One model: the best curve is drawn last (on top) and thickest.
 _BEST = {"color": PALETTE[0], "linewidth": 2.2, "zorder": 3}
 _CURVE = {"color": "0.45", "linewidth": 1.0, "zorder": 2}
 _STRAIGHT = {"color": PALETTE[3], "linestyle": "--", "linewidth": 1.5, "zorder": 2.5}
 _RANDOM: dict[str, Any] = {"color": "0.7", "linestyle": ":", "linewidth": 1.0, "zorder": 1}
+# Several models: each one's hull (dashed) above every model's curve, which would hide it
+# where a curve of millions of points is a band; the points lie below both.
+_MODEL_CURVE = {"linewidth": 1.2, "zorder": 2}
+_MODEL_HULL = {"linestyle": "--", "linewidth": 1.2, "zorder": 2.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +150,14 @@ def _marker_key(axes: Any, style: Style) -> None:
                       linestyle="none", label=label)  # fmt: skip
 
 
-def _label(names: list[str], area: str | None, model: str) -> str:
+def _label(names: list[str], area: str | None, model: str, which: str = "") -> str:
+    """A legend entry; ``area`` shown as "(AUC x)", or "(AUC continuous x)" with ``which``."""
     label = legend_label(names)
     if len(label) > LABEL_WIDTH:  # one name a line keeps the legend narrow
         label = label.replace(" = ", "\n= ")
     if model:
         label = f"{model}: {label}"
-    return f"{label} (AUC {area})" if area is not None else label
+    return f"{label} (AUC {which + ' ' if which else ''}{area})" if area is not None else label
 
 
 def draw_roc(
@@ -166,8 +175,8 @@ def draw_roc(
         areas.append(area)
         raw = _path(*roc_path(curve), style, pixels)
         if many:
-            axes.plot(*raw, color=colour, linewidth=1.2, zorder=2, label=_label([name], area, ""))
-            axes.plot(*_roc_floats(hull), color=colour, linestyle="--", linewidth=1.2, zorder=2)
+            axes.plot(*raw, color=colour, label=_label([name], area, ""), **_MODEL_CURVE)
+            axes.plot(*_roc_floats(hull), color=colour, **_MODEL_HULL)
         else:
             drawing = {"ROC curve": (raw, _CURVE), "convex hull": (_roc_floats(hull), _BEST)}
             drawing["random"] = (([0.0, 1.0], [0.0, 1.0]), _RANDOM)
@@ -198,13 +207,13 @@ def draw_pr(
     for number, (curve, name) in enumerate(zip(curves, names, strict=True)):
         hull = achievable_pr_curve(curve)
         colour = PALETTE[number % len(PALETTE)]
-        area = area_decimal(curve, "continuous", AUC_DIGITS) if style.auc else None
+        area = area_decimal(curve, PR_AREA, AUC_DIGITS) if style.auc else None
         areas.append(area)
         best = _floats(pr_samples(hull, style.resolution))
         raw = _path(*pr_path(curve, curve.precision_at(0), *pixels), style, pixels)
         if many:
-            axes.plot(*raw, color=colour, linewidth=1.2, zorder=2, label=_label([name], area, ""))
-            axes.plot(*best, color=colour, linestyle="--", linewidth=1.2, zorder=2)
+            axes.plot(*raw, color=colour, label=_label([name], area, "", PR_AREA), **_MODEL_CURVE)
+            axes.plot(*best, color=colour, **_MODEL_HULL)
         else:
             groups = pr_lines(curve, hull)
             drawing = {"achievable PR curve": (best, _BEST), "PR curve": (raw, _CURVE)}
@@ -212,8 +221,8 @@ def draw_pr(
             rank = ["achievable PR curve", "PR curve", "straight lines (wrong)"]
             for group in groups:
                 xy, line = drawing[min(group, key=rank.index)]
-                axes.plot(*xy, label=_label(group, area if "PR curve" in group else None, name),
-                          **line)  # fmt: skip
+                area_shown = area if "PR curve" in group else None
+                axes.plot(*xy, label=_label(group, area_shown, name, PR_AREA), **line)
         if style.markers:
             _, tpr, on = on_hull(curve, hull)
             tps, fps = counts(curve.tps), counts(curve.fps)
@@ -255,13 +264,15 @@ def comparison_legend(
     figure: Any, names: list[str], areas: list[tuple[str | None, str | None]], style: Style
 ) -> None:
     """One legend under both panels for several models: each model's colour, name and areas
-    (AUC-ROC, and AUC-PR: the area under its PR curve), then what the line styles mean."""
+    (AUC-ROC, and "AUC-PR continuous": the area under its PR curve, :data:`PR_AREA`), then
+    what the line styles mean."""
     from matplotlib.lines import Line2D
 
     handles, labels = [], []
     for number, (name, (roc, pr)) in enumerate(zip(names, areas, strict=True)):
         handles.append(Line2D([], [], color=PALETTE[number % len(PALETTE)], linewidth=1.2))
-        shown = ", ".join(f"{what} {a}" for what, a in (("AUC-ROC", roc), ("AUC-PR", pr)) if a)
+        pairs = (("AUC-ROC", roc), (f"AUC-PR {PR_AREA}", pr))
+        shown = ", ".join(f"{what} {a}" for what, a in pairs if a)
         labels.append(f"{name} ({shown})" if shown else name)
     dashed: dict[str, Any] = {"color": "0.3", "linestyle": "--", "linewidth": 1.2}
     for label, line in (("dashed: convex hull, achievable PR curve", dashed), ("random", _RANDOM)):

@@ -13,9 +13,9 @@ PR curves and their points are reduced to the pixels they cover (:mod:`rocpr_exa
 drawing`), so a curve of 10^7 points draws in seconds and looks the same as one drawn point
 by point (``tests/output/test_plot_scale.py`` compares the two).  Several models share the
 panels, one colour each from Okabe and Ito's colour-blind-safe palette; one legend under both
-panels gives each model's AUC-ROC and AUC-PR (the area under its PR curve, ``continuous``),
-certified to three digits, unless ``auc=False``.  Legends sit outside the panels, so they
-cover no curve.
+panels gives each model's AUC-ROC and "AUC-PR continuous" (the area under its PR curve),
+certified to three digits, unless ``auc=False``; each model's hull and achievable PR curve
+are drawn above every model's curve.  Legends sit outside the panels, so they cover no curve.
 
 Files: PNG (300 dpi by default), SVG and PDF by the file's suffix, written atomically; PDF
 fonts are embedded as Type 42 (TrueType, never Type 3) and SVG text stays text.  matplotlib is

@@ -236,7 +236,7 @@ def build_report(
     read from the corners' counts with one Arb logarithm per segment
     (:func:`rocpr_exact.areas.continuous.continuous_decimal`; with python-flint only).
     When the counts fit int64 (numpy at hand), all four areas' terms are built as arrays
-    and summed in fixed point by :func:`rocpr_exact.areas.arrayterms.certified_area`, with
+    and summed in fixed point by :func:`rocpr_exact.areas.records.certified_area`, with
     the same digits and the same choice of exact or decimal-only fields.
     ``exact=True`` always writes
     ``{"exact": ..., "decimal": ...}`` (the ``davis_goadrich`` one is refused by

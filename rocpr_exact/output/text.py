@@ -3,13 +3,17 @@
 Everything the JSON report holds, readably: the counts, the ROC hull's vertices, each area with
 its certified decimal and its exact value (long exact values are shortened; the JSON has them
 whole), undefined fields with the reason, and the ``--profile`` blocks with known deviations.
+A variance is shown in scientific notation (certified significant digits: a small one never
+reads as 0.000000); a confidence level as a percentage (95%).  ``compare --format text``:
+:func:`format_test_text`.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["format_text"]
+__all__ = ["format_test_text", "format_text", "level_text"]
 
 
 def _short(exact: Any) -> str:
@@ -60,6 +64,52 @@ def _cells(value: dict[str, Any], width: int) -> str:
     return f"{value['decimal']:<{width}}  {_short(value['exact'])}"
 
 
+def _variance(value: dict[str, Any]) -> dict[str, Any]:
+    """A variance's cells: its scientific form (certified significant digits) in place of the
+    decimal, which shows a small variance with few digits or none (0.000000)."""
+    return {**value, "decimal": value["scientific"]}
+
+
+def level_text(level: str) -> str:
+    """A confidence level (an exact ``p/q``) as people write it: a percentage when it has one
+    of at most six decimals, else the fraction.
+
+    >>> level_text("19/20"), level_text("999/1000"), level_text("1/3")
+    ('95%', '99.9%', '1/3')
+    """
+    percent = Fraction(level) * 100
+    for places in range(7):
+        scaled = percent * 10**places
+        if scaled.denominator == 1:
+            whole, part = divmod(scaled.numerator, 10**places)
+            return f"{whole}.{part:0{places}d}%" if places else f"{whole}%"
+    return level
+
+
+def format_test_text(test: dict[str, Any]) -> str:
+    """``compare --format text``: the sources, both AUCs, the difference, its variance, z, p."""
+    width = max(len(test["difference"]["decimal"]), len(test["variance"]["scientific"]))
+    kind = "paired" if test["paired"] else "unpaired"
+    rows = [
+        ("AUC-ROC a", test["auc_a"]),
+        ("AUC-ROC b", test["auc_b"]),
+        ("difference a - b", test["difference"]),
+        ("variance", _variance(test["variance"])),
+        ("z^2", test["z_squared"]),
+    ]
+    lines = [
+        f"test        DeLong, {kind}",
+        f"sources     {', '.join(test['sources'])}",
+        f"columns     {', '.join(test['score_columns'])}",
+        "",
+        f"{'':<26} {'decimal':<{width}}  exact",
+        *(f"{name:<26} {_cells(value, width)}" for name, value in rows),
+        f"{'z':<26} {test['z']}",
+        f"{'p-value (two-sided)':<26} {test['p_value']}",
+    ]
+    return "\n".join(lines)
+
+
 def _ci_lines(report: dict[str, Any]) -> list[str]:
     """The --ci and --ap-ci rows: the intervals and the AUC-ROC's variance (docs/inference.md)."""
     lines: list[str] = []
@@ -70,14 +120,14 @@ def _ci_lines(report: dict[str, Any]) -> list[str]:
         width = report["digits"] + 3
         lines += [
             "",
-            f"{'AUC-ROC variance ' + ci['method']:<26} {_cells(ci['variance'], width)}",
-            f"{'AUC-ROC interval ' + ci['level']:<26} [{ci['lower']}, {ci['upper']}]",
+            f"{'AUC-ROC variance ' + ci['method']:<26} {_cells(_variance(ci['variance']), width)}",
+            f"{'AUC-ROC interval ' + level_text(ci['level']):<26} [{ci['lower']}, {ci['upper']}]",
         ]
     ap = report.get("auc_pr_ci")
     if ap is not None and "undefined" in ap:
         lines += ["", f"AP interval: undefined: {ap['undefined']}"]
     elif ap is not None:
-        label = f"AP interval {ap['method']} {ap['level']}"
+        label = f"AP interval {ap['method']} {level_text(ap['level'])}"
         lines += ["", f"{label:<26} [{ap['lower']}, {ap['upper']}]"]
     return lines
 

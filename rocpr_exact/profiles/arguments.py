@@ -5,7 +5,7 @@ one line (a :class:`RocPrError`), never a Python traceback from deep inside (``l
 ``sorted([0, "1"])``, ``array in ("a", "b")``).  One place for each check:
 
 * :func:`vector`: a 1-D sequence (list, tuple, 1-D array): not None, text, a number, a
-  mapping or a table (2-D);
+  mapping, a set (no order to pair with) or a table (2-D);
 * :func:`classes`: the distinct labels of a vector, sorted, as R sorts the levels of one
   vector: no missing value (None, NaN) and one type (an R vector holds one);
 * :func:`is_one_of`: whether a value is one of a few named choices (an array is none);
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from numbers import Number
 from typing import Any
 
-from rocpr_exact.core.data import refuse_masked
+from rocpr_exact.core.data import refuse_masked, refuse_unordered
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
 __all__ = ["classes", "flag", "is_one_of", "number", "vector"]
@@ -43,6 +43,7 @@ def vector(values: Any, what: str, each: str = "example") -> list[Any]:
         raise WrongTypeError(
             f"{what} must be a 1-D sequence (a list or an array), got {type(values).__name__}"
         )
+    refuse_unordered(values, what)  # a set's order pairs nothing with the other arguments
     refuse_masked(values, what)  # list() would keep masked entries as masked constants
     shape = getattr(values, "shape", None)
     if getattr(values, "ndim", 1) != 1:

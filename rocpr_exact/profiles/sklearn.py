@@ -13,23 +13,26 @@ label conventions, ``sample_weight`` must be non-negative numbers (an integer we
 replicated rows; floats at their binary value, scaled with the other weights to integers).
 Where sklearn warns and returns nan (one class in ``y_true``, or one class of nonzero weight)
 the twins return the float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with sklearn's
-warning as an :class:`OneClassWarning`; where it warns and returns a conventional value (AP 0.0
-without positives) they return that value, warned; where sklearn refuses, they raise
-:class:`InvalidInputError`.
+warning as an :class:`OneClassWarning` (also of sklearn's class: ``UndefinedMetricWarning``
+once ``sklearn.exceptions`` is imported, numpy's ``RuntimeWarning``); where it warns and
+returns a conventional value (AP 0.0 without positives) they return that value, warned; where
+sklearn refuses, they raise :class:`InvalidInputError`, also of sklearn's built-in class
+(``NotImplementedError``, ``TypeError``, ``ZeroDivisionError``), in sklearn's words.
 docs/profiles/sklearn.md lists every rule and how far sklearn's floats may be from the twins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_pr, auc_roc
 from rocpr_exact.areas.partial import partial_auc_roc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError, NoPositivesError
+from rocpr_exact.exact.binary64 import round_binary32, round_ieee
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles.arguments import is_one_of, vector
 from rocpr_exact.profiles.model import ProfileData, ToolMetrics, Value, curve_of
@@ -42,10 +45,12 @@ from rocpr_exact.profiles.sklearn_input import (
     RECALL_ONE,
     Infinity,
     binary_curve,
-    check_pos_label,
+    check_consistent_length,
     exact_column,
+    invalid_parameter,
     one_class,
     pos_label_of,
+    require_label,
     score_array,
     target_of,
     weights_of,
@@ -94,13 +99,28 @@ def curve_as_seen(
 
 def _check_average(average: Any, function: str) -> None:
     if not is_one_of(average, AVERAGES):
-        raise InvalidInputError(
-            f"The 'average' parameter of {function} must be one of {AVERAGES}, got {average!r}"
-        )
+        options = "a str among {'macro', 'micro', 'samples', 'weighted'} or None"
+        raise invalid_parameter("average", function, options, average)
 
 
-def _max_fpr(max_fpr: Any) -> Fraction | None:
-    """``max_fpr`` at its float64 value; None for None or 1 (sklearn's full area)."""
+#: A rounding to a float format: the float16 or float32 nearest an exact value.
+Rounding: TypeAlias = Callable[[Fraction], Fraction]
+#: ``max_fpr`` m, and the format of sklearn's McClish correction (None: float64, not modelled).
+MaxFpr: TypeAlias = tuple[Fraction, Rounding | None]
+
+
+def _float16(value: Fraction) -> Fraction:
+    return round_ieee(value, 11, -24, 16)
+
+
+#: numpy's small floats by itemsize: their arithmetic stays in their own format (NEP 50).
+_SMALL_FLOATS: dict[int, Rounding] = {2: _float16, 4: round_binary32}
+
+
+def _max_fpr(max_fpr: Any) -> MaxFpr | None:
+    """``max_fpr`` at its exact value, and the format numpy computes McClish's correction in:
+    float16 or float32 for a numpy scalar of that dtype, else None; None for None or 1
+    (sklearn's full area)."""
     if max_fpr is None:
         return None
     try:
@@ -108,19 +128,40 @@ def _max_fpr(max_fpr: Any) -> Fraction | None:
     except (InvalidInputError, TypeError, ValueError):
         m = Fraction(-1)
     if not 0 < m <= 1:
-        raise InvalidInputError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
-    return None if m == 1 else m
+        raise invalid_parameter(
+            "max_fpr", "roc_auc_score", "a float in the range (0.0, 1.0] or None", max_fpr
+        )
+    if m == 1:
+        return None
+    dtype: Any = getattr(max_fpr, "dtype", None)
+    return m, _SMALL_FLOATS.get(dtype.itemsize) if getattr(dtype, "kind", "") == "f" else None
 
 
-def _roc_area(curve: Curve, max_fpr: Fraction | None) -> Fraction:
-    """``auc(fpr, tpr)``, or with ``max_fpr`` m McClish's correction of the area over FPR [0, m]
-    (sklearn cuts the curve at m with np.interp, the same straight segment)."""
+def _roc_area(curve: Curve, max_fpr: MaxFpr | None) -> Fraction:
+    """``auc(fpr, tpr)``, or with ``max_fpr`` m McClish's correction of the area A over FPR
+    [0, m] (sklearn cuts the curve at m with np.interp, the same straight segment).
+
+    sklearn computes ``0.5 * (1 + (A - min_area) / (max_area - min_area))`` with
+    ``min_area = 0.5 * m**2`` and ``max_area = m``: exactly 1/2 (1 + (A - m**2/2) / (m -
+    m**2/2)) when m is a float64.  When m is a numpy float32 (or float16), every step is in m's
+    format: ``m**2`` is a float32, and ``auc`` returns A as a Python float, which numpy rounds
+    to float32 before subtracting the float32 min_area (NEP 50), so each step is rounded here as
+    numpy rounds it and the result is the float32 sklearn returns.  (A is exact, not its float64
+    value first: the two round to different float32s only if A lies within 2**-53 relative of a
+    midpoint between two float32s.)
+    """
     if max_fpr is None:
         return auc_roc(curve)
-    return partial_auc_roc(curve, 0, max_fpr, correct=True)
+    m, rounded = max_fpr
+    area = partial_auc_roc(curve, 0, m)
+    if rounded is None:
+        return (1 + (area - m * m / 2) / (m - m * m / 2)) / 2
+    least = rounded(rounded(m * m) / 2)  # min_area = 0.5 * max_fpr**2
+    ratio = rounded(rounded(rounded(area) - least) / rounded(m - least))
+    return rounded(rounded(1 + ratio) / 2)
 
 
-def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
+def _roc_auc_metric(max_fpr: MaxFpr | None) -> BinaryMetric:
     """``_binary_roc_auc_score``: nan unless y_true has two values (warned "Only one class"),
     nan without a positive or negative of nonzero weight (``roc_curve``'s warning);
     pos_label as roc_curve's."""
@@ -135,8 +176,8 @@ def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
         if curve.negatives == 0:
             if max_fpr is not None:  # fpr is all nan, so sklearn cuts the curve to one point
                 raise InvalidInputError(
-                    "no negative of nonzero weight with max_fpr: sklearn 1.9.1 raises "
-                    "ValueError('At least 2 points are needed to compute area under curve')"
+                    "At least 2 points are needed to compute area under curve, but x.shape = 1 "
+                    "(no negative of nonzero weight, so fpr is nan and max_fpr keeps one point)"
                 )
             return one_class(NO_NEGATIVE_RATE)
         return _roc_area(curve, max_fpr)
@@ -144,17 +185,17 @@ def _roc_auc_metric(max_fpr: Fraction | None) -> BinaryMetric:
     return metric
 
 
-def _one_column(scores: Any, n: int) -> list[Score]:
-    """A 1-D y_score (an (n, 1) column raveled, as ``column_or_1d`` does) of n scores."""
+def _one_column(scores: Any, truth: Any, sample_weight: Any) -> list[Score]:
+    """A 1-D y_score (an (n, 1) column raveled, as ``column_or_1d`` does), one score per label
+    of ``truth``, in sklearn's words when it is not."""
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores.ravel()
     if scores.ndim != 1:
         raise InvalidInputError(
-            f"y_score must be 1-D for binary y_true, got shape {scores.shape} (sklearn 1.9.1 "
-            "raises ValueError: y should be a 1d array)"
+            f"y should be a 1d array, got an array of shape {scores.shape} instead. (y_score "
+            "must be 1-D for binary y_true)"
         )
-    if len(scores) != n:
-        raise InvalidInputError(f"y_true has {n} labels but y_score {len(scores)} scores")
+    check_consistent_length(truth, scores, sample_weight)
     return exact_column(scores)
 
 
@@ -189,7 +230,8 @@ def roc_auc_score(
     """
     _check_average(average, "roc_auc_score")
     if not is_one_of(multi_class, ("raise", "ovr", "ovo")):
-        raise InvalidInputError(f"multi_class must be 'raise', 'ovr' or 'ovo', got {multi_class!r}")
+        options = "a str among {'ovo', 'ovr', 'raise'}"
+        raise invalid_parameter("multi_class", "roc_auc_score", options, multi_class)
     m = _max_fpr(max_fpr)
     kind, truth = target_of(y_true)
     scores = score_array(y_score, convert_object=True)
@@ -208,10 +250,10 @@ def roc_auc_score(
     if kind == "binary":
         classes = sorted(set(truth.tolist()))
         if len(classes) != 2:
-            _one_column(scores, len(truth))  # sklearn checks y_score first
+            _one_column(scores, truth, sample_weight)  # sklearn checks y_score first
             return one_class(ONLY_ONE_CLASS)
         values = [int(v == classes[-1]) for v in truth.tolist()]
-        return _roc_auc_metric(m)(values, _one_column(scores, len(truth)), weights)
+        return _roc_auc_metric(m)(values, _one_column(scores, truth, sample_weight), weights)
     return average_binary_score(_roc_auc_metric(m), truth, scores, average, weights)
 
 
@@ -221,7 +263,7 @@ def _average_precision_metric(pos_label: Any) -> BinaryMetric:
     def metric(values: list[Any], scores: list[Score], weights: list[int] | None) -> Outcome:
         curve = binary_curve([v == pos_label for v in values], scores, weights)
         if curve.positives == 0:
-            one_class(RECALL_ONE, stacklevel=5)
+            one_class(RECALL_ONE, stacklevel=5, category=UserWarning)
             return Fraction(0)
         value = auc_pr(curve, "step")
         assert isinstance(value, Fraction)
@@ -260,14 +302,12 @@ def average_precision_score(
     scores = score_array(y_score)
     weights = weights_of(sample_weight, len(truth))
     if kind == "binary":
-        if len(present) == 2 and check_pos_label(pos_label) not in present:
-            raise InvalidInputError(
-                f"pos_label={pos_label!r} is not a valid label. It should be one of {present}"
-            )
+        if len(present) == 2:
+            require_label(pos_label, truth)
         positive = [v == pos_label for v in truth.tolist()]
-        curve = binary_curve(positive, _one_column(scores, len(truth)), weights)
+        curve = binary_curve(positive, _one_column(scores, truth, sample_weight), weights)
         if curve.positives == 0:
-            one_class(RECALL_ONE)
+            one_class(RECALL_ONE, category=UserWarning)
             return Fraction(0)
         value = auc_pr(curve, "step")
         assert isinstance(value, Fraction)

@@ -34,9 +34,11 @@ from rocpr_exact.profiles.sklearn_input import (
     Infinity,
     as_float64,
     binary_curve,
+    check_consistent_length,
     exact_column,
     one_class,
     pos_label_of,
+    refuse_format,
     score_array,
     target_of,
     weights_of,
@@ -67,14 +69,13 @@ def confusion_counts(
     """
     kind, labels = target_of(y_true)
     if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
-        raise InvalidInputError(f"y_true is {kind}; sklearn 1.9.1: that format is not supported")
+        refuse_format(kind, "y_true must hold two labels, or more with pos_label given")
     scores = score_array(y_score)
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores.ravel()
-    if scores.ndim != 1 or len(scores) != len(labels):
-        raise InvalidInputError(
-            f"y_score must be 1-D with one score per label ({len(labels)}), got {scores.shape}"
-        )
+    if scores.ndim != 1:
+        raise InvalidInputError(f"y_score must be 1-D (one score per label), got {scores.shape}")
+    check_consistent_length(labels, scores, sample_weight)
     positive = (labels == pos_label_of(pos_label, labels)).tolist()
     weights = weights_of(sample_weight, len(labels))
     curve = binary_curve(positive, exact_column(scores), weights)
@@ -178,7 +179,7 @@ def precision_recall_curve(
         Fraction(tp, tp + fp) if tp + fp else Fraction(0) for tp, fp in zip(tps, fps, strict=True)
     )
     if positives == 0:
-        one_class(RECALL_ONE)
+        one_class(RECALL_ONE, category=UserWarning)
         recall = tuple(Fraction(1) for _ in tps)
     else:
         recall = tuple(Fraction(tp, positives) for tp in tps)
@@ -222,8 +223,8 @@ def det_curve(
         tps, fps, thresholds = _keep(index, tps), _keep(index, fps), _keep(index, thresholds)
     if len(set(labels.tolist())) != 2:
         raise InvalidInputError(
-            "det_curve needs exactly two distinct labels in y_true; sklearn 1.9.1 raises "
-            "ValueError('Only one class is present in y_true ...')"
+            "Only one class is present in y_true. Detection error tradeoff curve is not defined "
+            "in that case."
         )
     positives, negatives = tps[-1], fps[-1]
     first = bisect_right(fps, fps[0]) - 1
@@ -236,6 +237,6 @@ def det_curve(
 def _shares(counts: Sequence[int], total: int) -> tuple[Rate, ...]:
     """count / total; None (numpy's 0/0 nan, warned as numpy warns) when the total is 0."""
     if total == 0:
-        one_class("invalid value encountered in divide (RuntimeWarning)", stacklevel=4)
+        one_class("invalid value encountered in divide", stacklevel=4, category=RuntimeWarning)
         return (None,) * len(counts)
     return tuple(Fraction(c, total) for c in counts)

@@ -19,10 +19,11 @@ facts, which this module computes without rounding:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import Score, integer_weights, normalize_scores
@@ -106,8 +107,8 @@ def score_array(y_score: Any, *, convert_object: bool = False, what: str = "y_sc
     refuses it; so is an infinity (sklearn refuses it in numeric arrays; in object arrays it
     would keep it, which the twins do not model).
     """
-    if isinstance(y_score, str | bytes):
-        raise InvalidInputError(f"{what} must be an array of numbers, not a string")
+    if isinstance(y_score, str | bytes):  # sklearn's InvalidParameterError, a TypeError too
+        raise WrongTypeError(f"{what} must be an array of numbers, not a string")
     convert_object = flag(convert_object, "convert_object")
     if convert_object and isinstance(y_score, np.ndarray) and y_score.dtype == object:
         try:
@@ -143,8 +144,9 @@ def exact_column(column: Any, what: str = "y_score") -> list[Score]:
 
 
 def as_float64(value: Score) -> Fraction:
-    """The exact value of ``value`` after numpy's ``astype(float64)`` (round to nearest)."""
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
+    """The exact value of ``value`` after numpy's ``astype(float64)`` (round to nearest; a bool
+    is 0 or 1, as numpy converts it)."""
+    if not isinstance(value, int | float | Fraction | Decimal):
         raise WrongTypeError(f"y_score holds {type(value).__name__}; a score is a number")
     try:
         double = np.asarray([value]).astype(np.float64).tolist()[0]
@@ -170,7 +172,8 @@ def weights_of(sample_weight: Any, n: int) -> list[int] | None:
     array = np.asarray(sample_weight)
     if array.ndim == 2 and array.shape[1] == 1:
         array = array.ravel()  # column_or_1d
-    if array.ndim != 1 or len(array) != n:
+    check_consistent_length(range(n), range(n), array)  # y_true, y_score, sample_weight
+    if array.ndim != 1:
         raise InvalidInputError(
             f"sample_weight must have one value per example ({n}), got shape {array.shape}"
         )
@@ -192,8 +195,8 @@ def target_of(y_true: Any) -> tuple[str, Any]:
     Returns ``"binary"``, ``"multiclass"`` or ``"multilabel-indicator"``; ``continuous``,
     ``multiclass-multioutput`` and unknown targets are refused, as sklearn refuses them.
     """
-    if isinstance(y_true, str | bytes):
-        raise InvalidInputError("y_true must be an array of labels, not a string")
+    if isinstance(y_true, str | bytes):  # sklearn's InvalidParameterError, a TypeError too
+        raise WrongTypeError("y_true must be an array of labels, not a string")
     try:
         array = np.asarray(y_true)
     except (TypeError, ValueError):
@@ -202,6 +205,11 @@ def target_of(y_true: Any) -> tuple[str, Any]:
         array = array.ravel()
     if array.ndim not in (1, 2) or array.size == 0:
         raise InvalidInputError(f"y_true must be a non-empty 1-D or 2-D array, got {array.shape}")
+    if array.dtype.kind == "S" or isinstance(array.flat[0], bytes):  # type_of_target's check
+        raise WrongTypeError(
+            "Support for labels represented as bytes is not supported. Convert the labels to a "
+            "string or integer format."
+        )
     if array.dtype.kind == "O" and not all(isinstance(v, str) for v in array.ravel().tolist()):
         raise InvalidInputError("y_true holds objects that are not strings: unknown target type")
     if array.dtype.kind not in "biufUO":
@@ -215,11 +223,40 @@ def target_of(y_true: Any) -> tuple[str, Any]:
     if array.ndim == 2:
         if distinct < 3 and integral:
             return "multilabel-indicator", array
-        kind = "multiclass-multioutput" if integral else "continuous-multioutput"
-        raise InvalidInputError(f"y_true is {kind}; sklearn 1.9.1: that format is not supported")
+        refuse_format("multiclass-multioutput" if integral else "continuous-multioutput", LABELS)
     if not integral:
-        raise InvalidInputError("y_true is continuous; sklearn 1.9.1: that format is not supported")
+        refuse_format("continuous", LABELS)
     return ("multiclass" if distinct > 2 else "binary"), array
+
+
+#: What the twins' ``y_true`` may be (sklearn's target types ``binary``, ``multiclass`` and
+#: ``multilabel-indicator``).
+LABELS = "y_true must hold class labels, or a 0/1 indicator matrix for multilabel data"
+
+
+def refuse_format(kind: str, need: str) -> NoReturn:
+    """sklearn's refusal of a target type its function does not take, in sklearn's words
+    (``y_true`` is ``kind``), then what the function needs."""
+    raise InvalidInputError(f"{kind} format is not supported: {need}")
+
+
+def check_consistent_length(*arrays: Any) -> None:
+    """sklearn's ``check_consistent_length``: one length for every array given, in sklearn's
+    words (None and a single value are skipped: they are refused elsewhere)."""
+    lengths = [len(a) for a in arrays if hasattr(a, "__len__") and getattr(a, "ndim", 1) != 0]
+    if len(set(lengths)) > 1:
+        raise InvalidInputError(
+            f"Found input variables with inconsistent numbers of samples: {lengths}"
+        )
+
+
+def invalid_parameter(name: str, function: str, constraint: str, value: Any) -> WrongTypeError:
+    """sklearn's ``InvalidParameterError`` (``validate_params``), in its words: a ValueError and
+    a TypeError, as :class:`WrongTypeError` is.  (sklearn lists a set of options in its set's
+    order, which changes with hash randomisation; here they are sorted.)"""
+    return WrongTypeError(
+        f"The {name!r} parameter of {function} must be {constraint}. Got {value!r} instead."
+    )
 
 
 def check_pos_label(pos_label: Any) -> Any:
@@ -227,8 +264,18 @@ def check_pos_label(pos_label: Any) -> Any:
     if not isinstance(pos_label, str | int | float | np.generic) or (
         isinstance(pos_label, np.generic) and pos_label.ndim
     ):
-        raise InvalidInputError(f"pos_label must be one label, got {type(pos_label).__name__}")
+        kind = type(pos_label).__name__
+        raise WrongTypeError(f"pos_label must be one label (a number, text or a bool), got {kind}")
     return pos_label
+
+
+def require_label(pos_label: Any, labels: Any) -> None:
+    """``pos_label`` must be one of the ``labels`` (an array), as sklearn says it."""
+    present = np.unique(labels)
+    if check_pos_label(pos_label) not in present.tolist():
+        raise InvalidInputError(
+            f"pos_label={pos_label} is not a valid label. It should be one of {present}"
+        )
 
 
 def pos_label_of(pos_label: Any, labels: Any) -> Any:
@@ -240,8 +287,8 @@ def pos_label_of(pos_label: Any, labels: Any) -> Any:
     if classes.dtype.kind in "OUS" or values not in ([0, 1], [-1, 1], [0], [-1], [1]):
         shown = ", ".join(repr(v) for v in values)
         raise InvalidInputError(
-            f"y_true takes value in {{{shown}}} and pos_label is not specified: give pos_label "
-            "(sklearn 1.9.1 raises ValueError)"
+            f"y_true takes value in {{{shown}}} and pos_label is not specified: either make "
+            "y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
         )
     return 1
 
@@ -259,8 +306,9 @@ def require_probabilities(y_score: Any) -> None:
         total = sum((Fraction(v) for v in row), Fraction(0))
         if abs(1 - total) > ATOL + RTOL * abs(total):
             raise InvalidInputError(
-                f"y_score row {i} sums to {total} (not 1 within numpy.allclose): sklearn 1.9.1 "
-                "needs probabilities that sum to 1.0 over classes for multiclass roc_auc"
+                "Target scores need to be probabilities for multiclass roc_auc, i.e. they should "
+                f"sum up to 1.0 over classes (y_score row {i} sums to {total}, not 1 within "
+                "numpy.allclose)"
             )
 
 
@@ -297,7 +345,22 @@ NO_NEGATIVE_RATE = "No negative samples in y_true, false positive value should b
 RECALL_ONE = "No positive class found in y_true, recall is set to one for all thresholds."
 
 
-def one_class(message: str, stacklevel: int = 3) -> float:
+def sklearn_warning(name: str = "UndefinedMetricWarning") -> type[Warning]:
+    """sklearn's warning class ``name`` (``sklearn.exceptions``), or UserWarning, its base.
+
+    Looked up, never imported: importing sklearn takes seconds, and code that names sklearn's
+    class (to catch or filter it: ``pytest.warns``, ``warnings.simplefilter``, ``-W``) has
+    imported ``sklearn.exceptions`` already.
+    """
+    category = getattr(sys.modules.get("sklearn.exceptions"), name, None)
+    if isinstance(category, type) and issubclass(category, Warning):
+        return category
+    return UserWarning
+
+
+def one_class(message: str, stacklevel: int = 3, category: type[Warning] | None = None) -> float:
     """sklearn's nan for a missing class: :data:`~rocpr_exact.profiles.one_class.NAN` with
-    sklearn's warning (``message``, its own text) as an OneClassWarning."""
-    return tool_nan("scikit-learn 1.9.1", message, stacklevel + 1)
+    sklearn's warning (``message``, its own text) as an OneClassWarning that is also sklearn's
+    class (``category``; by default sklearn's ``UndefinedMetricWarning``)."""
+    category = sklearn_warning() if category is None else category
+    return tool_nan("scikit-learn 1.9.1", message, stacklevel + 1, category)

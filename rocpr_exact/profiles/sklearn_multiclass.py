@@ -29,8 +29,11 @@ from rocpr_exact.core.data import Score
 from rocpr_exact.errors import (
     InvalidInputError,
     MissingDependencyError,
+    NotSupportedError,
+    ZeroDenominatorError,
 )
 from rocpr_exact.profiles.sklearn_input import (
+    check_consistent_length,
     exact_column,
     one_class,
     require_probabilities,
@@ -80,6 +83,7 @@ def average_binary_score(
     if hasattr(y_true, "tolist"):
         y_true = y_true.tolist()
     rows, columns = len(y_true), len(y_true[0])
+    check_consistent_length(y_true, y_score, weights)
     if y_score.shape != (rows, columns):
         raise InvalidInputError(
             f"y_score must have the shape of y_true {(rows, columns)}, got {y_score.shape}"
@@ -112,7 +116,9 @@ def average_binary_score(
         return sum(entries, Fraction(0)) / len(entries)
     total = sum(entry_weights, Fraction(0))
     if total == 0:
-        raise InvalidInputError("the weights of the average sum to zero (sklearn 1.9.1 raises)")
+        raise ZeroDenominatorError(
+            f"Weights sum to zero, can't be normalized (the {average} average's weights)"
+        )
     weighted = [e * a if a else Fraction(0) for e, a in zip(entries, entry_weights, strict=True)]
     return sum(weighted, Fraction(0)) / total
 
@@ -122,11 +128,12 @@ def average_ovo(metric: BinaryMetric, codes: list[int], y_score: Any, average: s
     present = sorted(set(codes))
     pairs = list(combinations(present, 2))
     if not pairs and average == "weighted":
-        raise InvalidInputError(
-            "ovo needs two classes present in y_true; sklearn 1.9.1 raises ZeroDivisionError"
+        raise ZeroDenominatorError(
+            "Weights sum to zero, can't be normalized (the weighted one-vs-one average needs "
+            "two classes present in y_true)"
         )
     if not pairs:  # numpy's mean of no pair: nan, with RuntimeWarnings
-        return one_class("no pair of classes in y_true (RuntimeWarning: Mean of empty slice)")
+        return one_class("Mean of empty slice (no pair of classes in y_true)", 5, RuntimeWarning)
     values: list[Outcome] = []
     prevalence: list[Fraction] = []
     for a, b in pairs:
@@ -188,8 +195,7 @@ def multiclass_roc_auc(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
             f"multiple classes. Got `y_score.shape={y_score.shape}`."
         )
-    if len(y_score) != len(y_true):
-        raise InvalidInputError(f"y_true has {len(y_true)} rows, y_score {len(y_score)}")
+    check_consistent_length(y_true, y_score)
     require_probabilities(y_score)
     options: tuple[str | None, ...] = ("macro", "weighted", None)
     if multi_class == "ovr":
@@ -199,10 +205,7 @@ def multiclass_roc_auc(
     if multi_class not in ("ovo", "ovr"):
         raise InvalidInputError(f"multi_class must be 'ovo' or 'ovr', got {multi_class!r}")
     if average is None and multi_class == "ovo":
-        raise InvalidInputError(
-            "average=None is not implemented for multi_class='ovo' (sklearn 1.9.1 raises "
-            "NotImplementedError)"
-        )
+        raise NotSupportedError("average=None is not implemented for multi_class='ovo'.")
     classes = _classes(y_true, y_score, labels)
     if multi_class == "ovo":
         if sample_weight is not None:

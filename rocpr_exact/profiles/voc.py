@@ -100,8 +100,8 @@ def average_precision(
             warn_one_class(VERSION, "num_gt = 0 and no detection: AP 0 (without a warning)")
             return Fraction(0)
         if not eleven:
-            return tool_nan(VERSION, NAN_RECALL + ": AP nan")
-        warn_one_class(VERSION, NAN_RECALL + ": no rec >= t, 11-point AP 0")
+            return tool_nan(VERSION, NAN_RECALL + ": AP nan", category=RuntimeWarning)
+        warn_one_class(VERSION, NAN_RECALL + ": no rec >= t, 11-point AP 0", 3, RuntimeWarning)
         return Fraction(0)
     rec: list[Fraction] = []
     prec: list[Fraction] = []

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from rocpr_exact import limits
 from rocpr_exact.cli.consistent import register, run
 from rocpr_exact.errors import RocPrError
 
@@ -226,3 +227,121 @@ def test_ticker_shows_elapsed_time_on_a_terminal_and_erases_it() -> None:
     shown = screen.getvalue()
     assert "consistent: deciding ... 0 s" in shown and shown.endswith("\r\033[K")  # then erased
     assert not Ticker(enabled=False, stream=Terminal()).active
+
+
+# -- issue 38: every flag counts or is refused; a witness or a word; no runaway -------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--auc-roc", "0.8", "--tolerance", "0.01"], "--tolerance is the reading tolerance"),
+        (["--auc-roc", "0.8", "--max-steps", "10"], "--max-steps bounds the exhaustive search"),
+        (["--precision", "0.5", "--max-steps", "10"], "here nothing uses it"),
+        (["--roc-point", "0.1,0.5", "--rounding", "truncate"], "--rounding says how reported"),
+    ],
+)
+def test_a_flag_that_would_count_for_nothing_is_refused(argv: list[str], message: str) -> None:
+    with pytest.raises(RocPrError, match=message) as info:
+        invoke("--positives", "10", "--negatives", "10", *argv)
+    assert "\n" not in str(info.value)
+
+
+def test_flags_that_count_are_still_taken() -> None:
+    base = ["--positives", "10", "--negatives", "10"]
+    # --max-steps counts for an area and for ROC points without AUC-ROC; --rounding for a metric
+    assert invoke(*base, "--average-precision", "0.9", "--max-steps", "10")[1] in (0, 1, 4)
+    assert invoke(*base, "--roc-point", "0.5,0.5", "--max-steps", "10")[1] == 0
+    assert invoke(*base, "--auc-roc", "0.85", "--rounding", "exact")[1] == 0
+
+
+def _thresholds(rows: list[str]) -> set[tuple[int, int]]:
+    """(TP, FP) at every distinct score of a CSV witness, (0, 0) included."""
+    pairs = sorted((tuple(map(int, row.split(","))) for row in rows[1:]), reverse=True)
+    at = {(0, 0)}
+    for score in {s for s, _ in pairs}:
+        above = [y for s, y in pairs if s >= score]
+        at.add((sum(above), len(above) - sum(above)))
+    return at
+
+
+@pytest.mark.parametrize("ties", [[], ["--no-ties"]])
+def test_roc_points_alone_write_a_witness_through_every_point(tmp_path, ties) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "w.csv"
+    # P = N = 10: (0.2, 0.3) is TP = 3, FP = 2 and (0.5, 0.5) is TP = 5, FP = 5
+    argv = ["--positives", "10", "--negatives", "10", "--roc-point", "0.5,0.5"]
+    out, status = invoke(*argv, "--roc-point", "0.2,0.3", *ties, "--witness", str(target))
+    data = json.loads(out)
+    assert status == 0 and data["verdict"] == "possible" and data["witness_file"] == str(target)
+    rows = target.read_text().splitlines()
+    assert rows[0] == "score,label" and len(rows) == 21
+    assert {(3, 2), (5, 5)} <= _thresholds(rows)
+    if ties:
+        assert len({row.split(",")[0] for row in rows[1:]}) == 20  # every score distinct
+
+
+def test_crossed_roc_points_are_impossible_and_no_file_is_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "w.csv"
+    # (0.1, 0.9): TP = 9, FP = 1; (0.5, 0.2): TP = 2, FP = 5; no curve has both (9 > 2, 1 < 5)
+    argv = ["--positives", "10", "--negatives", "10", "--roc-point", "0.1,0.9"]
+    argv += ["--roc-point", "0.5,0.2", "--format", "text"]
+    out, status = invoke(*argv, "--witness", str(target))
+    assert status == 1 and "no ranking passes through every ROC point's box" in out
+    assert f"no witness written to {target}: the answer is impossible" in out
+    assert not target.exists()
+
+
+def test_no_witness_file_is_said_in_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "w.csv"
+    argv = ["--positives", "10", "--negatives", "10", "--auc-roc", "0.873"]
+    out, status = invoke(*argv, "--witness", str(target))
+    data = json.loads(out)
+    assert status == 1 and data["witness_file"] is None and not target.exists()
+    assert data["witness_not_written"].startswith(f"no witness written to {target}")
+
+
+def test_an_auc_outside_0_1_says_so() -> None:
+    out, status = invoke("--positives", "10", "--negatives", "10", "--auc-roc", "1.5")
+    (reason,) = json.loads(out)["reasons"]
+    assert status == 1
+    # 1.5 as printed: [1.45, 1.55), all of it above 1
+    assert reason == (
+        "auc_roc 1.5 means a value in [29/20, 31/20), outside [0, 1]: AUC-ROC is a share of pairs"
+    )
+
+
+def test_an_operating_point_through_a_roc_point_is_decided() -> None:
+    # recall 0.5, precision 0.5 of 10 and 10: TP = 5, FP = 5, the ROC point (0.5, 0.5) itself
+    argv = ["--positives", "10", "--negatives", "10", "--recall", "0.5", "--precision", "0.5"]
+    out, status = invoke(*argv, "--roc-point", "0.5,0.5")
+    data = json.loads(out)
+    assert status == 0 and not any("auc" in reason.lower() for reason in data["reasons"])
+    assert data["witness"]["runs"] == [[2, 5, 5], [1, 5, 5]]
+
+
+@pytest.mark.parametrize(
+    "metrics",
+    [
+        ["--auc-pr-continuous", "0.5"],
+        ["--average-precision", "0.5", "--no-ties"],
+        ["--auc-roc", "0.9", "--average-precision", "0.5"],
+    ],
+)
+def test_a_search_past_max_search_examples_is_undecided_at_once(metrics: list[str]) -> None:
+    # The issue's runaways, at P = N = 600 with the limit lowered to 1,000 (at P = N = 10^6
+    # and the default 20,000 they answer the same in seconds, as docs/consistency.md says).
+    argv = ["--positives", "600", "--negatives", "600", *metrics, "--no-progress"]
+    with limits.using(max_search_examples=1000):
+        out, status = invoke(*argv)
+    data = json.loads(out)
+    assert status == 4 and data["verdict"] == "undecided"
+    assert "P + N = 1,200 exceeds the limit max_search_examples = 1,000" in data["reasons"][-1]
+    assert "--limit max_search_examples=N" in data["reasons"][-1]
+    assert not any("no ranking of the chain fits" in reason for reason in data["reasons"])
+
+
+def test_a_million_and_a_million_are_answered() -> None:
+    # P + N = 2 * 10^6: the size gate, not the chains (which ran past 90 s here before)
+    argv = ["--positives", "1000000", "--negatives", "1000000", "--auc-pr-continuous", "0.5"]
+    out, status = invoke(*argv, "--no-progress")
+    assert status == 4 and "max_search_examples = 20,000" in json.loads(out)["reasons"][-1]

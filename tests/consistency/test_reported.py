@@ -54,7 +54,7 @@ def test_the_cli_says_how_to_raise_the_limit(capsys: pytest.CaptureFixture[str])
     huge = ["--positives", "9" * 40, "--negatives", "10", "--auc-roc", "0.5"]
     assert main(["consistent", *huge]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("rocpr-exact: error: check_consistency: positives + negatives")
+    assert err.startswith("rocpr-exact: error: --positives + --negatives: the number of examples")
     assert "--limit max_examples=N" in err and err.count("\n") == 1
     assert main(["consistent", *huge[2:], "--positives", "3", "--limit", "max_examples=5"]) == 2
     assert "max_examples = 5" in capsys.readouterr().err

@@ -152,6 +152,13 @@ API: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         "scores must be a sequence of values, not a single string",
     ),
     (
+        "set scores",
+        _curve({0.1, 0.9}, [1, 0]),
+        E,
+        "scores must be an ordered sequence (a list, a tuple or an array), got set: it has no "
+        "positions to pair with the other arguments; give the values in the examples' order",
+    ),
+    (
         "str labels",
         _curve([1, 2], "10"),
         E,

@@ -97,7 +97,7 @@ EDGES = [
 ]
 HOSTILE_SCORES = [
     LONG,
-    "1234567890123456789",
+    "0." + "1" * 37,
     "1e999999",
     "1e0000000001",
     "nan",
@@ -123,6 +123,8 @@ HOSTILE_LABELS = ["01", "+1", "1e0", "2", "yes", "", "-0", "0.5", "1" * 41, "tru
 
 plain_scores = st.one_of(
     st.floats(allow_nan=False).map(repr),
+    st.floats(allow_nan=False).map(lambda x: f"{x:.18e}"),  # np.savetxt's default
+    st.floats(allow_nan=False).map(lambda x: f"{x:.20g}"),
     st.floats(0, 1).map(lambda x: f"{x:.3f}"),
     st.integers(-(10**17), 10**17).map(str),
     st.tuples(st.integers(-(10**12), 10**12), st.integers(-30, 30)).map(lambda t: f"{t[0]}e{t[1]}"),
@@ -266,6 +268,6 @@ def test_the_cli_report_is_the_python_readers(
     with mock.patch.object(fastcsv, "read_scored_csv", side_effect=AssertionError("slow path")):
         assert main(["report", str(path), "--format", "json"]) == 0
     fast = capsys.readouterr().out
-    with mock.patch.object(fastcsv, "plain_csv_curve", return_value=None):
+    with mock.patch.object(fastcsv, "_plain_curve", return_value=None):
         assert main(["report", str(path), "--format", "json"]) == 0
     assert capsys.readouterr().out == fast and '"auc_roc"' in fast

@@ -153,7 +153,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def svg_texts(path: Path) -> set[str]:
     """The texts of an SVG (text kept as text: svg.fonttype none), each on one line, without
-    the legend's areas " (AUC 0.xyz)"."""
+    the legend's areas " (AUC 0.xyz)" and " (AUC continuous 0.xyz)"."""
     texts: list[str] = []
     for element in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text"):
         text = " ".join(part.strip() for part in element.itertext() if part.strip())
@@ -161,7 +161,7 @@ def svg_texts(path: Path) -> set[str]:
             texts[-1] += " " + text
         else:
             texts.append(text)
-    return {re.sub(r" \(AUC [0-9.]+\)$", "", text) for text in texts}
+    return {re.sub(r" \(AUC (continuous )?[0-9.]+\)$", "", text) for text in texts}
 
 
 @pytest.mark.parametrize(

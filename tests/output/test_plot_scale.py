@@ -124,7 +124,8 @@ def test_two_models_areas_in_the_legend_and_ax() -> None:
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
     roc_a = rx.format_decimal(rx.auc_roc(a), 3)
     pr_a = rx.format_decimal(rx.auc_pr(a, "continuous"), 3)  # the area under A's PR curve
-    assert f"A (AUC-ROC {roc_a}, AUC-PR {pr_a})" in texts  # one legend for both panels
+    # one legend for both panels; the PR area named (issue 38: "AUC-PR" alone said no method)
+    assert f"A (AUC-ROC {roc_a}, AUC-PR continuous {pr_a})" in texts
     assert any(t.startswith("B (AUC-ROC ") for t in texts) and len(figure.legends) == 1
     figure = plot([a, b], labels=["A", "B"], auc=False)
     texts = [t.get_text() for legend in figure.legends for t in legend.get_texts()]
@@ -179,7 +180,7 @@ def test_cli_two_files_labels_title_and_options(
     assert main([*argv, "--no-auc"]) == 0
     assert "AUC" not in out.read_text()
     assert main(["plot", *files, "--label", "A", "-o", str(out)]) == 2
-    assert "one --label per file" in capsys.readouterr().err
+    assert "one --label per model" in capsys.readouterr().err
     assert main(["plot", files[0], "-o", str(out)]) == 0
     assert ">m0.csv<" not in out.read_text() and files[0] in out.read_text()  # default title
 

@@ -12,7 +12,8 @@
 * Outcomes: sklearn's nan <-> the twin's nan (``math.nan`` for a scalar, None in a curve or a
   per-class tuple), element by element; sklearn warning that a class is missing (and returning
   nan or a convention: recall 1, AP 0.0) <-> the twin warning an OneClassWarning with
-  sklearn's text; sklearn raising <-> the twin raising InvalidInputError.
+  sklearn's text; sklearn raising <-> the twin raising InvalidInputError, also of every
+  built-in class of sklearn's exception.
 """
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ def agree(exact_call: Callable[[], Any], sklearn_call: Callable[[], Any]) -> str
         except InvalidInputError as error:
             assert isinstance(theirs, Exception), (error, theirs)
             assert "\n" not in str(error)
+            # also of sklearn's built-in classes (NotImplementedError, TypeError, ...)
+            builtin = [c for c in type(theirs).__mro__ if c.__module__ == "builtins"]
+            assert all(isinstance(error, c) for c in builtin), (error, theirs)
             return "refused"
     mine_said = [str(w.message) for w in caught if issubclass(w.category, OneClassWarning)]
     assert not isinstance(theirs, Exception), (mine, theirs)

@@ -34,6 +34,8 @@ NOTES: dict[str, str] = {
     "MissingClass": "No control or no case: pROC stops; the twin raises.",
     "NearTie": "Adjacent doubles: the midpoint rounds to one of them, and pROC moves it to "
     "the other.",
+    "Extreme": "Doubles near -+DBL_MAX (a + b overflows: R takes a/2 + b/2 beyond 1e100) and "
+    "subnormals (R rounds the halving): thresholds as R computes them, bit for bit.",
     **proc_delong.NOTES,
 }
 
@@ -57,6 +59,20 @@ def _roc_case(
 RESPONSE = [1, 0, 0, 1, 0, 1, 1, 0]
 PREDICTOR = floats("0.4", "0.8", "0.6", "0.4", "0.1", "1.3", "0.6", "0.4")
 RESPONSE20, PREDICTOR20 = LABELS20, SCORES20
+#: The two largest doubles, 0x1.ffffffffffffep+1023 and 0x1.fffffffffffffp+1023.
+BIG, BIGGER = "1.7976931348623155e+308", "1.7976931348623157e+308"
+#: pROC's "hard" predictor (tests/testthat/test-numeric-accuracy.R): runs of adjacent doubles
+#: next to -+DBL_MAX, -+1e100 and -+0, as hexadecimal significands and exponents.
+_HARD_HEX = [
+    *(f"1.ffffffffffff{d}p+1023" for d in "fed"),
+    *(f"1.249ad2594c37{d}p+332" for d in "fedcba"),
+    *(f"0.000000000000{d}p-1022" for d in "3210"),
+]
+HARD = [
+    repr(sign * float.fromhex("0x" + text))
+    for sign, texts in ((-1, _HARD_HEX), (1, _HARD_HEX[::-1]))
+    for text in texts
+]
 
 
 def _auc(comment: str, *flags: str, data: int = 8, **parameters: Any) -> TwinCase:
@@ -191,6 +207,30 @@ CASES: tuple[TwinCase, ...] = (
         "Levels",
         levels=["b", "a"],
         direction="<",
+    ),
+    _roc_case(
+        "near the largest double: (a + b)/2 overflows, a/2 + b/2 taken",
+        [0, 1, 0, 1],
+        floats("1.0", "2.0", BIG, BIGGER),
+        "Extreme",
+        "NearTie",
+    ),
+    _roc_case(
+        "adjacent doubles next to -+DBL_MAX, -+1e100 and -+0 (pROC's test-numeric-accuracy.R)",
+        [0, 1] * 13,
+        floats(*HARD),
+        "Extreme",
+        "NearTie",
+        direction="<",
+    ),
+    _roc_case(
+        "subnormals, direction '>': the halving rounds",
+        [1, 0, 1, 0, 1],
+        floats("0.0", "5e-324", "1e-323", "1.5e-323", "2.5e-323"),
+        "Extreme",
+        "NearTie",
+        "Direction",
+        direction=">",
     ),
     TwinCase(
         "no control",

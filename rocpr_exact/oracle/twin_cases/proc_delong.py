@@ -30,6 +30,11 @@ NOTES: dict[str, str] = {
     "Unpaired": "Curves on different responses: cov is 0; roc.test is Student's t with "
     "pROC's degrees of freedom.",
     "ZeroSigma": "The difference and its variance are both 0: pROC's Z is 0, p = 1.",
+    "PairedNA": "A predictor with NA: the kept responses differ, the original ones agree, so "
+    "pROC's are.paired pairs the curves; roc.test rebuilds both on the complete cases, cov "
+    "pairs the i-th case (control) of each curve (R's cov stops when the counts differ).",
+    "Level01": "conf.level 0 (qnorm(1/2): the AUC, or the difference, twice) or 1 (-+Inf, "
+    "clipped to [0, 1] by ci.auc).",
 }
 
 
@@ -75,9 +80,11 @@ def _roc_test(
     response2: Any = None,
     direction: Any = "auto",
     paired: Any = None,
-) -> tuple[Fraction, ...]:
+    conf_level: Any = None,
+) -> tuple[Fraction | float, ...]:
     first, second = _pair(response, predictor, predictor2, response2, direction)
-    test = proc_delong.roc_test(first, second, paired, method="delong")
+    level = Fraction(95, 100) if conf_level is None else conf_level  # pROC's default 0.95
+    test = proc_delong.roc_test(first, second, paired, level, method="delong")
     if test.paired:
         assert test.conf_int is not None
         return (test.statistic, test.p_value, *test.conf_int)
@@ -118,6 +125,19 @@ UNPAIRED = {
     "predictor2": SECOND,
 }
 ONE_CASE = {"response": [1, 0, 0, 0], "predictor": floats("0.9", "0.2", "0.5", "0.4")}
+#: Twelve examples; the first predictor misses rows 1 and 6, the third row 3.
+TWELVE = [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]
+WITH_NA = [None, *floats("0.2", "0.9", "0.4", "0.6"), None, *floats("0.8", "0.5", "0.7", "0.1")]
+WITH_NA += floats("0.35", "0.45")
+COMPLETE = floats("0.5", "0.3", "0.6", "0.6", "0.4", "0.1", "0.9", "0.2", "0.8", "0.7", "0.15")
+COMPLETE += floats("0.65")
+MISSING_NA = {"response": TWELVE, "predictor": WITH_NA, "predictor2": COMPLETE}
+SHIFTED = floats("0.2", "0.9", "0.4", "0.6", "0.3", "0.8", "0.5", "0.7", "0.1", "0.35", "0.45")
+ROW_SHIFTED = {
+    "response": TWELVE,
+    "predictor": [None, *SHIFTED],
+    "predictor2": [*COMPLETE[:2], None, *COMPLETE[3:]],
+}
 
 CASES: tuple[TwinCase, ...] = (
     _one("var", "eight examples"),
@@ -158,5 +178,35 @@ CASES: tuple[TwinCase, ...] = (
         },
         {},
         ("Delong", "ZeroSigma"),
+    ),
+    _one("ci_auc", "conf.level 0: the AUC three times", "Level01", conf_level="0.0"),
+    _one("ci_auc", "conf.level 1: 0 and 1", "Level01", conf_level="1.0"),
+    TwinCase(
+        "NA in one predictor: paired on the ten complete rows",
+        "roc_test",
+        MISSING_NA,
+        {},
+        ("Delong", "PairedNA"),
+    ),
+    TwinCase(
+        "NA in one predictor, conf.level 0: the difference twice",
+        "roc_test",
+        MISSING_NA,
+        {"conf_level": "0.0"},
+        ("Delong", "PairedNA", "Level01"),
+    ),
+    TwinCase(
+        "NA in one predictor, the same counts: the i-th cases paired",
+        "cov",
+        ROW_SHIFTED,
+        {},
+        ("Delong", "PairedNA"),
+    ),
+    TwinCase(
+        "NA in one predictor, other counts: R's cov stops",
+        "cov",
+        MISSING_NA,
+        {},
+        ("Delong", "PairedNA"),
     ),
 )

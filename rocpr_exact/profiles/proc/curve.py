@@ -1,5 +1,8 @@
 """Exact twins of the R package pROC 1.18.0: ``auc`` and ``roc`` (``R/roc.R``, ``R/auc.R``).
 
+The base of :mod:`rocpr_exact.profiles.proc`: the input as pROC sees it and the curve
+(:class:`Roc`), which the inference twins of :mod:`~rocpr_exact.profiles.proc.delong` read.
+
 ``auc(response, predictor, ...)`` has pROC's parameters with R's dots written as underscores
 (``partial_auc``, ``partial_auc_focus``, ``partial_auc_correct``,
 ``allow_invalid_partial_auc_correct``); ``percent``, smoothing and confidence intervals are
@@ -13,7 +16,10 @@ not modelled.  The input as pROC sees it:
   median(controls) <= median(cases), else ``">"`` (medians exact here; R's median of an even
   count rounds the mean of the two middle values).
 * The curve has one point per distinct predictor value (pROC's thresholds are midpoints, so
-  tied values are one threshold: a tie group is one diagonal segment).
+  tied values are one threshold: a tie group is one diagonal segment).  The thresholds are
+  the doubles R computes, bit for bit: ``(a + b)/2``, or ``a/2 + b/2`` where that is beyond
+  1e100 in magnitude (``a + b`` overflowing to Inf near the largest double), each operation
+  rounded to nearest, ties to even (so halving a subnormal rounds), then pROC's near-tie fix.
 
 The areas (``auc.roc``):
 
@@ -43,36 +49,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, Literal
+from itertools import pairwise
+from typing import Any, Literal
 
 import numpy as np
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.partial import mcclish, partial_auc_roc
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import (
+    InvalidInputError,
+    NoNegativesError,
+    NoPositivesError,
+    NotRepresentableError,
+)
 from rocpr_exact.profiles.arguments import classes, flag, is_one_of, vector
 from rocpr_exact.profiles.examples import twin_metric
 from rocpr_exact.profiles.ieee import FLOAT64, double_seen, exact_values, round_binary, to_double
 from rocpr_exact.profiles.model import ToolMetrics
 
-if TYPE_CHECKING:  # pROC's inference functions, defined in proc_delong (which imports this)
-    from rocpr_exact.profiles.proc_delong import RocTest, ci_auc, cov, roc_test, var
-
-__all__ = ["Roc", "RocTest", "auc", "ci_auc", "cov", "roc", "roc_test", "var"]
-
-#: pROC's functions whose twins are in :mod:`rocpr_exact.profiles.proc_delong`, importable
-#: from here as every one is from pROC (imported on first use, PEP 562).
-_DELONG = frozenset({"RocTest", "ci_auc", "cov", "roc_test", "var"})
-
-
-def __getattr__(name: str) -> object:
-    """A twin of :data:`_DELONG`, from :mod:`rocpr_exact.profiles.proc_delong` on first use."""
-    if name not in _DELONG:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module("rocpr_exact.profiles.proc_delong"), name)
-
+__all__ = ["CURVE_METRICS", "Roc", "auc", "is_na", "roc"]
 
 Direction = Literal["auto", "<", ">"]
 Focus = Literal["specificity", "sensitivity"]
@@ -86,7 +82,9 @@ class Roc:
     and ``levels`` are the ones pROC settled on.  ``response`` (1 for a case, 0 for a control)
     and ``predictor`` (the doubles' exact values) are the examples pROC kept, in input order:
     what ``var``, ``cov``, ``ci.auc`` and ``roc.test`` read
-    (:mod:`rocpr_exact.profiles.proc_delong`).
+    (:mod:`rocpr_exact.profiles.proc.delong`).  ``original_response`` and
+    ``original_predictor`` are the two vectors as given (NA included), which pROC keeps for
+    ``are.paired``.
     """
 
     thresholds: tuple[Fraction | float, ...]
@@ -97,9 +95,12 @@ class Roc:
     auc: Fraction
     response: tuple[int, ...] = ()
     predictor: tuple[Fraction, ...] = ()
+    original_response: tuple[Any, ...] = ()
+    original_predictor: tuple[Any, ...] = ()
 
 
-def _missing(value: Any) -> bool:
+def is_na(value: Any) -> bool:
+    """R's ``is.na``: None (NA) or NaN."""
     return value is None or value != value  # None or NaN
 
 
@@ -132,7 +133,7 @@ def _prepared(
         for r, p, missing in zip(
             responses, doubles.tolist(), np.isnan(doubles).tolist(), strict=True
         )
-        if not (missing or _missing(r))
+        if not (missing or is_na(r))
     ]
     if levels is None:
         found = classes([r for r, _ in pairs], "response", "pROC")
@@ -221,14 +222,36 @@ def auc(
     )
 
 
+#: R's double ``1e100`` (``roc.utils.thresholds`` switches to a/2 + b/2 above it).
+_SWITCH = round_binary(Fraction(10**100), FLOAT64)
+
+
+def _r_double(x: Fraction) -> Fraction | float:
+    """What one R operation with exact result ``x`` stores: the nearest double (ties to even),
+    +-Inf past the largest (IEEE overflow)."""
+    try:
+        return round_binary(x, FLOAT64)
+    except NotRepresentableError:
+        return np.inf if x > 0 else -np.inf
+
+
+def _midpoint(a: Fraction, b: Fraction) -> Fraction | float:
+    """R's ``ifelse(abs((a + b)/2) > 1e100, a/2 + b/2, (a + b)/2)``, each operation rounded."""
+    total = _r_double(a + b)  # +-Inf past the largest double, and then so is (a + b)/2
+    if isinstance(total, Fraction):
+        mid = round_binary(total / 2, FLOAT64)
+        if abs(mid) <= _SWITCH:
+            return mid
+    # a/2 and b/2 are doubles whose sum stays within the largest
+    return _r_double(round_binary(a / 2, FLOAT64) + round_binary(b / 2, FLOAT64))
+
+
 def _thresholds(values: list[Fraction], direction: str) -> list[Fraction | float]:
-    """``roc.utils.thresholds``: binary64 midpoints of distinct values, +-inf at the ends."""
+    """``roc.utils.thresholds``: R's binary64 midpoints of distinct values (:func:`_midpoint`),
+    +-Inf at the ends, with pROC's near-tie fix (a midpoint that rounds onto a value)."""
     inner: list[Fraction | float] = []
-    for i in range(1, len(values)):
-        a, b = values[i - 1], values[i]
-        mid = round_binary(a + b, FLOAT64) / 2
-        if abs(mid) > Fraction(10) ** 100:
-            mid = round_binary(a / 2 + b / 2, FLOAT64)
+    for a, b in pairwise(values):
+        mid = _midpoint(a, b)
         if mid == a and direction == "<":  # pROC's near-tie fix
             mid = b
         elif mid == b and direction == ">":
@@ -253,7 +276,8 @@ def roc(
     ((-inf, Fraction(3, 2), Fraction(5, 2), inf), (Fraction(1, 1), Fraction(1, 1), \
 Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1), Fraction(1, 1)))
     """
-    curve, values, settled, found, kept = _prepared(response, predictor, direction, levels)
+    responses, predictors = vector(response, "response"), vector(predictor, "predictor")
+    curve, values, settled, found, kept = _prepared(responses, predictors, direction, levels)
     cuts = _thresholds(values, settled)
     if settled == ">":
         cuts.reverse()
@@ -268,6 +292,8 @@ Fraction(1, 2), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)
         auc_roc(curve),
         tuple(label for label, _ in kept),
         tuple(value for _, value in kept),
+        tuple(responses),
+        tuple(predictors),
     )
 
 
