@@ -17,7 +17,11 @@
   "following Boyd et al. (2013)"); tests/areas/test_inference.py writes the logit interval the
   authors' way.
 
-Every digit is certified by :mod:`rocpr_exact.exact.normal`.  The level is an exact Fraction.
+Every digit is certified by :mod:`rocpr_exact.exact.normal`.  The level is an exact Fraction;
+a float level is read at its shortest repr (``0.95`` is ``Fraction("0.95")`` = 19/20, the
+number a person typed, not the binary64 value 0.9499999999999999555...: the tools' twins read
+the binary64 value, as their tools do).  Places and significant digits must be whole numbers
+(0 or more places, 1 or more significant digits): anything else is an InvalidInputError.
 """
 
 from __future__ import annotations
@@ -47,6 +51,25 @@ from rocpr_exact.exact.normal import (
     z_decimal,
 )
 
+#: Places of the exact-enough ends :attr:`AucInterval.lower` and :attr:`AucInterval.upper`.
+END_PLACES = 30
+
+
+def _level(level: Any) -> Fraction:
+    """An exact level in (0, 1); a float at its shortest repr (module notes)."""
+    if isinstance(level, float):
+        if repr(level) in ("nan", "inf", "-inf"):
+            raise InvalidInputError(f"level must lie strictly between 0 and 1, got {level!r}")
+        level = Fraction(repr(level))  # the shortest repr: 0.95 is 19/20
+    return check_level(level)
+
+
+def _count(value: Any, name: str, least: int) -> int:
+    """A whole number of places or digits, at least ``least`` (InvalidInputError otherwise)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise InvalidInputError(f"{name} must be a whole number >= {least}, got {value!r}")
+    return value
+
 __all__ = ["ApInterval", "AucInterval", "DelongTest", "ap_ci", "auc_ci", "delong_test"]
 
 NINETY_FIVE = Fraction(95, 100)
@@ -64,23 +87,36 @@ class AucInterval:
 
     def decimals(self, digits: int) -> tuple[str, str]:
         """The interval's ends with ``digits`` certified places (not clipped to [0, 1])."""
-        return interval_decimals(self.auc, self.variance, self.level, digits)
+        return interval_decimals(self.auc, self.variance, self.level, _count(digits, "digits", 0))
+
+    @property
+    def lower(self) -> Fraction:
+        """The lower end AUC - z sqrt(var), irrational in general: rounded to 30 certified
+        places (as the tools' twins give theirs), not clipped."""
+        return Fraction(self.decimals(END_PLACES)[0])
+
+    @property
+    def upper(self) -> Fraction:
+        """The upper end AUC + z sqrt(var), rounded to 30 certified places, not clipped."""
+        return Fraction(self.decimals(END_PLACES)[1])
 
 
 def auc_ci(
-    curve: Curve, level: Fraction = NINETY_FIVE, method: VarianceMethod = "delong"
+    curve: Curve, level: Fraction | float = NINETY_FIVE, method: VarianceMethod = "delong"
 ) -> AucInterval:
     """The AUC-ROC's normal confidence interval: AUC -+ z sqrt(var).
 
     >>> ci = auc_ci(Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0]))
     >>> ci.variance, ci.decimals(4)
     (Fraction(1, 32), ('0.5285', '1.2215'))
+    >>> auc_ci(Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0]), 0.95).level   # shortest repr
+    Fraction(19, 20)
 
     Raises as :func:`~rocpr_exact.areas.variance.auc_variance`, and InvalidInputError for a
     level outside (0, 1).  O(number of points).
     """
     require_curve(curve, "curve")
-    level = check_level(level)
+    level = _level(level)
     variance = auc_variance(curve, method)
     return AucInterval(auc_roc(curve), variance, level, method)
 
@@ -116,11 +152,11 @@ class DelongTest:
 
     def z(self, digits: int) -> str:
         """z = (AUC_a - AUC_b) / sqrt(var) with ``digits`` certified places."""
-        return z_decimal(self.z_squared, self.difference < 0, digits)
+        return z_decimal(self.z_squared, self.difference < 0, _count(digits, "digits", 0))
 
     def p_value(self, significant: int = 3) -> str:
         """The two-sided p-value with ``significant`` certified digits, e.g. ``'1.2e-340'``."""
-        return two_sided_p(self.z_squared, significant)
+        return two_sided_p(self.z_squared, _count(significant, "significant", 1))
 
 
 def delong_test(
@@ -184,6 +220,7 @@ class ApInterval:
 
     def decimals(self, digits: int) -> tuple[str, str]:
         """The interval's ends with ``digits`` certified places."""
+        digits = _count(digits, "digits", 0)
         if self.method == "logit":
             return logit_interval_decimals(self.theta, self.positives, self.level, digits)
         variance = self.theta * (1 - self.theta) / self.positives
@@ -192,7 +229,7 @@ class ApInterval:
 
 def ap_ci(
     curve: Curve,
-    level: Fraction = NINETY_FIVE,
+    level: Fraction | float = NINETY_FIVE,
     method: ApMethod = "logit",
     estimator: PrMethod = "step",
 ) -> ApInterval:
@@ -207,7 +244,7 @@ def ap_ci(
     otherwise: logit(0) and logit(1) are infinite).
     """
     require_curve(curve, "curve")
-    level = check_level(level)
+    level = _level(level)
     if method not in ("logit", "binomial"):
         raise InvalidInputError(f"unknown AP interval {method!r}; choose 'logit' or 'binomial'")
     theta = auc_pr(curve, estimator)

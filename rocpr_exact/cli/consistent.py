@@ -3,7 +3,8 @@
     rocpr-exact consistent --positives 10 --negatives 10 --auc-roc 0.873
     rocpr-exact consistent --positives 10 --negatives 1000 --roc-point 0.01,0.5 --tolerance 0.002
 
-Exit status 0 possible, 1 impossible, 4 undecided; bad input raises a
+Exit status 0 possible, 1 impossible, 4 undecided (5 not modelled: ``--auc-ci``, see
+:mod:`rocpr_exact.cli.consistent_ci`); bad input raises a
 :class:`~rocpr_exact.errors.RocPrError` (the CLI prints it and exits 2).
 Numbers are read as printed text, never through ``float``.
 """
@@ -41,7 +42,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description=(
             "Decide exactly whether reported metrics (as printed, e.g. 0.873) can all hold for "
             "some ranking of P positives and N negatives. Exit 0 possible (with a witness), "
-            "1 impossible (with the reason), 4 undecided (search limit reached)."
+            "1 impossible (with the reason), 4 undecided (search limit reached), 5 not modelled "
+            "(--auc-ci: no modelled method prints that interval)."
         ),
     )
     parser.add_argument("--positives", type=whole_number("--positives"), required=True, metavar="P")

@@ -18,7 +18,7 @@ from typing import BinaryIO, TextIO
 from rocpr_exact.consistency.witness import Witness, show_value
 from rocpr_exact.io.files import write_atomically
 
-__all__ = ["Ticker", "witness_lines", "witness_runs", "write_witness"]
+__all__ = ["Ticker", "block_lines", "witness_lines", "witness_runs", "write_witness"]
 
 #: Runs and curve points shown in the text answer before "...".
 SHOWN = 12
@@ -51,26 +51,31 @@ def _listed(items: list[str]) -> str:
     return " ".join(items[:SHOWN]) + more
 
 
+def block_lines(blocks: list[tuple[int, int, int, int]], distinct: int) -> list[str]:
+    """A witness's blocks (highest score, lowest score, positives, negatives) and its curve's
+    points at their ends, for a person to read (``distinct`` scores in all)."""
+    p, n = sum(a for _, _, a, _ in blocks), sum(b for _, _, _, b in blocks)
+    shown = [
+        f"{high}:{a}+{b}" if high == low else f"{high}..{low}:{a}+{b}" for high, low, a, b in blocks
+    ]
+    points, tp, fp = ["(0,0)"], 0, 0
+    for _, _, a, b in blocks:
+        tp, fp = tp + a, fp + b
+        points.append(f"({tp},{fp})")
+    return [
+        f"  witness: {p:,} positives, {n:,} negatives, {distinct:,} distinct scores; "
+        "scores:positives+negatives, highest first: " + _listed(shown),
+        "  its curve (TP,FP) at the ends of those blocks: " + _listed(points),
+    ]
+
+
 def witness_lines(witness: Witness, reported: Mapping[str, str], file: str | None) -> list[str]:
     """The witness of a "possible" answer, for a person to read."""
     lines = ["  reported -> witness (exact):"] if witness.values else []
     for name, value in witness.values:
         lines.append(f"    {name} {reported[name]} -> {show_value(value)}")
     runs = witness_runs(witness)
-    blocks = _blocks(runs)
-    p, n = sum(a for _, a, _ in runs), sum(b for _, _, b in runs)
-    shown = [
-        f"{high}:{a}+{b}" if high == low else f"{high}..{low}:{a}+{b}" for high, low, a, b in blocks
-    ]
-    lines.append(
-        f"  witness: {p:,} positives, {n:,} negatives, {len(runs):,} distinct scores; "
-        "scores:positives+negatives, highest first: " + _listed(shown)
-    )
-    points, tp, fp = ["(0,0)"], 0, 0
-    for _, _, a, b in blocks:
-        tp, fp = tp + a, fp + b
-        points.append(f"({tp},{fp})")
-    lines.append("  its curve (TP,FP) at the ends of those blocks: " + _listed(points))
+    lines += block_lines(_blocks(runs), len(runs))
     if witness.threshold is not None:
         lines.append(f"  operating point: positive iff score >= {witness.threshold}")
     if file is None:

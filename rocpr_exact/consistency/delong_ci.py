@@ -18,9 +18,11 @@ interval prints as given is a witness.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from itertools import chain
+from math import gcd
 from typing import Literal
 
 from rocpr_exact.areas.variance import auc_variance
@@ -35,6 +37,7 @@ from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.normal import ball_bounds, decide_real
+from rocpr_exact.limits import check_interval_work
 
 __all__ = [
     "delong_candidates",
@@ -46,6 +49,11 @@ __all__ = [
 
 #: Grid of the mixed family's shape parameter.
 FAMILY_STEPS = 32
+#: Examples' worth of work (``max_interval_work``) of one least variance without ties (a
+#: binary search of about 64 steps of integer work over the smaller class, about 8 examples'
+#: worth of a ranking's rational work, then the ranking) and of one ranking tried.
+LEAST_WORK = 8
+RANKING_WORK = 2
 
 
 def _bound(p: int, n: int) -> Fraction:
@@ -67,10 +75,19 @@ def _range_excluded(
 
 
 def delong_candidates(
-    p: int, n: int, centres: range, z: Real, low: Interval, high: Interval, wanted: int, steps: int
+    p: int,
+    n: int,
+    centres: range,
+    z: Real,
+    low: Interval,
+    high: Interval,
+    wanted: int,
+    steps: int,
+    even: bool = False,
 ) -> list[int] | Literal["budget"]:
-    """The first ``wanted`` m (nearest the centre first) not excluded; [] when every m is
-    excluded (a proof); "budget" when ``steps`` ranges did not settle it and none was found."""
+    """The first ``wanted`` m (nearest the centre first; only even m with ``even``: rankings
+    without ties) not excluded; [] when every m is excluded (a proof); "budget" when ``steps``
+    ranges did not settle it and none was found."""
     bounds = ball_bounds(z)
     assert bounds is not None
     z_high = bounds[1]
@@ -89,7 +106,7 @@ def delong_candidates(
         if _range_excluded(p, n, first, last, z_high, low, high):
             continue
         if first == last:
-            if not delong_excluded(p, n, first, z, low, high):
+            if not (even and first % 2) and not delong_excluded(p, n, first, z, low, high):
                 kept.append(first)
                 if len(kept) >= wanted:
                     return kept
@@ -139,47 +156,68 @@ def _groups(beats: list[int], n: int, half: bool) -> list[Group]:
     return sequence
 
 
-def _rounded(values: list[Fraction], u: int, n: int) -> list[int]:
-    """Integers from a non-increasing real profile: floors of the running sum, the sum set to
-    ``u`` (one unit at a time where it keeps the profile in [0, n]), sorted non-increasing."""
-    beats, total = [], Fraction(0)
+def _rounded(values: list[int], scale: int, u: int, n: int) -> list[int]:
+    """Integers from a non-increasing real profile ``values / scale``: floors of the running
+    sum, the sum set to ``u`` (one unit at a time where it keeps the profile in [0, n]),
+    sorted non-increasing.  Integer arithmetic: the values are scaled by ``scale``."""
+    beats, total = [], 0
     for value in values:
         before = total
         total += value
-        beats.append(int(total) - int(before))
+        beats.append(total // scale - before // scale)
     beats = [min(max(b, 0), n) for b in beats]
     beats.sort(reverse=True)
-    i, step = 0, 1 if sum(beats) < u else -1
-    while sum(beats) != u and i < 4 * len(beats):
+    i, have = 0, sum(beats)
+    step = 1 if have < u else -1
+    while have != u and i < 4 * len(beats):
         k = i % len(beats) if step > 0 else len(beats) - 1 - i % len(beats)
         if 0 <= beats[k] + step <= n:
             beats[k] += step
+            have += step
         i += 1
     beats.sort(reverse=True)
     return beats
 
 
-def _mixed(p: int, n: int, u: int, s: Fraction) -> list[Fraction]:
-    """Positives' placements between equal (s = 0) and extreme (s = 1)."""
-    equal = [Fraction(u, p)] * p
+def _mixed(p: int, n: int, u: int, s: Fraction) -> tuple[list[int], int]:
+    """Positives' placements between equal (s = 0) and extreme (s = 1), scaled to integers:
+    (values, scale)."""
+    scale = p * s.denominator
+    equal = u * (s.denominator - s.numerator)  # (1 - s) u / p, times scale
     extreme, left = [], u
     for _ in range(p):
-        extreme.append(Fraction(min(n, left)))
+        extreme.append(min(n, left))
         left -= min(n, left)
-    return [(1 - s) * e + s * x for e, x in zip(equal, extreme, strict=True)]
+    return [equal + x * s.numerator * p for x in extreme], scale
 
 
-def _sloped(p: int, n: int, u: int, slope: Fraction) -> list[Fraction]:
-    """Placements falling linearly by ``slope`` per positive (clipped to [0, n]), sum ~ u."""
+def _sloped(p: int, n: int, u: int, slope: Fraction) -> tuple[list[int], int]:
+    """Placements falling linearly by ``slope`` per positive (clipped to [0, n]), sum ~ u,
+    scaled to integers: (values, scale)."""
 
-    def profile(c: Fraction) -> list[Fraction]:
-        return [min(max(c - slope * i, Fraction(0)), Fraction(n)) for i in range(p)]
+    def total(c: Fraction) -> Fraction:
+        """sum_i min(max(c - slope i, 0), n) over i < p, in O(1): n for i <= (c - n) / slope,
+        c - slope i for the i after that while it is positive."""
+        full = min(p, max(0, _floor((c - n) / slope) + 1))
+        last = min(p, max(0, _ceil(c / slope)))  # c - slope i > 0 for i < last
+        count = max(0, last - full)
+        return n * full + count * c - slope * Fraction((full + last - 1) * count, 2)
 
     low, high = Fraction(0), Fraction(n) + slope * p
     for _ in range(32):  # the sum is non-decreasing in c: bisection
         middle = (low + high) / 2
-        low, high = (middle, high) if sum(profile(middle)) < u else (low, middle)
-    return profile(high)
+        low, high = (middle, high) if total(middle) < u else (low, middle)
+    scale = high.denominator * slope.denominator // gcd(high.denominator, slope.denominator)
+    top, step, cap = int(high * scale), int(slope * scale), n * scale
+    return [min(max(top - step * i, 0), cap) for i in range(p)], scale
+
+
+def _floor(x: Fraction) -> int:
+    return x.numerator // x.denominator
+
+
+def _ceil(x: Fraction) -> int:
+    return -(-x.numerator // x.denominator)
 
 
 def _family(p: int, n: int, u2: int) -> Iterator[list[Group]]:
@@ -187,9 +225,12 @@ def _family(p: int, n: int, u2: int) -> Iterator[list[Group]]:
     u = u2 // 2
     slopes = (Fraction(n, p) * Fraction(2) ** k for k in range(-8, 9))
     mixes = (Fraction(k, FAMILY_STEPS) for k in range(FAMILY_STEPS + 1))
-    shapes = chain((_sloped(p, n, u, t) for t in slopes), (_mixed(p, n, u, s) for s in mixes))
-    for shape in shapes:
-        beats = _rounded(shape, u, n)
+    shapes: Iterator[tuple[Callable[..., tuple[list[int], int]], Fraction]] = chain(
+        ((_sloped, t) for t in slopes), ((_mixed, s) for s in mixes)
+    )
+    for build, shape_parameter in shapes:
+        check_interval_work(RANKING_WORK * (p + n), "the DeLong witness search")
+        beats = _rounded(*build(p, n, u, shape_parameter), u, n)
         if sum(beats) != u or (u2 % 2 and all(b == n for b in beats)):
             continue
         yield _groups(beats, n, bool(u2 % 2))
@@ -219,12 +260,15 @@ def _window(
     return w_low, w_high, bounds[0], bounds[1]
 
 
+@lru_cache(maxsize=1 << 14)
 def least_variance(p: int, n: int, m: int) -> Fraction:
     """The least DeLong variance at 2U = m of a ranking without ties (even m: exact, from
     :mod:`~rocpr_exact.consistency.delong_untied`) or with one tied positive-negative pair
     (odd m: a lower bound).  One tied pair adds 1 to one C and one D of an untied ranking at
     U = (m - 1) / 2, so sum C^2 and sum D^2 do not fall and var >= untied minimum at U -
     kappa (m^2 - (m - 1)^2), kappa = 1 / (4 N^2 P^2 (P - 1)) + 1 / (4 P^2 N^2 (N - 1))."""
+    work = LEAST_WORK * min(p, n) + RANKING_WORK * (p + n)
+    check_interval_work(work, "the least DeLong variance without ties")
     if m % 2 == 0:
         return untied_min_variance(p, n, m // 2)
     kappa = Fraction(1, 4 * n * n * p * p * (p - 1)) + Fraction(1, 4 * p * p * n * n * (n - 1))
@@ -247,6 +291,7 @@ def _walked(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> l
     wanted = (w_low * w_low / (z_low * z_low), w_high * w_high / (z_high * z_high))
     if wanted[0] > wanted[1]:
         return None
+    check_interval_work(RANKING_WORK * (p + n), "the DeLong witness search")
     rows = untied_walk(p, n, m // 2, *wanted, untied_goal(p, n, m // 2))
     return None if rows is None else untied_groups(rows, n)
 

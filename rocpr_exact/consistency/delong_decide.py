@@ -52,15 +52,20 @@ MAX_STEPS = 200_000
 WITNESS_AUCS = 16
 
 
-def decide_delong(p: int, n: int, centres: range, target: Target, shown: str) -> IntervalVerdict:
+def decide_delong(
+    p: int, n: int, centres: range, target: Target, shown: str, ties: bool = True
+) -> IntervalVerdict:
     """Possible (a witness), impossible (the reason) or undecided, for the interval ``shown``
-    whose centre allows the 2U in ``centres`` (not empty)."""
+    whose centre allows the 2U in ``centres`` (not empty); without ``ties``, over the rankings
+    in which no positive ties a negative (:func:`_untied`)."""
     z, low, high = target
     if p < 2 or n < 2:
         return IntervalVerdict(
             "impossible",
             (f"DeLong's variance needs P, N >= 2 (got P = {p}, N = {n}): no interval is printed",),
         )
+    if not ties:
+        return _untied(p, n, centres, target, shown)
     small = p + n <= EXHAUSTIVE_EXAMPLES
     exact = not small and extremes_fit(p, n)
     window = None  # past the whole programme: the one over the centre's m, near an end
@@ -242,6 +247,65 @@ def _past_reason(shown: str, narrow: set[int], wide: set[int], listed: set[int])
         f"for every AUC m/(2PN) in the centre's range, no DeLong variance in its proven range "
         f"gives an interval that prints as {shown}: " + "; ".join(parts)
     )
+
+
+def _untied(p: int, n: int, centres: range, target: Target, shown: str) -> IntervalVerdict:
+    """The verdict over rankings without a positive tied with a negative: even 2U only; every
+    such ranking enumerated for P + N <= EXHAUSTIVE_EXAMPLES; past it the exclusions over every
+    ranking (the extremes, the greatest variance: they hold for these too) and the exact least
+    variance without ties, and the witness search, whose rankings have no ties at even 2U."""
+    z, low, high = target
+    small = p + n <= EXHAUSTIVE_EXAMPLES
+    exact = not small and extremes_fit(p, n)
+    greatest = not small and not exact and greatest_fit(p, n)
+    wanted = len(centres) if small or exact or greatest else WITNESS_AUCS
+    kept = delong_candidates(p, n, centres, z, low, high, wanted, MAX_STEPS, even=True)
+    if kept == "budget":
+        return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
+    complete = small or exact or greatest or len(kept) < wanted
+    if small:
+        found = small_witness(p, n, kept, z, low, high, ties=False)
+        if found is not None:
+            return possible(p, n, found[0], found[1], "delong", target, ties=False)
+        return IntervalVerdict(
+            "impossible",
+            (
+                f"every ranking of P = {p} positives and N = {n} negatives without ties was "
+                f"enumerated: none has a DeLong interval that prints as {shown}",
+            ),
+        )
+    if exact:
+        kept = [m for m in kept if not extremes_exclude(p, n, m, z, low, high, None)]
+    if greatest:
+        kept = [m for m in kept if _wide_enough(p, n, m, target)]
+    kept = [m for m in kept if not needs_ties(p, n, m, z, low, high)]
+    if not kept and complete:
+        return IntervalVerdict(
+            "impossible",
+            (
+                f"for every even 2U = m (no ties) with m/(2PN) in the centre's range, DeLong's "
+                f"variance between the least without ties and the greatest over every ranking "
+                f"(exact: docs/inference.md) gives no interval that prints as {shown}",
+            ),
+        )
+    for m in kept[:WITNESS_AUCS]:
+        groups = delong_witness(p, n, m, z, low, high)
+        if groups is not None:
+            return possible(p, n, m, groups, "delong", target, ties=False)
+    return IntervalVerdict(
+        "undecided",
+        (
+            "AUC values remain that the variance bounds do not exclude, and the witness search "
+            f"among rankings without ties found none at the {min(len(kept), WITNESS_AUCS)} "
+            "nearest the centre (docs/inference.md)",
+        ),
+    )
+
+
+def _wide_enough(p: int, n: int, m: int, target: Target) -> bool:
+    """The greatest variance at 2U = m (ties included) reaches the window the ends need."""
+    window = s_window(p, n, m, *target)
+    return window is not None and greatest_s(p, n, m) >= window[0]
 
 
 def _small(p: int, n: int, kept: list[int], target: Target, shown: str) -> IntervalVerdict:

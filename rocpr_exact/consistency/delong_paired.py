@@ -20,7 +20,13 @@ test has z^2 = (A - B)^2 / (var_A + var_B - 2 cov) and p = erfc(sqrt(z^2 / 2))
   the negatives), which moves the covariance between its extremes; a pairing whose exact z^2
   gives a certified p printed as given is a witness (scores A and B of the same examples).
 * Otherwise **undecided**: small printed p-values are never excluded (the covariance can bring
-  var_A + var_B - 2 cov near 0), and the witness search is not exhaustive.
+  var_A + var_B - 2 cov near 0), and the witness search is not exhaustive; each pairing tried
+  costs 2 (P + N) of ``max_interval_work``, past which the search stops ("undecided", naming it).
+
+Sidedness and printed bounds as :mod:`rocpr_exact.consistency.delong_p` reads them
+(:func:`~rocpr_exact.consistency.delong_p.sided_targets`): the exclusion bounds p from above,
+so it is tried on the two-sided p-values every sidedness needs together.  Without ties both
+2U are even and both scorings' scores distinct.
 """
 
 from __future__ import annotations
@@ -29,16 +35,18 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+import numpy as np
+
 from rocpr_exact.areas.inference import delong_test
-from rocpr_exact.consistency.delong_p import printed_p
+from rocpr_exact.consistency.ci_verdict import IntervalVerdict, witness_scores
+from rocpr_exact.consistency.delong_p import Sides, printed_p, sided_targets
 from rocpr_exact.consistency.delong_untied import untied_groups, untied_min_ranking
 from rocpr_exact.consistency.enclosures import halves, real_in
-from rocpr_exact.consistency.intervals import IntervalVerdict
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
-from rocpr_exact.consistency.witness import Group, ranking_with_auc, scored
-from rocpr_exact.errors import InvalidInputError, UndefinedMetricError
-from rocpr_exact.exact.normal import ball, ball_bounds
-from rocpr_exact.limits import check_examples
+from rocpr_exact.consistency.witness import Group, ranking_with_auc
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError, UndefinedMetricError
+from rocpr_exact.exact.normal import ball, ball_bounds, two_sided_p
+from rocpr_exact.limits import check_examples, check_interval_work, interval_budget
 
 __all__ = ["check_paired_delong_p"]
 
@@ -46,6 +54,13 @@ MAX_STEPS = 200_000
 #: Pairs of AUCs not excluded for which witnesses are searched.
 WITNESS_PAIRS = 4
 SHIFTS = (Fraction(0), Fraction(1, 16), Fraction(1, 8), Fraction(1, 4), Fraction(1, 2))
+#: Examples' worth of ``max_interval_work`` per example of one pairing tried (a paired test:
+#: two sorts and the placements' covariance).
+PAIRING_WORK = 2
+#: Examples past which a pairing is tested as numpy arrays (faster for large, slower for few).
+ARRAYS_FROM = 256
+#: A witness: scores A, scores B, labels, z^2, the variance of the difference, the sidedness.
+Found = tuple[list[int], list[int], list[int], Fraction, Fraction, str]
 
 
 def _p_max(x: Any, y: Any, k: Fraction) -> Any:
@@ -64,7 +79,7 @@ def _below(bounds: tuple[Fraction, Fraction] | None, target: Interval) -> bool:
 
 
 def _open_pairs(
-    first: range, second: range, p: int, n: int, target: Interval
+    first: range, second: range, p: int, n: int, target: Interval, ties: bool
 ) -> list[tuple[int, int]] | str:
     """The first WITNESS_PAIRS pairs (m, k) not excluded ([] when all are: a proof)."""
     k = Fraction(1, p - 1) + Fraction(1, n - 1)
@@ -86,7 +101,8 @@ def _open_pairs(
         if _below(ball_bounds(value), target):
             continue
         if a1 == a2 and b1 == b2:
-            kept.append((a1, b1))
+            if ties or a1 % 2 == b1 % 2 == 0:
+                kept.append((a1, b1))
         else:
             stack += halves(a1, a2, b1, b2)
     return kept
@@ -95,13 +111,14 @@ def _open_pairs(
 def _rankings(p: int, n: int, m: int) -> list[list[Group]]:
     out = [ranking_with_auc(p, n, m)]
     if m % 2 == 0:
+        check_interval_work(p + n, "the paired test's witness search")
         out.append(untied_groups(untied_min_ranking(p, n, m // 2), n))
     return out
 
 
-def _by_class(groups: list[Group]) -> tuple[list[int], list[int]]:
+def _by_class(groups: list[Group], ties: bool) -> tuple[list[int], list[int]]:
     """The scores of the positives and of the negatives, each from the top."""
-    scores, labels = scored(groups)
+    scores, labels = witness_scores(groups, ties)
     pos = [s for s, y in zip(scores, labels, strict=True) if y]
     return pos, [s for s, y in zip(scores, labels, strict=True) if not y]
 
@@ -112,28 +129,34 @@ def _paired(values: list[int], shift: Fraction, reverse: bool) -> list[int]:
     return ordered[step:] + ordered[:step]
 
 
+def _arrays(*columns: list[int]) -> list[Any]:
+    """numpy arrays past a few hundred examples (the test's vectorised path), else the lists."""
+    return [np.array(c) for c in columns] if len(columns[0]) > ARRAYS_FROM else list(columns)
+
+
 def _p_of(z2: Fraction) -> Any:
     return lambda: ball(z2 / 2).sqrt().erfc()
 
 
 def _witness(
-    p: int, n: int, m: int, k: int, target: Interval
-) -> tuple[list[int], list[int], list[int], Fraction, Fraction] | None:
+    p: int, n: int, m: int, k: int, targets: list[tuple[str, Interval]], ties: bool
+) -> Found | None:
     for groups_a, groups_b in product(_rankings(p, n, m), _rankings(p, n, k)):
-        pos_a, neg_a = _by_class(groups_a)
-        pos_b, neg_b = _by_class(groups_b)
+        pos_a, neg_a = _by_class(groups_a, ties)
+        pos_b, neg_b = _by_class(groups_b, ties)
         labels = [1] * p + [0] * n
         for s, t, r1, r2 in product(SHIFTS, SHIFTS, (False, True), (False, True)):
+            check_interval_work(PAIRING_WORK * (p + n), "the paired test's witness search")
             scores_a = pos_a + neg_a
             scores_b = _paired(pos_b, s, r1) + _paired(neg_b, t, r2)
             try:
-                test = delong_test(scores_a, scores_b, labels)
+                test = delong_test(*_arrays(scores_a, scores_b, labels))
                 z2 = test.z_squared
             except UndefinedMetricError:
                 continue  # a zero variance: no test is printed
-            found = Fraction(1) in target if z2 == 0 else real_in(target, _p_of(z2))
-            if found:
-                return scores_a, scores_b, labels, z2, test.variance
+            for sided, target in targets:
+                if Fraction(1) in target if z2 == 0 else real_in(target, _p_of(z2)):
+                    return scores_a, scores_b, labels, z2, test.variance, sided
     return None
 
 
@@ -144,20 +167,22 @@ def check_paired_delong_p(
     auc_a: str,
     auc_b: str,
     rounding: Rounding = "nearest",
+    ties: bool = True,
+    sides: Sides | None = None,
 ) -> IntervalVerdict:
     """Decide, where the notes above can, whether a paired DeLong test of two printed AUCs on
-    the same examples can print ``p_value``.
+    the same examples can print ``p_value`` (``sides`` None: two- or one-sided).
 
-    >>> check_paired_delong_p(30, 30, "0.9", "0.90", "0.70").verdict
+    >>> check_paired_delong_p(30, 30, "0.9", "0.90", "0.70", sides="two-sided").verdict
     'impossible'
     >>> check_paired_delong_p(30, 30, "<0.001", "0.90", "0.70").verdict
     'possible'
     """
     p, n = positives, negatives
     if p < 2 or n < 2:
-        raise InvalidInputError("a paired DeLong test needs P, N >= 2")
-    check_examples(p + n, "check_paired_delong_p: positives + negatives")
-    target = printed_p(p_value, rounding)
+        raise InvalidInputError("a paired DeLong test needs positives >= 2 and negatives >= 2")
+    check_examples(p + n, "a paired DeLong test: positives + negatives")
+    targets = sided_targets(printed_p(p_value, rounding), sides)
     scale = 2 * p * n
     first = reported_interval(auc_a, rounding).integers_scaled(scale)
     second = reported_interval(auc_b, rounding).integers_scaled(scale)
@@ -165,35 +190,34 @@ def check_paired_delong_p(
         range(max(first[0], 0), min(first[1], scale) + 1),
         range(max(second[0], 0), min(second[1], scale) + 1),
     )
-    if not ranges[0] or not ranges[1]:
+    if not ranges[0] or not ranges[1] or not targets:
         return IntervalVerdict("impossible", ("an AUC printed is not m/(2PN) for any m",))
-    kept = _open_pairs(*ranges, p, n, target)
+    # the exclusion bounds p from above: one search for the least value any sidedness needs
+    low = min((target for _, target in targets), key=lambda t: (t.low, not t.low_closed))
+    kept = _open_pairs(*ranges, p, n, Interval(low.low, Fraction(1), low.low_closed), ties)
     if isinstance(kept, str):
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of AUC pairs",))
     if not kept:
         return IntervalVerdict(
             "impossible",
             (
-                f"for every pair of AUCs printing as {auc_a} and {auc_b} (P = {p}, N = {n}), "
-                "|cov| <= sqrt(var_A var_B) and var <= A(1 - A)(1/(P - 1) + 1/(N - 1)) give a "
-                f"paired p-value below every value printed as {p_value}",
+                f"for every pair of AUCs printing as {auc_a} and {auc_b} (P = {p}, N = {n}"
+                + ("" if ties else ", 2U even: no ties")
+                + "), |cov| <= sqrt(var_A var_B) and var <= A(1 - A)(1/(P - 1) + 1/(N - 1)) "
+                f"give a paired p-value below every value printed as {p_value}, "
+                + ("two- or one-sided" if sides is None else sides),
             ),
         )
-    for m, k in kept:
-        found = _witness(p, n, m, k, target)
-        if found is not None:
-            scores_a, scores_b, labels, z2, variance = found
-            return IntervalVerdict(
-                "possible",
-                (
-                    f"AUCs {Fraction(m, scale)} and {Fraction(k, scale)}, paired z^2 = {z2}; "
-                    f"the second scoring of the same examples: {' '.join(map(str, scores_b))}",
-                ),
-                tuple(scores_a),
-                tuple(labels),
-                Fraction(m, scale),
-                variance,  # of the difference of the two AUCs
-            )
+    with interval_budget():
+        for m, k in kept:
+            try:
+                found = _witness(p, n, m, k, targets, ties)
+            except ResourceLimitError as error:
+                if error.limit != "max_interval_work":
+                    raise
+                return IntervalVerdict("undecided", (str(error),))
+            if found is not None:
+                return _possible(p, n, m, k, found)
     return IntervalVerdict(
         "undecided",
         (
@@ -201,4 +225,20 @@ def check_paired_delong_p(
             f"pairing of the rankings tried at the first {len(kept)} prints {p_value} "
             "(docs/inference.md)",
         ),
+    )
+
+
+def _possible(p: int, n: int, m: int, k: int, found: Found) -> IntervalVerdict:
+    scores_a, scores_b, labels, z2, variance, sided = found
+    scale = 2 * p * n
+    return IntervalVerdict(
+        "possible",
+        (f"paired DeLong, {sided}: AUCs {Fraction(m, scale)}, {Fraction(k, scale)}, z^2 = {z2}",),
+        tuple(scores_a),
+        tuple(labels),
+        Fraction(m, scale),
+        variance,  # of the difference of the two AUCs
+        method=f"paired DeLong, {sided}",
+        shown=(("z_squared", str(z2)), ("p_two_sided", two_sided_p(z2, 4))),
+        scores_b=tuple(scores_b),
     )

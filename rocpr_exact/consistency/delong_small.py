@@ -37,15 +37,16 @@ Step = tuple[tuple[int, int], State, int, int]  # (previous (tp, fp), previous s
 Layers = dict[tuple[int, int], dict[State, Step | None]]
 
 
-def _reachable(p: int, n: int) -> Layers:
-    """Per (tp, fp), every reachable state and how one group sequence reached it."""
+def _reachable(p: int, n: int, ties: bool = True) -> Layers:
+    """Per (tp, fp), every reachable state and how one group sequence reached it (without
+    ``ties``: no group holds both a positive and a negative)."""
     layers: Layers = {(0, 0): {(0, 0, 0): None}}
     cells = sorted(((tp, fp) for tp in range(p + 1) for fp in range(n + 1)), key=sum)
     for tp, fp in cells:
         here = layers.get((tp, fp), {})
         for a in range(p - tp + 1):
             for b in range(n - fp + 1):
-                if a == b == 0:
+                if a == b == 0 or (a and b and not ties):
                     continue
                 c, d = 2 * (n - fp - b) + b, 2 * tp + a
                 there = layers.setdefault((tp + a, fp + b), {})
@@ -76,9 +77,10 @@ def _groups(layers: Layers, p: int, n: int, state: State) -> list[Group]:
 
 
 @lru_cache(maxsize=8)
-def delong_pairs(p: int, n: int) -> dict[tuple[int, Fraction], list[Group]]:
-    """{(m, variance): one ranking's tie groups} over every ranking (P, N >= 2); cached (do
-    not modify the result).
+def delong_pairs(p: int, n: int, ties: bool = True) -> dict[tuple[int, Fraction], list[Group]]:
+    """{(m, variance): one ranking's tie groups} over every ranking (P, N >= 2; without
+    ``ties``, every ranking in which no positive ties a negative); cached (do not modify the
+    result).
 
     >>> sorted((m, str(v)) for m, v in delong_pairs(2, 2))   # AUC = m / 8
     [(0, '0'), (1, '1/32'), (2, '1/16'), (2, '1/8'), (3, '5/32'), (4, '0'), (4, '1/4'), \
@@ -87,7 +89,7 @@ def delong_pairs(p: int, n: int) -> dict[tuple[int, Fraction], list[Group]]:
     (m = 4, var = 1/4: the ranking +, -, -, + has C = 4, 0 and D = 2, 2, so
     (2 * 16 - 16) / 64 + 0.)
     """
-    layers = _reachable(p, n)
+    layers = _reachable(p, n, ties)
     out: dict[tuple[int, Fraction], list[Group]] = {}
     for state in layers[(p, n)]:
         key = (state[0], _variance(p, n, state))
@@ -97,25 +99,26 @@ def delong_pairs(p: int, n: int) -> dict[tuple[int, Fraction], list[Group]]:
 
 
 @lru_cache(maxsize=8)
-def _by_auc(p: int, n: int) -> dict[int, list[tuple[Fraction, list[Group]]]]:
+def _by_auc(p: int, n: int, ties: bool) -> dict[int, list[tuple[Fraction, list[Group]]]]:
     """:func:`delong_pairs` grouped by m, variances ascending."""
     out: dict[int, list[tuple[Fraction, list[Group]]]] = {}
-    for (m, variance), groups in sorted(delong_pairs(p, n).items()):
+    for (m, variance), groups in sorted(delong_pairs(p, n, ties).items()):
         out.setdefault(m, []).append((variance, groups))
     return out
 
 
 def small_witness(
-    p: int, n: int, kept: list[int], z: Real, low: Interval, high: Interval
+    p: int, n: int, kept: list[int], z: Real, low: Interval, high: Interval, ties: bool = True
 ) -> tuple[int, list[Group]] | None:
     """(m, groups) of a ranking with 2U = m in ``kept`` whose DeLong interval is certified to
     print in ``low`` and ``high``, or None when no ranking of P and N has one (a proof: every
-    ranking is enumerated; ``kept`` must hold every m the bounds do not exclude)."""
+    ranking is enumerated, or without ``ties`` every one with no positive tied with a negative;
+    ``kept`` must hold every m the bounds do not exclude)."""
     bounds = ball_bounds(z)
     assert bounds is not None
     z_low, z_high = bounds
     scale = 2 * p * n
-    table = _by_auc(p, n)
+    table = _by_auc(p, n, ties)
     for m, variance, groups in ((k, v, g) for k in kept for v, g in table.get(k, ())):
         area = Fraction(m, scale)
         w_low = max(area - low.high, high.low - area, Fraction(0))

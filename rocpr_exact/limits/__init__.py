@@ -53,6 +53,13 @@ limit                  default      what it bounds
                                     when python-flint is not installed (with it, a long
                                     segment costs one digamma difference, not one term
                                     per TP)
+``max_interval_work``  1,000,000    examples handled by the witness searches of one
+                                    ``consistent --auc-ci`` or ``--delong-p`` question
+                                    (each ranking built or tested costs 2 (P + N); the
+                                    least variance without ties 8 min(P, N) + 2 (P + N)):
+                                    past it
+                                    the search stops and the answer is "undecided",
+                                    naming this limit (:func:`interval_budget`)
 ``max_search_examples`` 20,000      P + N up to which ``consistent`` runs its searches and
                                     bounds for an average precision or AUC-PR that cost
                                     O(P + N) per step (the walk, the chains of rankings,
@@ -88,6 +95,7 @@ from rocpr_exact.limits.checks import (
     check_examples,
     check_grid_points,
     check_interpolated_points,
+    check_interval_work,
     check_report_work,
     check_score,
     check_score_text,
@@ -95,6 +103,7 @@ from rocpr_exact.limits.checks import (
     check_sum_bits,
     decimal_budget,
     digit_cost,
+    interval_budget,
     one_decimal_budget,
 )
 from rocpr_exact.limits.settings import (
@@ -119,6 +128,7 @@ __all__ = [
     "check_examples",
     "check_grid_points",
     "check_interpolated_points",
+    "check_interval_work",
     "check_report_work",
     "check_score",
     "check_score_text",
@@ -129,6 +139,7 @@ __all__ = [
     "digit_cost",
     "digits_of_bits",
     "exceeded",
+    "interval_budget",
     "one_decimal_budget",
     "using",
 ]

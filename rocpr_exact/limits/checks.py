@@ -39,14 +39,21 @@ def decimal_budget() -> Iterator[None]:
     ...
     rocpr_exact.errors.ResourceLimitError: b: ... (work 4; 8 already spent in this report) ...
     """
-    if _DECIMAL_SPENT.get() is not None:
+    with _outermost(_DECIMAL_SPENT):
+        yield
+
+
+@contextlib.contextmanager
+def _outermost(spent: contextvars.ContextVar[list[int] | None]) -> Iterator[None]:
+    """A fresh count in ``spent`` for the block, unless an outer block already holds one."""
+    if spent.get() is not None:
         yield
         return
-    token = _DECIMAL_SPENT.set([0])
+    token = spent.set([0])
     try:
         yield
     finally:
-        _DECIMAL_SPENT.reset(token)
+        spent.reset(token)
 
 
 def one_decimal_budget(function: _F) -> _F:
@@ -58,6 +65,43 @@ def one_decimal_budget(function: _F) -> _F:
             return function(*args, **kwargs)
 
     return budgeted  # type: ignore[return-value]
+
+
+_INTERVAL_SPENT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "rocpr_exact_interval_work", default=None
+)
+
+
+@contextlib.contextmanager
+def interval_budget() -> Iterator[None]:
+    """One ``max_interval_work`` budget for the witness searches of one printed interval or
+    test (nested blocks share the outermost); :func:`check_interval_work` charges it.
+
+    >>> from rocpr_exact.limits import using
+    >>> with using(max_interval_work=10), interval_budget():
+    ...     check_interval_work(8, "a search")
+    ...     check_interval_work(4, "another")
+    Traceback (most recent call last):
+    ...
+    rocpr_exact.errors.ResourceLimitError: another (4 examples; 8 already handled ...
+    """
+    with _outermost(_INTERVAL_SPENT):
+        yield
+
+
+def check_interval_work(units: int, what: str) -> None:
+    """Charge ``units`` (examples handled) to the :func:`interval_budget` in force (or to a
+    budget of this call alone) before the step; raise when ``max_interval_work`` would pass."""
+    spent = _INTERVAL_SPENT.get()
+    before = 0 if spent is None else spent[0]
+    if over("max_interval_work", before + units):
+        raise exceeded(
+            "max_interval_work",
+            f"{what} ({units:,} examples; {before:,} already handled in this search)",
+            "the witness search stops there; ",
+        )
+    if spent is not None:
+        spent[0] += units
 
 
 class _Terms:

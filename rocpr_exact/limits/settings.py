@@ -45,6 +45,7 @@ class Limits:
     max_interpolated_points: int | None = 10_000_000
     max_refinement_bits: int | None = 1 << 16
     max_factor_bits: int | None = 128
+    max_interval_work: int | None = 1_000_000
     max_search_examples: int | None = 20_000
 
     def __post_init__(self) -> None:

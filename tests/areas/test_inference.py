@@ -112,3 +112,32 @@ def test_test_refusals() -> None:
         delong_test([1, 2, 3, 4], [1, 2, 3, 4], [0, 1, 0, 1], labels_b=[0, 1, 0, 1])
     with pytest.raises(UndefinedMetricError):
         delong_test([1, 2, 3, 4], [1, 2, 3, 4], [0, 1, 0, 1])  # the same ranking
+
+
+def test_bad_places_are_one_line_errors() -> None:
+    curve = rx.Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0])
+    test = delong_test([4, 3, 3, 1], [1, 2, 3, 4], [1, 0, 1, 0])
+    calls = [
+        lambda: auc_ci(curve).decimals(-1),
+        lambda: auc_ci(curve).decimals(1.5),  # type: ignore[arg-type]
+        lambda: test.p_value(0),
+        lambda: test.z(-1),
+        lambda: ap_ci(curve).decimals(-2),
+        lambda: auc_ci(curve, float("nan")),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidInputError):
+            call()
+
+
+def test_a_float_level_is_its_shortest_repr_and_the_ends_are_exact_enough() -> None:
+    curve = rx.Curve.from_scores([4, 3, 3, 1], [1, 0, 1, 0])
+    ci = auc_ci(curve, 0.95)
+    assert ci.level == Fraction(19, 20) and ap_ci(curve, 0.9).level == Fraction(9, 10)
+    # AUC 7/8, var 1/32: 7/8 -+ 1.959963984540054 * sqrt(1/32), mpmath at 50 digits below
+    mpmath.mp.dps = 50
+    half = mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf(19) / 20) * mpmath.sqrt(mpmath.mpf(1) / 32)
+    for end, value in ((ci.lower, mpmath.mpf(7) / 8 - half), (ci.upper, mpmath.mpf(7) / 8 + half)):
+        assert abs(mpmath.mpf(end.numerator) / end.denominator - value) <= mpmath.mpf(10) ** -30
+    assert str(ci.lower)[:8] == "52852404"  # 0.528524..., as decimals(6) prints it
+    assert ci.decimals(6) == ("0.528524", "1.221476")

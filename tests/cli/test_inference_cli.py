@@ -166,3 +166,85 @@ def test_report_ap_ci_is_boyd_eng_page(tmp_path: Path, capsys: pytest.CaptureFix
     )
     code, out, err = run(["report", str(path), "--ap-ci", "logit", "--positives", "2"], capsys)
     assert code == 2 and "--ap-ci needs" in err
+
+
+CONSISTENT = ["consistent", "--positives", "21", "--negatives", "19"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "needed"),
+    [
+        (["--auc-roc", "0.9", "--auc-roc-b", "0.8"], "--delong-p"),
+        (["--auc-roc", "0.9", "--positives-b", "5"], "--delong-p"),
+        (["--auc-roc", "0.9", "--negatives-b", "5"], "--delong-p"),
+        (["--auc-roc", "0.9", "--paired"], "--delong-p"),
+        (["--auc-roc", "0.9", "--ci-method", "delong"], "--auc-ci"),
+        (["--auc-roc", "0.9", "--ci-level", "0.9"], "--auc-ci"),
+        (
+            ["--delong-p", "0.5", "--auc-roc", "0.9", "--auc-roc-b", "0.8", "--ci-level", "0.9"],
+            "--auc-ci",
+        ),
+    ],
+)
+def test_a_flag_that_would_not_count_is_refused(
+    extra: list[str], needed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run([*CONSISTENT, *extra], capsys)
+    assert (code, out) == (2, "")
+    assert f"counts only with {needed}" in err and len(err.strip().splitlines()) == 1
+
+
+def test_interval_answers_and_witness_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the cases: pROC's clipped interval possible (exit 0), a bootstrap one not modelled
+    path = tmp_path / "w.csv"
+    code, out, _ = run(
+        [*CONSISTENT, "--auc-roc", "0.997", "--auc-ci", "0.991,1.000", "--witness", str(path)],
+        capsys,
+    )
+    found = json.loads(out)
+    assert (code, found["verdict"], found["method"]) == (0, "possible", "DeLong, clipped to [0, 1]")
+    interval = found["witness"]["values"]["interval"]
+    assert interval.endswith("(clipped to [0, 1]: 0.99055 to 1.00000)")
+    rows = path.read_text().splitlines()
+    assert rows[0] == "score,label" and len(rows) == 41
+    report = json.loads(run(["report", str(path)], capsys)[1])
+    assert report["auc_roc"]["exact"] == "398/399"  # the file is the witness
+    code, out, _ = run(
+        ["consistent", "--positives", "120", "--negatives", "880", "--auc-roc", "0.912",
+         "--auc-ci", "0.880,0.935", "--format", "text"],
+        capsys,
+    )  # fmt: skip
+    assert code == 5 and out.startswith("not modelled\n  not a Wald interval of the AUC")
+
+
+def test_text_witness_is_compact(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["consistent", "--positives", "1000", "--negatives", "1000", "--auc-roc", "0.80"]
+    code, out, _ = run([*args, "--auc-ci", "0.78,0.82", "--format", "text"], capsys)
+    assert code == 0 and len(out.splitlines()) < 12  # blocks, not 2,000 scores
+    assert "witness interval: " in out and "distinct scores" in out
+
+
+def test_test_witness_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    unpaired, paired = tmp_path / "u.csv", tmp_path / "p.csv"
+    args = ["consistent", "--positives", "30", "--negatives", "30", "--auc-roc", "0.90"]
+    code, out, _ = run([*args, "--auc-roc-b", "0.70", "--delong-p", "0.01", "--witness",
+                        str(unpaired)], capsys)  # fmt: skip
+    assert code == 0
+    rows = [row.split(",") for row in unpaired.read_text().splitlines()]
+    assert rows[0] == ["score", "label", "sample"] and len(rows) == 121
+    samples = {s: [(int(x), int(y)) for x, y, t in rows[1:] if t == s] for s in ("a", "b")}
+    test = rx.delong_test(  # the witness's AUCs are the reason's
+        [x for x, _ in samples["a"]], [x for x, _ in samples["b"]],
+        [y for _, y in samples["a"]], paired=False, labels_b=[y for _, y in samples["b"]],
+    )  # fmt: skip
+    assert f"AUCs {test.auc_a} and {test.auc_b}" in json.loads(out)["reasons"][0]
+    code, out, _ = run([*args, "--auc-roc-b", "0.70", "--delong-p", "<0.001", "--paired",
+                        "--witness", str(paired)], capsys)  # fmt: skip
+    assert code == 0
+    rows = [row.split(",") for row in paired.read_text().splitlines()]
+    assert rows[0] == ["score_a", "score_b", "label"] and len(rows) == 61
+    columns = list(zip(*[[int(v) for v in row] for row in rows[1:]], strict=True))
+    z2 = rx.delong_test(list(columns[0]), list(columns[1]), list(columns[2])).z_squared
+    assert json.loads(out)["witness"]["values"]["z_squared"] == str(z2)

@@ -90,12 +90,12 @@ GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
 def test_the_verdicts_agree_with_every_ranking(
     p: int, n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
+    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi, "delong") for lo, hi in GRID}
     monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
     decided = 0
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi)
-        assert truth.verdict in ("possible", "impossible")
+        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong")
+        assert truth.verdict in ("possible", "impossible", "not modelled")
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
             decided += 1
@@ -107,12 +107,12 @@ def test_the_near_verdicts_agree_with_every_ranking(
     p: int, n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The same with the whole programme switched off: the window over the centre's m decides.
-    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
+    exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi, "delong") for lo, hi in GRID}
     monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)
     monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
     decided = 0
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong")
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
             decided += 1

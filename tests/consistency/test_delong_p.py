@@ -39,19 +39,53 @@ def p_values(p: int, n: int, pb: int, nb: int, auc_a: str, auc_b: str) -> list[F
     return out
 
 
+def sided(values: list[Fraction], sides: str | None) -> list[Fraction]:
+    """The printed p-values a sidedness gives: two-sided v; one-sided v / 2 (the alternative
+    the AUCs lean to) or 1 - v / 2 (the other); None: any of them."""
+    two = values if sides in ("two-sided", None) else []
+    one = [x for v in values for x in (v / 2, 1 - v / 2)] if sides in ("one-sided", None) else []
+    return two + one
+
+
+@pytest.mark.parametrize("sides", ["two-sided", "one-sided", None])
 @pytest.mark.parametrize(
     ("sizes", "aucs"), [((3, 4, 2, 5), ("0.8", "0.3")), ((5, 5, 5, 5), ("0.9", "0.5"))]
 )
-def test_matches_brute_force(sizes: tuple[int, int, int, int], aucs: tuple[str, str]) -> None:
-    values = p_values(*sizes, *aucs)
+def test_matches_brute_force(
+    sizes: tuple[int, int, int, int], aucs: tuple[str, str], sides: str | None
+) -> None:
+    values = sided(p_values(*sizes, *aucs), sides)
     p, n, pb, nb = sizes
+    seen = set()
     for hundredths in range(101):
         text = f"{hundredths / 100:.2f}"
         expected = any(v in reported_interval(text) for v in values)
-        verdict = check_delong_p(p, n, text, *aucs, positives_b=pb, negatives_b=nb).verdict
-        assert verdict == ("possible" if expected else "impossible"), text
+        verdict = check_delong_p(
+            p, n, text, *aucs, positives_b=pb, negatives_b=nb, sides=sides  # type: ignore[arg-type]
+        )
+        seen.add(verdict.verdict)
+        assert verdict.verdict == ("possible" if expected else "impossible"), text
+        if verdict.verdict == "possible":
+            assert verdict.method is not None and (sides or "") in verdict.method
+    assert seen == {"possible", "impossible"}
     bound = check_delong_p(p, n, "<0.2", *aucs, positives_b=pb, negatives_b=nb).verdict
     assert bound == ("possible" if any(v < Fraction(1, 5) for v in values) else "impossible")
+
+
+def test_no_ties() -> None:
+    # P = N = 1: the only AUCs without ties are 0 and 1 (2U = 0 or 2); 0.5 needs the tie
+    assert check_delong_p(1, 1, "1", "0.5", "0.5").verdict == "possible"
+    assert check_delong_p(1, 1, "1", "0.5", "0.5", ties=False).verdict == "impossible"
+    # P = N = 2 without ties: AUC 0.25 is 2U = 2 (even); 0.375 is 2U = 3 (a tie needed)
+    found = check_delong_p(2, 2, "<0.5", "0.25", "1", ties=False)
+    assert found.verdict == "possible" and len(set(found.scores)) == 4
+    assert check_delong_p(2, 2, "<0.99", "0.375", "1", ties=False).verdict == "impossible"
+
+
+def test_printed_forms() -> None:
+    for text in ("p < 0.001", "<0.001", "< 1e-3", "p=<0.001"):
+        assert check_delong_p(100, 100, text, "0.90", "0.70").verdict == "possible", text
+    assert check_delong_p(100, 100, "p = 0", "0.90", "0.70").verdict == "possible"
 
 
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
@@ -65,8 +99,14 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_docs_examples() -> None:
     # docs/inference.md: "AUC 0.80 vs 0.70, 60 and 60 in each sample"
-    possible = check_delong_p(60, 60, "0.1", "0.80", "0.70")
+    two = "two-sided"
+    possible = check_delong_p(60, 60, "0.1", "0.80", "0.70", sides=two)
     assert possible.verdict == "possible" and possible.auc == Fraction(159, 200)
+    assert check_delong_p(60, 60, "0.03", "0.80", "0.70", sides=two).verdict == "impossible"
+    assert check_delong_p(60, 60, "0.06", "0.80", "0.70", sides=two).verdict == "impossible"
+    assert check_delong_p(60, 60, "0.08", "0.80", "0.70", sides=two).verdict == "possible"
+    # any sidedness: 0.06 one-sided is 0.12 two-sided, which 0.80 vs 0.70 can give
+    found = check_delong_p(60, 60, "0.06", "0.80", "0.70")
+    assert found.verdict == "possible"
+    assert found.method == "unpaired, Hanley-McNeil variances, one-sided"
     assert check_delong_p(60, 60, "0.03", "0.80", "0.70").verdict == "impossible"
-    assert check_delong_p(60, 60, "0.06", "0.80", "0.70").verdict == "impossible"
-    assert check_delong_p(60, 60, "0.08", "0.80", "0.70").verdict == "possible"

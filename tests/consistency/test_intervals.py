@@ -1,9 +1,11 @@
 """consistent --auc-ci: the verdicts against a brute force over every AUC or every ranking.
 
 Hanley-McNeil: every AUC m/(2PN) for small P, N, its interval printed with certified digits
-(interval_decimals); a printed pair is possible exactly when some m prints it.  DeLong: every
-ranking of P = N = 3 (scores 0..3, so with ties); "possible" must be a printed pair some
-ranking gives (the witness is re-checked by the module), "impossible" one that none gives.
+(interval_decimals), as is and clipped to [0, 1] (a clipping tool prints 0.00 for a negative
+lower end and 1.00 for an upper end above 1); a printed pair is possible exactly when some m
+prints it either way.  DeLong: every ranking of P = N = 3 (scores 0..3, so with ties);
+"possible" must be a printed pair some ranking gives (the witness is re-checked by the
+module), "impossible" one that none gives.
 """
 
 from __future__ import annotations
@@ -22,24 +24,40 @@ from rocpr_exact.exact.normal import interval_decimals
 LEVEL = Fraction(95, 100)
 
 
+def clipped(ends: tuple[str, str]) -> tuple[str, str]:
+    """The ends as a tool that clips to [0, 1] prints them (2 places)."""
+    low, high = ends
+    return ("0.00" if low.startswith("-") else low), ("1.00" if Fraction(high) > 1 else high)
+
+
 @pytest.mark.parametrize(("p", "n"), [(2, 3), (4, 4), (5, 2)])
 def test_hanley_mcneil_matches_brute_force(p: int, n: int) -> None:
     from rocpr_exact.areas.variance import hanley_mcneil
 
-    printed = set()
+    printed, centres = set(), []
     for m in range(2 * p * n + 1):
         area = Fraction(m, 2 * p * n)
-        printed.add(interval_decimals(area, hanley_mcneil(area, p, n), LEVEL, 2))
+        ends = interval_decimals(area, hanley_mcneil(area, p, n), LEVEL, 2)
+        printed |= {ends, clipped(ends)}
+        centres.append(area)
     lows = sorted({lo for lo, _ in printed})
     highs = sorted({hi for _, hi in printed})
+    seen = set()
     for low, high in itertools.product(
         lows[:: max(1, len(lows) // 6)], highs[:: max(1, len(highs) // 6)]
     ):
-        verdict = check_auc_ci(p, n, low, high, "hanley-mcneil")
-        assert verdict.verdict == ("possible" if (low, high) in printed else "impossible"), (
-            low,
-            high,
-        )
+        verdict = check_auc_ci(p, n, low, high, "hanley-mcneil").verdict
+        seen.add(verdict)
+        if (low, high) in printed:
+            assert verdict == "possible", (low, high)
+        else:
+            assert verdict in ("impossible", "not modelled"), (low, high)
+        if verdict == "not modelled":  # no AUC within the rounding (0.005) of the midpoint,
+            middle = (Fraction(low) + Fraction(high)) / 2  # and no clipped reading: a clipped
+            assert all(abs(a - middle) >= Fraction(5, 1000) for a in centres)  # 0.00: A = 0
+            in_range = not low.startswith("-") and Fraction(high) <= 1
+            assert not (in_range and (low == "0.00" or high == "1.00")), (low, high)
+    assert {"possible", "impossible"} <= seen
     for low, high in list(printed)[:5]:
         assert check_auc_ci(p, n, low, high, "hanley-mcneil").verdict == "possible"
 
@@ -62,7 +80,8 @@ def delong_printed() -> set[tuple[str, str]]:
         scores = [len(groups) - i for i, (x, y) in enumerate(groups) for _ in range(x + y)]
         labels = [label for x, y in groups for label in [1] * x + [0] * y]
         curve = rx.Curve.from_scores(scores, labels)
-        out.add(interval_decimals(rx.auc_roc(curve), rx.auc_variance(curve), LEVEL, 2))
+        ends = interval_decimals(rx.auc_roc(curve), rx.auc_variance(curve), LEVEL, 2)
+        out |= {ends, clipped(ends)}
     return out
 
 
