@@ -86,7 +86,7 @@ def best_operating_point(
         if p == 0:
             raise InvalidInputError("F-beta needs at least one positive example")
     elif objective == "youden":
-        curve.require_both_classes("best_operating_point (Youden's J)")
+        curve.require_both_classes("Youden's J")
     else:
         raise InvalidInputError(f"objective must be 'f_beta' or 'youden', got {objective!r}")
     best: OperatingPoint | None = None
@@ -125,7 +125,7 @@ def constrained_operating_point(
         )
     p, n = curve.positives, curve.negatives
     if constraint == "fpr":
-        curve.require_both_classes("constrained_operating_point (fpr)")
+        curve.require_both_classes("a TPR at an FPR")
     elif constraint in ("recall", "precision"):
         if p == 0:
             raise InvalidInputError(f"a {constraint} constraint needs at least one positive")

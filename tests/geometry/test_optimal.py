@@ -122,3 +122,15 @@ def test_constrained_refuses_bad_levels_and_constraints() -> None:
             constrained_operating_point(curve, "recall", level)  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="constraint must be"):
         constrained_operating_point(curve, "tnr", 1)  # type: ignore[arg-type]
+
+
+def test_one_class_messages_name_the_criterion_not_a_function() -> None:
+    # issue 38: 'best_operating_point (Youden's J) requires ...' reached the CLI
+    only_positives = rx.Curve.from_scores([0.9, 0.1], [1, 1])
+    with pytest.raises(NoNegativesError) as youden:
+        best_operating_point(only_positives, "youden")
+    assert str(youden.value) == (
+        "Youden's J requires at least one negative example (ROC needs N > 0)"
+    )
+    with pytest.raises(NoNegativesError, match=r"^a TPR at an FPR requires"):
+        constrained_operating_point(only_positives, "fpr", Fraction(1, 2))
