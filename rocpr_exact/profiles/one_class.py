@@ -39,10 +39,15 @@ def tool_warning(category: type[Warning]) -> type[OneClassWarning]:
     """
     if issubclass(OneClassWarning, category):
         return OneClassWarning
+    if issubclass(category, OneClassWarning):  # made here already (or the project's own)
+        return category
     if category not in _MADE:
         doc = f"A twin's OneClassWarning where its tool warns a {category.__qualname__}."
         attributes = {"__module__": __name__, "__doc__": doc}
-        _MADE[category] = type(category.__name__, (OneClassWarning, category), attributes)
+        made = type(category.__name__, (OneClassWarning, category), attributes)
+        # reachable as this module's attribute of its name, as pickle and pytest-xdist look a
+        # warning's class up (module, name); the builtin of that name is not used here
+        globals()[made.__name__] = _MADE[category] = made
     return _MADE[category]
 
 

@@ -233,3 +233,18 @@ def test_the_runner_puts_the_twins_in_sklearns_place() -> None:
     for mine, theirs in zip(given, metrics.roc_curve(Y, S), strict=True):
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)
     assert sklearn_as_floats.roc_auc_score(Y, S) == metrics.roc_auc_score(Y, S)
+
+
+def test_a_made_warning_class_pickles_and_is_found_by_name() -> None:
+    # pytest-xdist (and pickle) find a warning's class as getattr(module, name): a made class
+    # that was not an attribute of its module broke a parallel run of the suite
+    import importlib
+    import pickle
+
+    from rocpr_exact.profiles.one_class import tool_warning
+
+    made = tool_warning(RuntimeWarning)
+    module = importlib.import_module(made.__module__)
+    assert getattr(module, made.__name__) is made
+    assert type(pickle.loads(pickle.dumps(made("m")))) is made
+    assert tool_warning(made) is made
