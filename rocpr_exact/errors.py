@@ -19,6 +19,7 @@ __all__ = [
     "OneClassWarning",
     "ResourceLimitError",
     "RocPrError",
+    "ToolIndexError",
     "ToolRoundingWarning",
     "UndefinedMetricError",
     "UndefinedPrecisionError",
@@ -70,6 +71,14 @@ class ZeroDenominatorError(InvalidInputError, ZeroDivisionError):
     one-vs-one average without a pair of classes), as the tool raises.
 
     Also a :class:`ZeroDivisionError`, the tool's class.
+    """
+
+
+class ToolIndexError(InvalidInputError, IndexError):
+    """A twin refuses where its tool fails with an ``IndexError`` (torchmetrics'
+    ``binary_auroc`` with ``max_fpr`` at or past a binned curve's last fpr), as the tool fails.
+
+    Also an :class:`IndexError`, so code written for the tool catches it.
     """
 
 

@@ -176,3 +176,12 @@ def test_threshold_grids_are_bounded_by_max_grid_points() -> None:
         with pytest.raises(ResourceLimitError, match="max_grid_points = 50"):
             exact_keras.auc([1, 0, 1], [0.5, 0.2, 0.7], num_thresholds=51)
         exact_keras.auc([1, 0, 1], [0.5, 0.2, 0.7], num_thresholds=50)
+
+
+def test_where_torch_fails_with_index_error_the_twin_does_too() -> None:
+    # binned at (0.3, 0.6): FP counts 1 and 0 of N = 2, so the last fpr is 1/2 = max_fpr and
+    # torch's bucketize indexes past the end (the live tests check torch's IndexError)
+    with pytest.raises(IndexError, match="not below the last fpr") as refused:
+        preds, target = [0.1, 0.9, 0.4, 0.8], [0, 1, 0, 1]
+        exact_tm.binary_auroc(preds, target, max_fpr=0.5, thresholds=[0.3, 0.6])
+    assert isinstance(refused.value, RocPrError)

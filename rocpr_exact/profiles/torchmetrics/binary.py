@@ -16,7 +16,12 @@ from typing import Any
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, NoPositivesError, OneClassWarning
+from rocpr_exact.errors import (
+    InvalidInputError,
+    NoPositivesError,
+    OneClassWarning,
+    ToolIndexError,
+)
 from rocpr_exact.profiles.examples import twin_metric
 from rocpr_exact.profiles.ieee import double_seen
 from rocpr_exact.profiles.model import ToolMetrics
@@ -236,7 +241,7 @@ def binary_auroc(
         raise InvalidInputError("max_fpr needs increasing thresholds (torch.bucketize on fpr)")
     stop = sum(1 for x in fpr if x <= m)
     if stop == len(fpr):
-        raise InvalidInputError(f"max_fpr {m} is not below the last fpr: torch raises IndexError")
+        raise ToolIndexError(f"max_fpr {m} is not below the last fpr: torch raises IndexError")
     area = Fraction(0)  # stop = 0 (binned fpr above m): one point, whatever torch's fpr[-1]
     if stop:
         weight = (m - fpr[stop - 1]) / (fpr[stop] - fpr[stop - 1])

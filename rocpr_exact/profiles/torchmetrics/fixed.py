@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from rocpr_exact.core.grid import counts_at_thresholds
-from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
+from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError, ToolIndexError
 from rocpr_exact.profiles.ieee import FLOAT32, FLOAT64, round_binary
 from rocpr_exact.profiles.torchmetrics.binary import pr_curve
 from rocpr_exact.profiles.torchmetrics.multiclass import Columns, class_input, read_multiclass
@@ -308,7 +308,7 @@ def _pr_classes(columns: Columns, bar: Fraction, recall: bool) -> PerClass:
         elif positives:
             found.append(_recall_search(data, bar) if recall else _precision_search(data, bar))
         elif recall and bar == 0 and not (cuts and all(t > max(scores) for t in cuts)):
-            raise InvalidInputError(f"class {c} is absent and min_precision is 0: {VERSION} fails")
+            raise ToolIndexError(f"class {c} is absent and min_precision is 0: {VERSION} fails")
         else:
             found.append((Fraction(0), None))
     return _stack(found)
