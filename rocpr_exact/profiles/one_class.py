@@ -13,6 +13,9 @@ a filter or a ``pytest.warns`` written for the tool catches the twin's.
 
 from __future__ import annotations
 
+import builtins
+import contextlib
+import importlib
 import warnings
 
 from rocpr_exact.errors import OneClassWarning
@@ -49,6 +52,19 @@ def tool_warning(category: type[Warning]) -> type[OneClassWarning]:
         # warning's class up (module, name); the builtin of that name is not used here
         globals()[made.__name__] = _MADE[category] = made
     return _MADE[category]
+
+
+def __getattr__(name: str) -> type[OneClassWarning]:
+    """A class :func:`tool_warning` makes, by its name, also in a process that has not made
+    it yet: pickle and pytest-xdist look a warning's class up as (module, name).  The tools'
+    classes are a built-in warning or scikit-learn's (imported here only for that look-up)."""
+    category = getattr(builtins, name, None)
+    if category is None and name.endswith("Warning") and not name.startswith("_"):
+        with contextlib.suppress(ImportError):
+            category = getattr(importlib.import_module("sklearn.exceptions"), name, None)
+    if isinstance(category, type) and issubclass(category, Warning):
+        return tool_warning(category)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def warn_one_class(

@@ -248,3 +248,12 @@ def test_a_made_warning_class_pickles_and_is_found_by_name() -> None:
     assert getattr(module, made.__name__) is made
     assert type(pickle.loads(pickle.dumps(made("m")))) is made
     assert tool_warning(made) is made
+    # a process that has not made the class yet (pytest-xdist's controller) finds it too
+    import subprocess
+    import sys
+
+    code = "import pickle, sys; print(type(pickle.loads(sys.stdin.buffer.read())).__mro__[1])"
+    child = subprocess.run(
+        [sys.executable, "-c", code], input=pickle.dumps(made("m")), capture_output=True
+    )
+    assert child.stdout.decode().strip() == "<class 'rocpr_exact.errors.OneClassWarning'>"
