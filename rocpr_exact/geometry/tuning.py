@@ -65,7 +65,7 @@ def apply_thresholds(
     point (recorded with the strictest of them); one that calls nothing
     positive gives (0, 0); (P, N) is added when no threshold reaches it, with
     threshold :data:`EVERYTHING_POSITIVE`.  Scores and thresholds are taken
-    exactly as in :meth:`Curve.from_scores`; bad input raises
+    exactly as in :meth:`Curve.from_scores` (the thresholds may be a set); bad input raises
     :class:`InvalidInputError`.  O((n + m) log n) for n examples, m thresholds.
 
     >>> test_scores = [9, 8, 7, 3, 2, 1]
@@ -74,6 +74,8 @@ def apply_thresholds(
     >>> [(p.tp, p.fp) for p in c.points], c.thresholds
     ([(0, 0), (2, 0), (3, 2), (3, 3)], (8, 2, 1))
     """
+    if isinstance(thresholds, (set, frozenset)):  # a set of thresholds: no order to keep
+        thresholds = list(thresholds)
     cuts = sorted(set(normalize_scores(thresholds)), reverse=True)
     groups = tie_groups(scores, labels)
     tps, fps, kept = [0], [0], []

@@ -49,10 +49,15 @@ NAMED_REFUSALS = {
     "line 4: label 'maybe' is not 'yes' (positive) or 'no' (negative)": [
         "--positive-label", "yes", "--negative-label", "no"
     ],
-    "no label is 'Yes' (--positive-label): every example would be negative": [
+    "no label is 'Sure' (--positive-label): every example would be negative": [
+        "--positive-label", "Sure"
+    ],
+    "no label is 'Nope' (--negative-label)": ["--negative-label", "Nope"],
+    # a label equal to the one name but for case would count as the other class (issue 38)
+    "line 2: label 'yes' differs from --positive-label 'Yes' only in case": [
         "--positive-label", "Yes"
     ],
-    "no label is 'NO' (--negative-label)": ["--negative-label", "NO"],
+    "line 3: label 'no' differs from --negative-label 'NO' only in case": ["--negative-label", "NO"],
     "--positive-label and --negative-label are both 'no'": [
         "--positive-label", "no", "--negative-label", "no"
     ],
