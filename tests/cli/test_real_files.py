@@ -57,7 +57,9 @@ NAMED_REFUSALS = {
     "line 2: label 'yes' differs from --positive-label 'Yes' only in case": [
         "--positive-label", "Yes"
     ],
-    "line 3: label 'no' differs from --negative-label 'NO' only in case": ["--negative-label", "NO"],
+    "line 3: label 'no' differs from --negative-label 'NO' only in case": [
+        "--negative-label", "NO"
+    ],
     "--positive-label and --negative-label are both 'no'": [
         "--positive-label", "no", "--negative-label", "no"
     ],
