@@ -48,7 +48,7 @@ RUN_SMOKE = {
 #: Commands that ``.ci/run`` runs as written (checked here: each is a line of .ci/run).
 RUN_BY_CI = {
     'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]" && .venv/bin/python -m '
-    "pytest": "the whole suite in a new environment",
+    "pytest -n auto --dist loadfile": "the whole suite in a new environment, on every core",
     'pip install -e ".[test,spark]" && pytest -m spark tests/profiles': "Spark's live twin tests",
     'pip install -e ".[test,xgboost]" && pytest -m xgboost tests/profiles': "xgboost's live tests",
     'pip install -e ".[test,torch,keras]" && KERAS_BACKEND=torch pytest -m torch tests/profiles': (
