@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The sentence, as the README has it.
 TEMPLATE = (
     "The full suite takes about {seconds} s on {cores} cores with the dev profile "
-    "(the command above, one\nworker per core; measured {date}; the marked heavy-tool tests skipped)."
+    "(the command above, one\nworker per core; measured {date}; "
+    "the marked heavy-tool tests skipped)."
 )
 
 #: pytest's last line: "3400 passed, 84 skipped, 2 warnings in 145.20s (0:02:25)".
