@@ -12,9 +12,11 @@ premises of each theorem that uses them, so they assume nothing).
 
 from __future__ import annotations
 
+import fcntl
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -65,10 +67,17 @@ def extraction_missing() -> str | None:
 
 
 def build() -> Path:
-    """``make -C proofs/coq`` (incremental): the development and the extracted programs."""
-    result = subprocess.run(
-        ["make", "-C", str(COQ)], capture_output=True, text=True, timeout=900, check=False
-    )
+    """``make -C proofs/coq`` (incremental): the development and the extracted programs.
+
+    One build at a time (a file lock): the suite runs on several workers (pytest-xdist), and
+    a worker's make must not rewrite an extracted program another worker is running.
+    """
+    lock = Path(tempfile.gettempdir()) / "rocpr-exact-coq-build.lock"
+    with lock.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # released when the file is closed
+        result = subprocess.run(
+            ["make", "-C", str(COQ)], capture_output=True, text=True, timeout=900, check=False
+        )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return COQ
 
