@@ -15,6 +15,7 @@ from rocpr_exact.core.curve import Curve
 from tests.consistency.brute import scored
 from tests.consistency.test_check import recheck
 from tests.consistency.test_walk import printed
+from tests.strategies import examples
 
 _GROUPS = st.lists(
     st.tuples(st.integers(0, 4), st.integers(0, 4)).filter(lambda g: g != (0, 0)),
@@ -23,7 +24,7 @@ _GROUPS = st.lists(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(Fraction(4, 5)), deadline=None)
 @given(_GROUPS, st.data(), st.integers(0, 6))
 def test_a_climbed_ranking_has_the_guide_and_2u_it_claims(start, data, width) -> None:  # type: ignore[no-untyped-def]
     """Aim the climb at another ranking's (AP +- 1/200, 2U +- width): what it returns is there.
@@ -75,7 +76,7 @@ def test_three_levels_each_positive_group_tied_with_negatives() -> None:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(Fraction(1, 4)),
     deadline=None,
     derandomize=True,
     database=None,

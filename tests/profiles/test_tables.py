@@ -16,6 +16,7 @@ import json
 import tempfile
 import warnings
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.metrics import VECTOR_TOOLS
 from rocpr_exact.profiles import keras, precrec, proc, registry, rocr, spark, torchmetrics, xgboost
 from rocpr_exact.profiles.tools import TOOLS
+from tests.strategies import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE1 = ROOT / "examples" / "table1.csv"
@@ -93,7 +95,7 @@ def test_every_table_outside_the_vectors_is_checked_here() -> None:
     assert set(registry.PROFILES) == set(TOOLS) - {"coco", "voc"}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(Fraction(3, 5)), deadline=None)
 @given(datasets, st.sampled_from(NAMES))
 def test_each_entry_is_the_twin_called_on_the_data(
     data: tuple[list[float], list[int]], name: str
@@ -155,7 +157,7 @@ def test_report_profile_on_table1_is_the_twin_on_table1(
     assert report["keras"]["auc_roc"]["exact"] == "1/2"
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(Fraction(3, 25)), deadline=None)
 @given(datasets.filter(lambda d: 0 < sum(d[1]) < len(d[1]) and all(0 <= s <= 1 for s in d[0])))
 def test_report_profile_is_the_twin_on_the_file(data: tuple[list[float], list[int]]) -> None:
     # probabilities only: with logits torch's sigmoid may depend on the order of the rows
