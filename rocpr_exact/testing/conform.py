@@ -18,6 +18,7 @@ This is a display module (floats only as the given values and in messages).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import time
 import warnings
@@ -33,7 +34,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError, RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import error_text, within
 from rocpr_exact.oracle.metrics import canonical_metric, compute_metric
@@ -271,6 +272,8 @@ def assert_conforms(
     metric_name = canonical_metric(metric)
     if inputs not in INPUTS:
         raise InvalidInputError(f"inputs must be one of {', '.join(INPUTS)}, got {inputs!r}")
+    if inputs == "pandas" and importlib.util.find_spec("pandas") is None:
+        raise MissingDependencyError("inputs='pandas' needs pandas (pip install pandas)")
     if max_examples < 1:
         raise InvalidInputError(f"max_examples must be at least 1, got {max_examples!r}")
     tolerance = Fraction(rtol), Fraction(atol)

@@ -4,13 +4,14 @@ implementation (the real scikit-learn functions against their twins, exact float
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from sklearn.metrics import average_precision_score, roc_auc_score
 
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, MissingDependencyError
 from rocpr_exact.testing import assert_conforms
 from rocpr_exact.testing.conform import ConformanceError, judge, search
 from rocpr_exact.testing.strategies import datasets
@@ -109,3 +110,9 @@ def test_strategy_shapes(data: tuple[list[float], list[int]]) -> None:
 @given(datasets(max_size=30))
 def test_without_one_class_both_classes(data: tuple[list[float], list[int]]) -> None:
     assert {0, 1} == set(data[1])
+
+
+def test_pandas_inputs_without_pandas_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # find_spec answers None: not installed
+    with pytest.raises(MissingDependencyError, match="inputs='pandas' needs pandas"):
+        assert_conforms(lambda s, y: 0.5, "average_precision", max_examples=1, inputs="pandas")
