@@ -196,8 +196,8 @@ def _undecided_reasons(
     search's AUCs and, at them, why the bounds do not decide)."""
     for reason in outcome.reasons:
         head, _, rest = reason.partition(": ")
-        listing = any(isinstance(s, ProvenRange) and s.name == head for s in stages)
-        if listing and rest.startswith("more than"):
+        proven = any(isinstance(s, ProvenRange) and s.name == head for s in stages)
+        if proven and rest.startswith("more than"):
             return (rest,)
     tried = min(len(outcome.open), _field(stages, DelongWitness, "aucs", WITNESS_AUCS))
     if not query.ties:

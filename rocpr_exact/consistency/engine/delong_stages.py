@@ -34,6 +34,7 @@ from rocpr_exact.consistency.delong_lagrange import (
     least_s_lines,
 )
 from rocpr_exact.consistency.delong_near import NEAR_STATES, ranking_below
+from rocpr_exact.consistency.engine import protocol as engine
 from rocpr_exact.consistency.engine.delong import (
     WITNESS_AUCS,
     Between,
@@ -47,15 +48,7 @@ from rocpr_exact.consistency.engine.delong import (
     TooFew,
     s_prints,
 )
-from rocpr_exact.consistency.engine.protocol import (
-    Budget,
-    Candidates,
-    Certificate,
-    Excluded,
-    Found,
-    Json,
-    Nothing,
-)
+from rocpr_exact.consistency.engine.protocol import Certificate, Excluded, Found, Json, Nothing
 
 __all__ = [
     "DELONG_STAGES",
@@ -78,7 +71,7 @@ def priced_lines(p: int, n: int, targets: tuple[int, ...]) -> tuple[Line, ...]:
     return tuple(least_s_lines(p, n, list(targets)))
 
 
-def tied_lines(query: Query, candidates: Candidates) -> tuple[list[int], tuple[Line, ...]]:
+def tied_lines(query: Query, candidates: engine.Candidates) -> tuple[list[int], tuple[Line, ...]]:
     """The m left whose least variance without ties is too large, and their lines."""
     tied = [m for m in candidates.values if needs_ties(query.p, query.n, m, *query.target)]
     if not tied:
@@ -99,7 +92,7 @@ class Greatest:
     def fits(self, query: Query) -> bool:
         return query.route == "past" and greatest_fit(query.p, query.n)
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         p, n = query.p, query.n
         narrow: list[Json] = []
         for m in candidates.values:
@@ -127,7 +120,7 @@ class Lagrange:
     def fits(self, query: Query) -> bool:
         return query.route == "past" and lagrange_fit(query.p, query.n)
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         p, n, z, (low, high) = query.p, query.n, query.target[0], query.target[1:]
         tied, lines = tied_lines(query, candidates)
         for _, m, _, ranking in lines:
@@ -150,7 +143,7 @@ class ThreeGroups:
     def fits(self, query: Query) -> bool:
         return query.route == "past" and query.complete and three_groups_fit(query.p, query.n)
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         windows = {
             m: s
             for m in candidates.values
@@ -174,7 +167,7 @@ class Listing:
     def fits(self, query: Query) -> bool:
         return query.route == "past" and lagrange_fit(query.p, query.n)
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         tied, lines = tied_lines(query, candidates)
         gone: list[int] = []
         ran_out = False
@@ -218,7 +211,7 @@ class DelongWitness:
     def fits(self, query: Query) -> bool:
         return query.p >= 2 and query.n >= 2
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         tried = candidates.values[: self.aucs]
         for m in tried:
             groups = delong_witness(query.p, query.n, m, *query.target)
@@ -239,7 +232,7 @@ class PairSearch:
     def fits(self, query: Query) -> bool:
         return query.route == "past" and pair_fit(query.p, query.n)
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         for m in candidates.values[: self.aucs]:
             window = s_window(query.p, query.n, m, *query.target)
             if window is None:
@@ -263,7 +256,7 @@ class UntiedLeast:
     def fits(self, query: Query) -> bool:
         return not query.ties
 
-    def run(self, query: Query, candidates: Candidates, budget: Budget) -> Result:
+    def run(self, query: Query, candidates: engine.Candidates, budget: engine.Budget) -> Result:
         p, n = query.p, query.n
         gone = tuple(m for m in candidates.values if needs_ties(p, n, m, *query.target))
         if not gone:
