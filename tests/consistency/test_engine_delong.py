@@ -12,6 +12,7 @@ every m of 0..2PN, so that every kind of certificate is produced.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
@@ -24,7 +25,15 @@ from rocpr_exact.consistency.delong_decide import decide_delong
 from rocpr_exact.consistency.enclosures import ends_in
 from rocpr_exact.consistency.engine.delong import Enumerated, Extremes
 from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES, UNTIED_STAGES
-from rocpr_exact.consistency.engine.protocol import Certificate
+from rocpr_exact.consistency.engine.protocol import (
+    Budget,
+    Candidates,
+    Certificate,
+    Excluded,
+    Found,
+    Nothing,
+    decide,
+)
 from rocpr_exact.consistency.reported import reported_interval
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.normal import check_level, quantile
@@ -174,3 +183,57 @@ def test_too_few_excludes_every_m() -> None:
     assert [(c.stage, c.excludes) for c in verdict.certificates] == [
         ("delong-too-few", tuple(range(11)))
     ]
+
+
+@dataclass(frozen=True)
+class _Lists:
+    """A toy proven range: lists the candidates anew (``rest``), or stops the loop."""
+
+    kept: tuple[int, ...]
+    complete: bool = True
+    name: str = "lists"
+
+    def fits(self, query: int) -> bool:
+        return True
+
+    def run(self, query: int, candidates: Candidates, budget: Budget) -> Excluded | Nothing:
+        if query < 0:
+            return Nothing("cannot list", ran_out=True, stop=True)
+        gone = tuple(v for v in candidates.values if v not in self.kept)
+        return Excluded(Certificate(self.name, gone), rest=Candidates(self.kept, self.complete))
+
+
+@dataclass(frozen=True)
+class _Drops:
+    """Excludes every candidate it is given (after the listing: only those listed)."""
+
+    name: str = "drops"
+
+    def fits(self, query: int) -> bool:
+        return True
+
+    def run(self, query: int, candidates: Candidates, budget: Budget) -> Excluded:
+        return Excluded(Certificate(self.name, candidates.values))
+
+
+def _never(query: int, found: Found[int]) -> bool:
+    return False
+
+
+def test_the_protocols_additions_rest_stop_and_open() -> None:
+    # The additions this decider needs (consistency.engine.protocol): ``Excluded.rest`` lists
+    # the candidates still open anew, in its order; ``Nothing.stop`` ends the loop (the
+    # stages after it need a listing it could not make); ``Outcome.open`` says what is left.
+    start = Candidates((1, 2, 3, 4))
+    listed = decide((_Lists((4, 2)), _Drops()), 1, start, Budget(0, "x"), _never)
+    assert listed.verdict == "impossible"
+    assert [(c.stage, c.excludes) for c in listed.certificates] == [
+        ("lists", (1, 3)),
+        ("drops", (4, 2)),
+    ]
+    first = decide((_Lists((4, 2), complete=False), _Drops()), 1, start, Budget(0, "x"), _never)
+    assert first.verdict == "undecided" and first.open == ()  # only the first ones were listed
+    stopped = decide((_Lists(()), _Drops()), -1, start, Budget(0, "limit"), _never)
+    assert stopped.verdict == "undecided" and not stopped.certificates
+    assert stopped.reasons == ("lists: cannot list",) and stopped.ran_out == "limit"
+    assert stopped.open == (1, 2, 3, 4)
