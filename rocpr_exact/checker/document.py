@@ -76,8 +76,40 @@ def _through(question: Mapping[str, Any]) -> list[tuple[tuple[int, int], tuple[i
     return boxes
 
 
+def _exact(text: Any, what: str) -> Fraction:
+    """A number written as a decimal (0.95) or p/q (19/20), exactly."""
+    if not isinstance(text, str):
+        raise Invalid(f"{what} must be text, got {text!r}")
+    top, slash, bottom = text.strip().partition("/")
+    if not slash:
+        low = printed(text, "exact", what).low
+        assert low is not None
+        return low
+    if not (top.isascii() and top.isdigit() and bottom.isascii() and bottom.isdigit()):
+        raise Invalid(f"{what} {text!r} is not a decimal or p/q")
+    if int(bottom) == 0 or len(text) > 100:
+        raise Invalid(f"{what} {text!r} is not a number")
+    return Fraction(int(top), int(bottom))
+
+
+def _roc_box(data: Mapping[str, Any], p: int, n: int, question: Mapping[str, Any]) -> bool:
+    """``roc-point-box``: no whole TP with TP / P within the tolerance of the point's TPR, or
+    no whole FP with FP / N within it of its FPR."""
+    points = _list(question.get("roc_points"), "question.roc_points")
+    index = data.get("roc_point")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(points):
+        raise Invalid(f"roc-point-box: {index!r} is not a ROC point of the question")
+    fpr, tpr = (_exact(v, "a ROC coordinate") for v in _list(points[index], "a ROC point"))
+    t = _exact(question.get("tolerance"), "the tolerance")
+    tp = Span(tpr - t, tpr + t, True, True).whole(p)
+    fp = Span(fpr - t, fpr + t, True, True).whole(n)
+    if tp[0] <= tp[1] and fp[0] <= fp[1]:
+        raise Invalid(f"roc-point-box: TP = {tp[0]}, FP = {fp[0]} fit the ROC point {index}")
+    return True
+
+
 def _metrics_decision(
-    decision: Mapping[str, Any], question: Question, unverified: list[str]
+    decision: Mapping[str, Any], question: Question, unverified: list[str], asked: Mapping[str, Any]
 ) -> None:
     exclusions = _list(decision.get("exclusions"), "a decision's exclusions")
     proved = False
@@ -86,7 +118,12 @@ def _metrics_decision(
         stage = exclusion.get("stage")
         if exclusion.get("excludes") != []:
             raise Invalid(f"{stage}: on the metrics path an exclusion excludes no listed value")
-        if check_metric_stage(str(stage), _object(exclusion.get("data"), "data"), question):
+        data = _object(exclusion.get("data"), "data")
+        if stage == "roc-point-box":
+            checked = _roc_box(data, question[0], question[1], asked)
+        else:
+            checked = check_metric_stage(str(stage), data, question)
+        if checked:
             proved = True
         else:
             unverified.append(str(stage))
@@ -105,9 +142,8 @@ def _interval_decisions(
     if len(parts) != 2:
         raise Invalid(f"auc_ci {claims['auc_ci']!r} is not LO,HI")
     low, high = (printed(part, rounding, "an interval end") for part in parts)
-    level_text = claims.get("ci_level", "0.95")
-    level = printed(level_text, "exact", "ci_level").low
-    assert level is not None
+    level_text = str(claims.get("ci_level", "0.95"))
+    level = _exact(level_text, "ci_level")
     if not 0 < level < 1:
         raise Invalid(f"ci_level {level_text} is not in (0, 1)")
     auc = printed(claims["auc_roc"], rounding, "auc_roc") if "auc_roc" in claims else None
@@ -188,6 +224,9 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
     if not decisions:
         raise Invalid("an impossible verdict with no decision")
     interval = "auc_ci" in claims or "delong_p" in claims
+    uncertified = [d for d in decisions if isinstance(d, dict) and d.get("method") == "any"]
+    if uncertified:  # a decider that wrote no certificate: its reasons only
+        return CheckResult("unverified", "no check for stage search", ("search",))
     if interval:
         unverified = _interval_decisions(p, n, ties, rounding, claims, decisions)
     else:
@@ -198,7 +237,7 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
             decision = _object(decision, "a decision")
             if _object(decision.get("candidates"), "candidates").get("kind") != "rankings":
                 raise Invalid("a metrics decision's candidates are {kind: rankings}")
-            _metrics_decision(decision, facts, unverified)
+            _metrics_decision(decision, facts, unverified, question)
     if unverified:
         stages = tuple(dict.fromkeys(unverified))
         return CheckResult("unverified", "no check for stage " + ", ".join(stages), stages)
