@@ -1,0 +1,253 @@
+"""Certificates of "impossible" and the independent checker (rocpr_exact.checker).
+
+Every closed-form "impossible" of the metrics path is re-verified by the checker; a certificate
+changed in one place (a bound moved by one, a value excluded that a ranking reaches, a window
+shifted by one, a wrong P) is rejected.  The DeLong stages are checked on certificates built
+here by hand (the decision engine writes them): the proven variance range and the enumeration
+of every ranking (P + N <= 12), whose expected answers come from ``check_auc_ci`` and from a
+witness ranking re-checked by ``auc_variance``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rocpr_exact.areas.variance import auc_variance
+from rocpr_exact.checker import check_certificate
+from rocpr_exact.checker.delong import _sums, _variance
+from rocpr_exact.cli.app import main
+from rocpr_exact.consistency.certificates import interval_document
+from rocpr_exact.consistency.check import check_consistency
+from rocpr_exact.consistency.engine.protocol import Certificate
+from rocpr_exact.consistency.intervals import check_auc_ci
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from tests.consistency.certify import assert_certified, assert_valid
+
+#: (P, N, reported, ties, the stage that proves it).  Hand reasons: AUC-ROC k/200 misses
+#: [0.8725, 0.8735); without ties k/100 misses [0.8745, 0.8755) ... (test_check.py); recall
+#: 0.33 of P = 4 is no k/4; 0.60 / 0.50 of P = 4 is TP = 2, FP = 4/3; least AP of P = N = 3 is
+#: (1/3)(1/4 + 2/5 + 3/6) = 23/60 > 0.15; AUC-ROC 0.99 of P = N = 10 needs 2U >= 197 but
+#: recall 0.1 (TP = 1) with precision 0.1 (FP = 9) allows at most 2 * 10 + 2 * 9 * 1 = 38.
+CASES = [
+    (10, 10, {"auc_roc": "0.873"}, True, "grid"),
+    (10, 10, {"auc_roc": "0.875"}, False, "grid"),
+    (10, 10, {"auc_roc": "1.2"}, True, "grid"),
+    (4, 7, {"recall": "0.33"}, True, "grid"),
+    (4, 7, {"accuracy": "0.33"}, True, "grid"),
+    (4, 7, {"specificity": "0.33"}, True, "grid"),
+    (4, 7, {"precision": "0.60", "recall": "0.50"}, True, "operating-point"),
+    (4, 7, {"precision": "0.60", "recall": "0.50", "auc_roc": "0.5"}, True, "operating-point"),
+    (3, 3, {"average_precision": "0.15"}, True, "area-least"),
+    (3, 3, {"auc_pr_dg": "0.1"}, True, "area-least"),
+    (3, 3, {"auc_pr_continuous": "0.1"}, False, "area-least"),
+    (10, 10, {"auc_roc": "0.99", "recall": "0.1", "precision": "0.1"}, True, "threshold-auc"),
+    (10, 10, {"auc_roc": "0.99", "recall": "0.1", "precision": "0.1"}, False, "threshold-auc"),
+]
+
+
+@pytest.mark.parametrize(("p", "n", "reported", "ties", "stage"), CASES)
+def test_closed_form_impossible_is_valid(
+    p: int, n: int, reported: dict[str, str], ties: bool, stage: str
+) -> None:
+    verdict = check_consistency(p, n, reported, ties=ties)
+    assert stage in {c.stage for c in verdict.certificates}
+    assert assert_certified(verdict, p, n, reported, ties=ties).status == "valid"
+
+
+def test_a_roc_point_box_and_auc_roc() -> None:
+    # P = N = 10, the ranking passes (TP, FP) = (1, 9): 2U <= 2 * 1 * 10 + 2 * 9 * 1 = 38, and
+    # auc_roc 0.99 needs 2U in [197, 199).
+    box = ((1, 1), (9, 9))
+    verdict = check_consistency(10, 10, {"auc_roc": "0.99"}, through=[box])
+    assert [c.stage for c in verdict.certificates] == ["threshold-auc"]
+    assert assert_certified(verdict, 10, 10, {"auc_roc": "0.99"}, through=[box]).status == "valid"
+
+
+def test_a_search_is_written_and_unverified() -> None:
+    # AP 0.5 with AUC-ROC 0.5 at P = N = 2 ... decided by the exhaustive search or its bounds.
+    reported = {"auc_roc": "0.25", "average_precision": "0.95"}
+    verdict = check_consistency(2, 2, reported)
+    assert verdict.verdict == "impossible"
+    result = assert_certified(verdict, 2, 2, reported)
+    assert result.status == "unverified" and result.line().startswith("unverified: no check")
+
+
+def _document(p: int, n: int, reported: dict[str, str], ties: bool = True) -> dict[str, Any]:
+    from rocpr_exact.consistency.certificates import metric_document
+
+    verdict = check_consistency(p, n, reported, ties=ties)
+    return json.loads(json.dumps(metric_document(p, n, reported, "nearest", ties, verdict)))
+
+
+def _exclusion(document: dict[str, Any]) -> dict[str, Any]:
+    return document["decisions"][0]["exclusions"][0]  # type: ignore[no-any-return]
+
+
+def test_mutated_metric_certificates_are_invalid() -> None:
+    grid = _document(10, 10, {"auc_roc": "0.873"})
+    moved = copy.deepcopy(grid)
+    _exclusion(moved)["data"]["denominators"] = [199]  # a bound moved by one
+    assert check_certificate(moved).status == "invalid"
+    wrong_p = copy.deepcopy(grid)
+    wrong_p["question"]["positives"] = 11  # 2PN = 220: 192/220 = 0.8727 lies in it
+    assert check_certificate(wrong_p).line().startswith("invalid: grid")
+    possible = copy.deepcopy(grid)
+    possible["question"]["claims"]["auc_roc"] = "0.875"  # 175/200 is reachable
+    assert check_certificate(possible).status == "invalid"
+    least = _document(3, 3, {"average_precision": "0.15"})
+    _exclusion(least)["data"]["least"] = "24/60"  # the least AP moved by one sixtieth
+    assert check_certificate(least).line().startswith("invalid: area-least")
+    point = _document(4, 7, {"precision": "0.60", "recall": "0.50"})
+    point["question"]["claims"]["precision"] = "0.67"  # TP = 2, FP = 1 gives 2/3
+    assert check_certificate(point).line() == (
+        "invalid: operating-point: TP = 2, FP = 1 gives precision, recall"
+    )
+    through = _document(10, 10, {"auc_roc": "0.99", "recall": "0.1", "precision": "0.1"})
+    through["question"]["claims"]["auc_roc"] = "0.19"  # 2U = 38 is reached through (1, 9)
+    assert check_certificate(through).status == "invalid"
+    listed = copy.deepcopy(grid)
+    _exclusion(listed)["excludes"] = [174]
+    assert check_certificate(listed).status == "invalid"
+
+
+def test_not_a_certificate_is_an_input_error() -> None:
+    with pytest.raises(InvalidInputError, match="not a certificate"):
+        check_certificate({"verdict": "impossible"})
+    document = _document(10, 10, {"auc_roc": "0.873"})
+    document["version"] = 2
+    with pytest.raises(InvalidInputError, match="version 2"):
+        check_certificate(document)
+
+
+# -- DeLong: certificates built by hand -------------------------------------------------------
+
+
+def _interval(
+    p: int, n: int, ci: str, certificates: list[Certificate], method: str = "delong"
+) -> dict[str, Any]:
+    claims = {"auc_ci": ci, "ci_level": "0.95", "ci_method": method}
+    return interval_document(p, n, claims, "nearest", True, "impossible", certificates, ())
+
+
+def _delong(stage: str, values: range | list[int]) -> Certificate:
+    return Certificate(stage, tuple(values), {"method": "delong", "reading": "not clipped"})
+
+
+def test_delong_proven_range() -> None:
+    # P = N = 20, "0.10,0.99": the centre is in [0.54, 0.55), 2U = m in 432..439 (of 800); the
+    # ends need w >= 0.985 - 0.55 = 0.435, and z sqrt(A (1 - A)(2/19)) <= 1.96 * 0.1622 < 0.32.
+    assert check_auc_ci(20, 20, "0.10", "0.99", "delong").verdict == "impossible"
+    document = _interval(20, 20, "0.10,0.99", [_delong("delong-proven-range", range(432, 440))])
+    assert assert_valid(document).status == "valid"
+    short = copy.deepcopy(document)
+    short["decisions"][0]["exclusions"][0]["excludes"].remove(439)
+    assert assert_valid(short).line() == "invalid: 2U = 439 is open and no exclusion excludes it"
+    shifted = copy.deepcopy(document)
+    shifted["decisions"][0]["candidates"]["from"] = 433  # the window shifted by one
+    assert check_certificate(shifted).status == "invalid"
+    wrong_p = copy.deepcopy(document)
+    wrong_p["question"]["positives"] = 21  # other centres: 2U = 2 * 21 * 20 * 0.54 = 453.6 ...
+    assert check_certificate(wrong_p).status == "invalid"
+    # "0.30,0.80": w = 0.25 needs var = (0.25 / 1.96)^2 = 0.0163, below the bound 0.0261.
+    assert check_auc_ci(20, 20, "0.30", "0.80", "hanley-mcneil").verdict == "impossible"
+    reachable = _interval(20, 20, "0.30,0.80", [_delong("delong-proven-range", range(436, 444))])
+    assert check_certificate(reachable).line().startswith("invalid: delong-proven-range")
+
+
+def test_delong_enumerated() -> None:
+    # P = N = 3, "0.6,0.7": centre in [0.6, 0.7), m/18: m = 11, 12; check_auc_ci enumerates
+    # every ranking and finds none that prints.
+    assert check_auc_ci(3, 3, "0.6", "0.7", "delong").verdict == "impossible"
+    document = _interval(3, 3, "0.6,0.7", [_delong("delong-enumerated", [11, 12])])
+    assert assert_valid(document).status == "valid"
+    # "0.1,1.1" is possible (a witness at m = 11): excluding it is refused.
+    verdict = check_auc_ci(3, 3, "0.1", "1.1", "delong")
+    assert verdict.verdict == "possible" and verdict.auc == Fraction(11, 18)
+    wrong = _interval(3, 3, "0.1,1.1", [_delong("delong-enumerated", range(0, 19))])
+    assert check_certificate(wrong).line() == (
+        "invalid: delong-enumerated: a ranking with 2U = 11 prints as given"
+    )
+
+
+def test_both_methods_need_a_decision_each() -> None:
+    # Without ci_method both DeLong and Hanley-McNeil must be excluded; a stage with no check
+    # is "unverified", never "valid".
+    claims = {"auc_ci": "0.10,0.99", "ci_level": "0.95"}
+    certificates = [
+        _delong("delong-proven-range", range(432, 440)),
+        Certificate("hanley-mcneil-range", tuple(range(432, 440)), {"method": "hanley-mcneil"}),
+    ]
+    document = interval_document(20, 20, claims, "nearest", True, "impossible", certificates, ())
+    assert check_certificate(document).line() == "unverified: no check for stage hanley-mcneil-range"
+    only = interval_document(20, 20, claims, "nearest", True, "impossible", certificates[:1], ())
+    assert check_certificate(only).status == "invalid"
+
+
+def test_the_enumeration_variance_is_delongs() -> None:
+    # The checker's variance from the counts against areas.variance on a few tie-group rankings.
+    for groups in [((1, 0), (1, 1), (0, 2), (1, 1)), ((2, 1), (0, 1), (1, 0)), ((1, 1), (1, 1))]:
+        p, n = sum(a for a, _ in groups), sum(b for _, b in groups)
+        scores = [len(groups) - i for i, (a, b) in enumerate(groups) for _ in range(a + b)]
+        labels = [y for a, b in groups for y in [1] * a + [0] * b]
+        expected = auc_variance(Curve.from_scores(scores, labels), "delong")
+        assert _variance(p, n, *_sums(n, groups)) == expected
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def test_consistent_writes_and_check_certificate_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cert = str(tmp_path / "cert.json")
+    common = ["consistent", "--positives", "10", "--negatives", "10", "--certificate", cert]
+    assert main([*common, "--auc-roc", "0.873"]) == 1
+    assert json.loads(capsys.readouterr().out)["certificate_file"] == cert
+    assert main(["check-certificate", cert]) == 0
+    assert capsys.readouterr().out == "valid: every decision proved (1, metrics path)\n"
+    assert main([*common, "--auc-roc", "0.875"]) == 0  # possible: a file with no decisions
+    capsys.readouterr()
+    assert json.loads(Path(cert).read_text())["decisions"] == []
+    assert main(["check-certificate", cert]) == 4
+    assert capsys.readouterr().out.startswith("unverified: the verdict is 'possible'")
+    document = json.loads(Path(cert).read_text())
+    document["verdict"], document["decisions"] = "impossible", [
+        {"claim": "all", "method": "exact", "candidates": {"kind": "rankings"}, "exclusions": [
+            {"stage": "grid", "excludes": [], "data": {"metric": "auc_roc", "denominators": [200]}}
+        ]}
+    ]
+    Path(cert).write_text(json.dumps(document))
+    assert main(["check-certificate", cert]) == 1
+    assert capsys.readouterr().out.startswith("invalid: grid: auc_roc = 175/200")
+    Path(cert).write_text("[1, 2")
+    assert main(["check-certificate", cert]) == 2
+    _, err = capsys.readouterr()
+    assert len(err.strip().splitlines()) == 1
+    assert main(["check-certificate", cert, "--limit", "max_json_bytes=3"]) == 2
+    assert "max_json_bytes" in capsys.readouterr().err
+
+
+def test_consistent_roc_points_and_interval_certificates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cert = str(tmp_path / "c.json")
+    # TPR 0.55 of P = 10 within 0.002: no whole TP (5.48 .. 5.52): the box is empty.
+    argv = ["consistent", "--positives", "10", "--negatives", "1000", "--roc-point", "0.01,0.55"]
+    assert main([*argv, "--tolerance", "0.002", "--certificate", cert]) == 1
+    assert main(["check-certificate", cert]) == 0
+    capsys.readouterr()
+    argv = ["consistent", "--positives", "20", "--negatives", "20", "--auc-ci", "0.10,0.99"]
+    assert main([*argv, "--ci-method", "delong", "--certificate", cert]) == 1
+    capsys.readouterr()
+    written = json.loads(Path(cert).read_text())
+    assert written["question"]["claims"] == {
+        "auc_ci": "0.10,0.99", "ci_level": "0.95", "ci_method": "delong"
+    }
+    assert main(["check-certificate", cert]) in (0, 4)  # valid once the engine's stages write
