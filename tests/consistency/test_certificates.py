@@ -185,7 +185,8 @@ def test_both_methods_need_a_decision_each() -> None:
         Certificate("hanley-mcneil-range", tuple(range(432, 440)), {"method": "hanley-mcneil"}),
     ]
     document = interval_document(20, 20, claims, "nearest", True, "impossible", certificates, ())
-    assert check_certificate(document).line() == "unverified: no check for stage hanley-mcneil-range"
+    line = check_certificate(document).line()
+    assert line == "unverified: no check for stage hanley-mcneil-range"
     only = interval_document(20, 20, claims, "nearest", True, "impossible", certificates[:1], ())
     assert check_certificate(only).status == "invalid"
 
