@@ -11,7 +11,14 @@ variance v prints iff z sqrt(v) lies in it, i.e. z^2 v against the window's squa
   even without ties;
 * ``delong-proven-range``: at each m no v in [0, A (1 - A)(1/(P - 1) + 1/(N - 1))] prints;
 * ``delong-enumerated`` (P + N <= 12): every ranking, as tie groups, enumerated here, its
-  variance from its counts; none with 2U = m prints.
+  variance from its counts; none with 2U = m prints;
+* ``delong-extremes``: the least and greatest S at m (var = (S - (P + N - 2) m^2) / L,
+  L = 4 P^2 N^2 (P - 1)(N - 1), S the sum over groups of P (N - 1) a C^2 + N (P - 1) b D^2),
+  recomputed by this module's own programme over (TP, FP) while it is small
+  (:data:`EXTREMES_WORK`; past it "unverified"), are the ones written, and no variance between
+  them prints (var grows with S at fixed m);
+* ``hanley-mcneil-each``: Hanley & McNeil's variance is a function of A (``hanley_mcneil`` of
+  :mod:`rocpr_exact.areas.variance`, a record of the sums); at each m it does not print.
 """
 
 from __future__ import annotations
@@ -21,12 +28,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from rocpr_exact.areas.variance import hanley_mcneil
 from rocpr_exact.checker.failure import Invalid
 from rocpr_exact.checker.printed import Span
 from rocpr_exact.exact.normal import decide_real, quantile
 
-__all__ = ["ENUMERATED_UP_TO", "Window", "candidates", "delong_stage", "readings"]
+__all__ = [
+    "ENUMERATED_UP_TO",
+    "EXTREMES_WORK",
+    "Window",
+    "candidates",
+    "delong_stage",
+    "extremes",
+    "readings",
+]
 
+#: ``delong-extremes`` is checked while (P + 1)^2 (N + 1)^2 P N / 4 (the programme's steps
+#: times its 2U values, roughly) is at most this; past it, "unverified".
+EXTREMES_WORK = 5_000_000
 #: ``delong-enumerated`` is checked for P + N up to this (every ranking enumerated).
 ENUMERATED_UP_TO = 12
 
@@ -191,6 +210,71 @@ def _variances(p: int, n: int, ties: bool) -> dict[int, frozenset[Fraction]]:
     return {m: frozenset(vs) for m, vs in found.items()}
 
 
+def _between(level: Fraction, window: Window, least: Fraction, greatest: Fraction) -> bool:
+    """Whether some v in [least, greatest] has z sqrt(v) in ``window`` (certified)."""
+    if window.empty:
+        return False
+    if least == 0 and window.low == 0 and window.low_closed:
+        return True
+    # z sqrt(greatest) must reach the window's low end, z sqrt(least) stay below its high end
+    low = window.low
+    reaches = greatest > 0 and (low == 0 or not _z_squared_below(level, low * low / greatest))
+    if not reaches:
+        return False
+    if window.high is None or least == 0:
+        return True
+    return _z_squared_below(level, window.high**2 / least)
+
+
+@lru_cache(maxsize=4)
+def extremes(p: int, n: int, ties: bool) -> dict[int, tuple[int, int]]:
+    """The least and greatest S at each 2U over every ranking: a programme over the states
+    (TP, FP) above a group, each step a tie group (a, b) (one example without ties)."""
+    table: dict[tuple[int, int], dict[int, tuple[int, int]]] = {(0, 0): {0: (0, 0)}}
+    for tp in range(p + 1):
+        for fp in range(n + 1):
+            here = table.pop((tp, fp), {})
+            if (tp, fp) == (p, n):
+                return here
+            steps = [(a, b) for a in range(p - tp + 1) for b in range(n - fp + 1) if a + b]
+            for a, b in steps if ties else [(1, 0), (0, 1)]:
+                if tp + a > p or fp + b > n:
+                    continue
+                c, d = 2 * (n - fp - b) + b, 2 * tp + a
+                dm, ds = a * c, p * (n - 1) * a * c * c + n * (p - 1) * b * d * d
+                there = table.setdefault((tp + a, fp + b), {})
+                for m, (least, greatest) in here.items():
+                    old = there.get(m + dm)
+                    if old is None:
+                        there[m + dm] = (least + ds, greatest + ds)
+                    else:
+                        there[m + dm] = (min(old[0], least + ds), max(old[1], greatest + ds))
+    raise AssertionError("the programme ends at (P, N)")  # pragma: no cover
+
+
+def _extremes_stage(
+    excludes: list[int], data: object, p: int, n: int, ties: bool, level: Fraction,
+    ends: tuple[Span, Span],
+) -> bool:
+    if (p + 1) ** 2 * (n + 1) ** 2 * p * n // 4 > EXTREMES_WORK:
+        return False
+    bounds = data.get("bounds") if isinstance(data, dict) else None
+    if not isinstance(bounds, list):
+        raise Invalid("delong-extremes: data.bounds must list [m, least S, greatest S]")
+    written = {row[0]: row[1:] for row in bounds if isinstance(row, list) and len(row) == 3}
+    table = extremes(p, n, ties)
+    scale, weight = 2 * p * n, 4 * p * p * n * n * (p - 1) * (n - 1)
+    for m in excludes:
+        if m not in table:
+            continue  # no ranking has 2U = m
+        if written.get(m) != list(table[m]):
+            raise Invalid(f"delong-extremes: at 2U = {m} the least and greatest S are {table[m]}")
+        least, greatest = (Fraction(s - (p + n - 2) * m * m, weight) for s in table[m])
+        if _between(level, Window.at(Fraction(m, scale), ends), least, greatest):
+            raise Invalid(f"delong-extremes: at 2U = {m} a variance between the extremes prints")
+    return True
+
+
 def delong_stage(
     stage: str,
     excludes: list[int],
@@ -199,8 +283,20 @@ def delong_stage(
     ties: bool,
     level: Fraction,
     ends: tuple[Span, Span],
+    data: object = None,
+    method: object = "delong",
 ) -> bool:
-    """Verify one DeLong exclusion: True, Invalid, or False (no check for ``stage``)."""
+    """Verify one exclusion of an interval under ``method``: True, Invalid, or False (no check
+    for ``stage``)."""
+    owner = "hanley-mcneil" if stage.startswith("hanley-mcneil") else "delong"
+    if stage.startswith(("delong-", "hanley-mcneil")) and method != owner:
+        raise Invalid(f"{stage} proves nothing about the method {method}")
+    if stage == "hanley-mcneil-each":
+        for m in excludes:
+            area = Fraction(m, 2 * p * n)
+            if _prints(level, Window.at(area, ends), hanley_mcneil(area, p, n)):
+                raise Invalid(f"{stage}: at 2U = {m} Hanley-McNeil's interval prints as given")
+        return True
     if p < 2 or n < 2:
         raise Invalid(f"{stage}: DeLong's variance needs P >= 2 and N >= 2")
     scale = 2 * p * n
@@ -220,4 +316,6 @@ def delong_stage(
             if any(_prints(level, window, v) for v in sorted(table.get(m, ()))):
                 raise Invalid(f"{stage}: a ranking with 2U = {m} prints as given")
         return True
+    if stage == "delong-extremes":
+        return _extremes_stage(excludes, data, p, n, ties, level, ends)
     return False

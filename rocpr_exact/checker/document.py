@@ -192,8 +192,8 @@ def _cover(
         values = [_int(m, f"{stage}: an excluded 2U") for m in listed]
         if any(m > 2 * p * n for m in values):
             raise Invalid(f"{stage}: an excluded 2U is above 2PN = {2 * p * n}")
-        delong = decision.get("method") == "delong"
-        if delong and delong_stage(stage, values, p, n, ties, level, ends):
+        data = exclusion.get("data")
+        if delong_stage(stage, values, p, n, ties, level, ends, data, decision.get("method")):
             proved.update(values)
         else:
             pending.setdefault(stage, set()).update(values)

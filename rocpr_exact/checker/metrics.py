@@ -108,7 +108,7 @@ def check_metric_stage(stage: str, data: Mapping[str, Any], question: Question) 
     p, n, ties, spans, _ = question
     if stage == "grid":
         metric = data.get("metric")
-        if metric not in spans:
+        if not isinstance(metric, str) or metric not in spans:
             raise Invalid(f"grid: the metric {metric!r} is not claimed")
         if data.get("denominators") != _denominators(metric, p, n, ties):
             raise Invalid(f"grid: {metric}'s denominators are not {data.get('denominators')!r}")
@@ -141,7 +141,9 @@ def check_metric_stage(stage: str, data: Mapping[str, Any], question: Question) 
     if stage == "area-least":
         metric = data.get("metric")
         record = published_area(metric) if isinstance(metric, str) else None
-        if metric not in spans or record is None or record.least is None:
+        if not isinstance(metric, str) or metric not in spans or record is None:
+            raise Invalid(f"area-least: {metric!r} is not a claimed area with a least value")
+        if record.least is None:
             raise Invalid(f"area-least: {metric!r} is not a claimed area with a least value")
         least = record.least(p, n, ties)
         if _exact_text(least) != data.get("least"):

@@ -14,7 +14,7 @@ from fractions import Fraction
 from rocpr_exact.areas.records import published_area
 from rocpr_exact.consistency.apbounds import shown_down
 from rocpr_exact.consistency.bounds import minimum_enclosure
-from rocpr_exact.consistency.engine.protocol import Certificate
+from rocpr_exact.consistency.engine.protocol import Certificate, Json
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_range
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Verdict, exact_text, show_value
@@ -53,7 +53,7 @@ def single_metric_reasons(
             near = [Fraction(k, scale) for k in (below, below + step) if 0 <= k <= scale]
             said = f"auc_roc {texts['auc_roc']} means a value in {auc}"
             shown = " and ".join(fraction_to_decimal(v, 6) for v in near)
-            grid_data = {"metric": "auc_roc", "denominators": [scale // step]}
+            grid_data: dict[str, Json] = {"metric": "auc_roc", "denominators": [scale // step]}
             reasons.append(
                 (
                     f"{said}, outside [0, 1]: AUC-ROC is a share of pairs"

@@ -176,6 +176,58 @@ def test_delong_enumerated() -> None:
     )
 
 
+def test_delong_extremes() -> None:
+    # P = N = 8, "0.60,0.62": centre in [0.605, 0.615), so m/128 = 78/128 only; check_auc_ci
+    # excludes it by the extremes.  S at the extremes from the deciders' own programme
+    # (consistency.delong_extremes, written apart): var = (S - 14 m^2) / L.
+    from rocpr_exact.consistency.delong_extremes import variance_extremes
+
+    assert check_auc_ci(8, 8, "0.60", "0.62", "delong").verdict == "impossible"
+    weight = 4 * 8**4 * 7 * 7
+    least, greatest = (int(v * weight) + 14 * 78 * 78 for v in variance_extremes(8, 8)[78])
+    data = {"method": "delong", "reading": "not clipped", "bounds": [[78, least, greatest]]}
+    document = _interval(8, 8, "0.60,0.62", [Certificate("delong-extremes", (78,), data)])
+    assert assert_valid(document).status == "valid"
+    moved = copy.deepcopy(document)
+    moved["decisions"][0]["exclusions"][0]["data"]["bounds"][0][2] += 1  # a bound moved by one
+    assert check_certificate(moved).line().startswith("invalid: delong-extremes: at 2U = 78")
+    # "0.3,0.9" is possible at 2U = 77: its extremes contain a variance that prints.
+    low, high = (int(v * weight) + 14 * 77 * 77 for v in variance_extremes(8, 8)[77])
+    data = {"method": "delong", "reading": "not clipped", "bounds": [[77, low, high]]}
+    wrong = _interval(8, 8, "0.3,0.9", [Certificate("delong-extremes", (77,), data)])
+    wrong["decisions"][0]["candidates"] = {"kind": "2U", "from": 0, "to": 128}
+    assert check_certificate(wrong).status == "invalid"
+
+
+def test_the_checkers_extremes_agree_with_every_ranking() -> None:
+    from rocpr_exact.checker.delong import _variances, extremes
+
+    for p, n, ties in [(3, 4, True), (4, 4, False), (2, 6, True)]:
+        table, every = extremes(p, n, ties), _variances(p, n, ties)
+        assert set(table) == set(every)
+        weight = 4 * p * p * n * n * (p - 1) * (n - 1)
+        for m, (least, greatest) in table.items():
+            shown = (Fraction(s - (p + n - 2) * m * m, weight) for s in (least, greatest))
+            assert tuple(shown) == (min(every[m]), max(every[m]))
+
+
+def test_hanley_mcneil_each() -> None:
+    # P = N = 20, "0.60,0.61": m/800 in [0.60, 0.61), m = 480..487; Hanley-McNeil's variance
+    # at A = 0.6 is about 0.0077, so w = 0.17, far from the 0.005 the ends need.
+    assert check_auc_ci(20, 20, "0.60", "0.61", "hanley-mcneil").verdict == "impossible"
+    each = Certificate("hanley-mcneil-each", tuple(range(480, 488)), {"method": "hanley-mcneil"})
+    document = _interval(20, 20, "0.60,0.61", [each], "hanley-mcneil")
+    assert assert_valid(document).status == "valid"
+    assert check_auc_ci(20, 20, "0.42", "0.78", "hanley-mcneil").auc == Fraction(479, 800)
+    each = Certificate("hanley-mcneil-each", tuple(range(0, 801)), {"method": "hanley-mcneil"})
+    wrong = _interval(20, 20, "0.42,0.78", [each], "hanley-mcneil")
+    assert check_certificate(wrong).line().startswith("invalid: hanley-mcneil-each")
+    as_delong = _interval(20, 20, "0.60,0.61", [_delong("delong-proven-range", range(480, 488))])
+    as_delong["question"]["claims"]["ci_method"] = "hanley-mcneil"
+    as_delong["decisions"][0]["method"] = "hanley-mcneil"
+    assert "proves nothing" in check_certificate(as_delong).line()
+
+
 def test_both_methods_need_a_decision_each() -> None:
     # Without ci_method both DeLong and Hanley-McNeil must be excluded; a stage with no check
     # is "unverified", never "valid".
