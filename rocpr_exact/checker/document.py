@@ -76,6 +76,15 @@ def _through(question: Mapping[str, Any]) -> list[tuple[tuple[int, int], tuple[i
     return boxes
 
 
+def _searched(decision: Any, method: str) -> bool:
+    """A decision of ``method`` whose only exclusions are the deciders' own reasons."""
+    if not isinstance(decision, dict) or decision.get("method") != method:
+        return False
+    stages = [e.get("stage") for e in _list(decision.get("exclusions"), "exclusions")
+              if isinstance(e, dict)]
+    return bool(stages) and set(stages) == {"search"}
+
+
 def _exact(text: Any, what: str) -> Fraction:
     """A number written as a decimal (0.95) or p/q (19/20), exactly."""
     if not isinstance(text, str):
@@ -150,6 +159,9 @@ def _interval_decisions(
     methods = [claims["ci_method"]] if "ci_method" in claims else ["delong", "hanley-mcneil"]
     unverified: list[str] = []
     for method in methods:
+        if any(_searched(d, method) for d in decisions):  # a decider that wrote no certificate
+            unverified.append("search")
+            continue
         for reading, ends in readings(low, high).items():
             open_values = candidates(p, n, ends, auc, ties)
             if not open_values:
@@ -224,9 +236,6 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
     if not decisions:
         raise Invalid("an impossible verdict with no decision")
     interval = "auc_ci" in claims or "delong_p" in claims
-    uncertified = [d for d in decisions if isinstance(d, dict) and d.get("method") == "any"]
-    if uncertified:  # a decider that wrote no certificate: its reasons only
-        return CheckResult("unverified", "no check for stage search", ("search",))
     if interval:
         unverified = _interval_decisions(p, n, ties, rounding, claims, decisions)
     else:

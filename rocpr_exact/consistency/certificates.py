@@ -31,6 +31,8 @@ __all__ = [
 ]
 
 FORMAT = "rocpr-exact consistent"
+#: The modelled methods of a printed interval, as decisions name them.
+METHODS = ("delong", "hanley-mcneil")
 VERSION = 1
 
 
@@ -117,9 +119,10 @@ def interval_document(
 
     The certificates are grouped into decisions by their data's ``method`` (default
     ``"delong"``) and ``reading`` (``"not clipped"`` or ``"clipped"``); each decision's
-    candidates are the 2U from the least to the greatest value its certificates exclude.  An
-    "impossible" with no certificate (a decider that writes none yet) gets one decision whose
-    stage ``search`` holds the reasons: the checker answers "unverified"."""
+    candidates are the 2U from the least to the greatest value its certificates exclude.  A
+    modelled method of an "impossible" with no certificate (a decider that writes none yet:
+    Hanley-McNeil, the p-value tests) gets one decision whose stage ``search`` holds the
+    reasons: the checker answers "unverified"."""
     question = {
         "positives": positives,
         "negatives": negatives,
@@ -146,12 +149,17 @@ def interval_document(
             )
             decision["exclusions"] = [certificate_json(c) for c in listed]
             decisions.append(decision)
-        if not decisions:
+        modelled = [claims["ci_method"]] if "ci_method" in claims else list(METHODS)
+        if "auc_ci" not in claims:
+            modelled = ["delong-p"]
+        for method in modelled:
+            if any(method == m for m, _ in groups):
+                continue
             stage = Certificate("search", (), {"by": "consistent", "reasons": list(reasons)})
             decisions.append(
                 {
                     "claim": _interval_claim(claims),
-                    "method": "any",
+                    "method": method,
                     "candidates": {"kind": "rankings"},
                     "exclusions": [certificate_json(stage)],
                 }

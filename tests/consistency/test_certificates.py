@@ -239,8 +239,14 @@ def test_both_methods_need_a_decision_each() -> None:
     document = interval_document(20, 20, claims, "nearest", True, "impossible", certificates, ())
     line = check_certificate(document).line()
     assert line == "unverified: no check for stage hanley-mcneil-range"
+    # Hanley-McNeil's decider writes no certificate yet: its decision holds its reasons.
     only = interval_document(20, 20, claims, "nearest", True, "impossible", certificates[:1], ())
-    assert check_certificate(only).status == "invalid"
+    assert [d["method"] for d in only["decisions"]] == ["delong", "hanley-mcneil"]
+    assert check_certificate(only).line() == "unverified: no check for stage search"
+    del only["decisions"][1]  # no decision at all for a modelled method
+    assert check_certificate(only).line() == (
+        "invalid: no single decision for method hanley-mcneil, reading not clipped"
+    )
 
 
 def test_the_enumeration_variance_is_delongs() -> None:
@@ -304,3 +310,10 @@ def test_consistent_roc_points_and_interval_certificates(
         "auc_ci": "0.10,0.99", "ci_level": "0.95", "ci_method": "delong"
     }
     assert main(["check-certificate", cert]) in (0, 4)  # valid once the engine's stages write
+    capsys.readouterr()
+    assert main(argv[:-1] + ["0.60,0.61", "--certificate", cert]) == 1  # both methods
+    capsys.readouterr()
+    methods = [d["method"] for d in json.loads(Path(cert).read_text())["decisions"]]
+    assert methods in (["delong", "hanley-mcneil"], ["hanley-mcneil", "delong"])
+    assert main(["check-certificate", cert]) == 4
+    assert capsys.readouterr().out == "unverified: no check for stage search\n"
