@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.checker import check_certificate
@@ -29,6 +31,7 @@ from rocpr_exact.consistency.intervals import check_auc_ci
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from tests.consistency.certify import assert_certified, assert_valid
+from tests.strategies import examples
 
 #: (P, N, reported, ties, the stage that proves it).  Hand reasons: AUC-ROC k/200 misses
 #: [0.8725, 0.8735); without ties k/100 misses [0.8745, 0.8755) ... (test_check.py); recall
@@ -311,9 +314,83 @@ def test_consistent_roc_points_and_interval_certificates(
     }
     assert main(["check-certificate", cert]) in (0, 4)  # valid once the engine's stages write
     capsys.readouterr()
-    assert main(argv[:-1] + ["0.60,0.61", "--certificate", cert]) == 1  # both methods
+    assert main([*argv[:-1], "0.60,0.61", "--certificate", cert]) == 1  # both methods
     capsys.readouterr()
     methods = [d["method"] for d in json.loads(Path(cert).read_text())["decisions"]]
     assert methods in (["delong", "hanley-mcneil"], ["hanley-mcneil", "delong"])
     assert main(["check-certificate", cert]) == 4
     assert capsys.readouterr().out == "unverified: no check for stage search\n"
+
+
+# -- the checker against check_consistency on random questions -------------------------------
+
+#: The metrics the random questions draw from (an area with its least value, the rates).
+DRAWN = ("auc_roc", "precision", "recall", "f1", "accuracy", "specificity", "average_precision")
+
+
+@st.composite
+def questions(draw: st.DrawFn) -> tuple[int, int, bool, dict[str, str], str]:
+    p, n = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    names = draw(st.lists(st.sampled_from(DRAWN), min_size=1, max_size=3, unique=True))
+    reported = {}
+    for name in names:
+        digits = draw(st.integers(1, 3))
+        k = draw(st.integers(0, 10**digits))
+        whole, frac = divmod(k, 10**digits)
+        reported[name] = f"{whole}.{str(frac).rjust(digits, '0')}"
+    rounding = draw(st.sampled_from(["nearest", "nearest-even", "truncate", "exact"]))
+    return p, n, draw(st.booleans()), reported, rounding
+
+
+def _forged(reported: dict[str, str]) -> list[dict[str, Any]]:
+    """Every closed-form exclusion the question's claims allow one to write."""
+    rates = [name for name in DRAWN[1:6] if name in reported]
+    out: list[dict[str, Any]] = []
+    for name in ("auc_roc", "recall", "specificity", "accuracy"):
+        if name in reported:
+            out.append({"stage": "grid", "metric": name})
+    if rates:
+        out.append({"stage": "operating-point", "excludes": [], "data": {"metrics": rates}})
+        if "auc_roc" in reported:
+            out.append({"stage": "threshold-auc", "excludes": [], "data": {"metrics": rates}})
+    if "average_precision" in reported:
+        out.append({"stage": "area-least", "metric": "average_precision"})
+    return out
+
+
+@given(questions())
+@settings(max_examples=examples(Fraction(1, 2)), deadline=None)
+def test_no_certificate_of_a_possible_question_is_valid(
+    question: tuple[int, int, bool, dict[str, str], str],
+) -> None:
+    # A possible question has a witness (re-checked by check_consistency), so any exclusion
+    # of every ranking is wrong: the checker must refuse each forged one; and an impossible
+    # one is re-verified.
+    from rocpr_exact.areas.records import published_area
+    from rocpr_exact.consistency.certificates import metric_document
+
+    p, n, ties, reported, rounding = question
+    verdict = check_consistency(p, n, reported, rounding, ties=ties)  # type: ignore[arg-type]
+    if verdict.verdict == "impossible":
+        assert_certified(verdict, p, n, reported, rounding, ties)
+        return
+    if verdict.verdict != "possible":
+        return
+    base = metric_document(p, n, reported, rounding, ties, verdict)
+    for forged in _forged(reported):
+        stage = forged.pop("stage")
+        if stage == "grid":
+            d = {"auc_roc": 2 * p * n if ties else p * n, "recall": p, "specificity": n}
+            data = {"metric": forged["metric"], "denominators": [d.get(forged["metric"], p + n)]}
+        elif stage == "area-least":
+            least = published_area("average_precision").least(p, n, ties)  # type: ignore[union-attr]
+            data = {"metric": "average_precision", "least": str(least)}
+        else:
+            data = forged["data"]
+        document = copy.deepcopy(base)
+        document["verdict"] = "impossible"
+        document["decisions"] = [
+            {"claim": "all", "method": "exact", "candidates": {"kind": "rankings"},
+             "exclusions": [{"stage": stage, "excludes": [], "data": data}]}
+        ]
+        assert check_certificate(document).status == "invalid", (stage, reported)
