@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from math import isqrt
 from typing import Any
 
 from rocpr_exact.areas.records import published_area
@@ -103,6 +104,37 @@ def _exact_text(value: Any) -> str:
     return str(value)
 
 
+#: The lower bound's terms are rounded down to multiples of 2^-64 (a bound stays a bound).
+_ONE = 1 << 64
+
+
+def _ap_range(p: int, n: int, lo: int, hi: int, m: int, ties: bool) -> tuple[Fraction, Fraction]:
+    """Sound bounds on the average precision of every ranking with 2U in [lo, hi].
+
+    F = PN - U is the negative mass above the positives.  Upper (at the least F): positive i
+    has precision T / (T + F_i) <= P / (P + h_i), h_i its negatives above (ties 1/2), sum h_i =
+    F, each <= N; the concave penalty's least sum is at a vertex: k = floor(F / N) of them N,
+    one r = F - kN.  Lower (at the greatest F): precision >= i / (i + e_i), e_i <= N the
+    negatives at or above i's group, sum e_i <= B (F without ties, 2F with them); by weak
+    duality for the multiplier 1/m, sum_i min_e [i / (i + e) + e / m] - B / m bounds the least
+    sum below; each inner minimum is at the floor or the ceiling of sqrt(i m) - i (convex)."""
+    least_f = Fraction(2 * p * n - hi, 2)
+    k, r = divmod(least_f, n)
+    high = min(Fraction(1), 1 - (k * Fraction(n, p + n) + r / (p + r)) / p)
+    budget = 2 * p * n - lo if ties else (2 * p * n - lo) // 2
+    if budget <= 0:
+        return Fraction(1), high
+    total = 0  # m 2^64 times the dual, rounded down
+    for i in range(1, p + 1):
+        if i >= m:  # the minimum is at e = 0: the term is 1
+            total += (p - i + 1) * m * _ONE
+            break
+        e0 = min(max(isqrt(i * m) - i, 0), n)
+        total += min((m * _ONE * i) // (i + e) + _ONE * e for e in {e0, min(e0 + 1, n)})
+    low = Fraction(total - _ONE * budget, m * _ONE * p)
+    return max(low, Fraction(0)), high
+
+
 def check_metric_stage(stage: str, data: Mapping[str, Any], question: Question) -> bool:
     """Verify one exclusion of the metrics path: True, Invalid, or False (no check here)."""
     p, n, ties, spans, _ = question
@@ -137,6 +169,21 @@ def check_metric_stage(stage: str, data: Mapping[str, Any], question: Question) 
                 low += low % 2
             if low <= high:
                 raise Invalid(f"threshold-auc: a threshold at TP = {tp} allows 2U = {low}")
+        return True
+    if stage == "ap-bounds":
+        m = data.get("multiplier")
+        if not isinstance(m, int) or isinstance(m, bool) or m < 1:
+            raise Invalid("ap-bounds: the multiplier 1/m needs a whole m >= 1")
+        if "auc_roc" not in spans or "average_precision" not in spans:
+            raise Invalid("ap-bounds: auc_roc and average_precision must both be claimed")
+        lo, hi = spans["auc_roc"].whole(2 * p * n)
+        if not ties:
+            lo, hi = lo + lo % 2, hi - hi % 2
+        if lo > hi:
+            raise Invalid("ap-bounds: no 2U of the printed auc_roc")
+        low, high = _ap_range(p, n, lo, hi, m, ties)
+        if spans["average_precision"].meets(low, high):
+            raise Invalid(f"ap-bounds: [{low}, {high}] meets the printed average_precision")
         return True
     if stage == "area-least":
         metric = data.get("metric")

@@ -53,6 +53,7 @@ from rocpr_exact.consistency.certificates import searched
 from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.finders import decide_areas
 from rocpr_exact.consistency.onemetric import (
+    ap_bounds,
     at_one_threshold,
     impossible,
     single_metric_reasons,
@@ -186,8 +187,8 @@ def check_consistency(
     texts = {name: str(reported[name]) for name in intervals}
     reasons = single_metric_reasons(p, n, intervals, texts, ties)
     if not reasons and searchable(p, n):  # the sound AP bounds: O(P) per step
-        bounds = Certificate("ap-bounds", (), {"by": "rocpr_exact.consistency.apbounds"})
-        reasons = [(r, bounds) for r in auc_ap_reasons(p, n, intervals, texts, ties)]
+        bounded = auc_ap_reasons(p, n, intervals, texts, ties)
+        reasons = [(r, ap_bounds(p, n, intervals["auc_roc"], ties)) for r in bounded]
     if reasons:
         return impossible(reasons)
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}

@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rocpr_exact.areas.records import published_area
-from rocpr_exact.consistency.apbounds import shown_down
-from rocpr_exact.consistency.bounds import minimum_enclosure
+from rocpr_exact.consistency.apbounds import DEFAULT_BOUND_WORK, best_multiplier, shown_down
+from rocpr_exact.consistency.bounds import auc_roc_span, minimum_enclosure
 from rocpr_exact.consistency.engine.protocol import Certificate, Json
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_range
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Verdict, exact_text, show_value
 from rocpr_exact.exact.text import fraction_to_decimal
 
-__all__ = ["Reasons", "at_one_threshold", "impossible", "single_metric_reasons"]
+__all__ = ["Reasons", "ap_bounds", "at_one_threshold", "impossible", "single_metric_reasons"]
 
 #: The least AP and DG area are summed exactly up to this P; beyond, enclosures decide first.
 EXACT_MINIMUM_UP_TO = 2_000
@@ -127,6 +127,16 @@ def single_metric_reasons(
 def at_one_threshold(names: Sequence[str]) -> Certificate:
     """The certificate "no whole (TP, FP) gives every one of ``names`` at one threshold"."""
     return Certificate("operating-point", (), {"metrics": list(names)})
+
+
+def ap_bounds(p: int, n: int, auc: Interval, ties: bool) -> Certificate:
+    """The certificate of :func:`~rocpr_exact.consistency.apbounds.auc_ap_reasons`: the
+    multiplier 1/m of its lower bound at the least 2U (weak duality: the checker recomputes
+    the bound at that m, and the closed-form upper bound at the greatest 2U)."""
+    lo, _ = auc_roc_span(p, n, auc, ties)
+    budget = 2 * p * n - lo if ties else (2 * p * n - lo) // 2  # 2F with ties, F without
+    multiplier = best_multiplier(p, n, budget, DEFAULT_BOUND_WORK)[1]
+    return Certificate("ap-bounds", (), {"multiplier": multiplier})
 
 
 def impossible(reasons: Reasons) -> Verdict:

@@ -30,6 +30,7 @@ from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.intervals import check_auc_ci
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
+from tests.consistency.brute import table
 from tests.consistency.certify import assert_certified, assert_valid
 from tests.strategies import examples
 
@@ -73,12 +74,37 @@ def test_a_roc_point_box_and_auc_roc() -> None:
     assert assert_certified(verdict, 10, 10, {"auc_roc": "0.99"}, through=[box]).status == "valid"
 
 
+def test_ap_bounds_from_auc_roc() -> None:
+    # P = N = 50, AUC-ROC 0.6 and AP 0.9: the sound AP bounds given AUC-ROC (apbounds) exclude
+    # it; the checker recomputes both bounds, the lower one at the certificate's multiplier.
+    reported = {"auc_roc": "0.6", "average_precision": "0.9"}
+    verdict = check_consistency(50, 50, reported)
+    assert [c.stage for c in verdict.certificates] == ["ap-bounds"]
+    assert assert_certified(verdict, 50, 50, reported).status == "valid"
+    document = _document(50, 50, reported)
+    document["question"]["claims"]["average_precision"] = "0.6"  # inside the bounds
+    assert check_certificate(document).line().startswith("invalid: ap-bounds")
+
+
+@pytest.mark.parametrize(("p", "n", "ties"), [(3, 3, True), (4, 3, False), (2, 5, True)])
+def test_the_checkers_ap_bounds_hold_for_every_ranking(p: int, n: int, ties: bool) -> None:
+    # Weak duality at any multiplier: every ranking's AP (brute force) lies in the checker's
+    # range at its own 2U, whatever m.
+    from rocpr_exact.checker.metrics import _ap_range
+
+    for row in table(p, n, ties):
+        u2 = int(row.ranking["auc_roc"] * 2 * p * n)
+        for m in (1, 2, 3, 5, 8, 13, 50, (n + 1) ** 2):
+            low, high = _ap_range(p, n, u2, u2, m, ties)
+            assert low <= row.ranking["average_precision"] <= high, (row.groups, m)
+
+
 def test_a_search_is_written_and_unverified() -> None:
-    # AP 0.5 with AUC-ROC 0.5 at P = N = 2 ... decided by the exhaustive search or its bounds.
-    reported = {"auc_roc": "0.25", "average_precision": "0.95"}
-    verdict = check_consistency(2, 2, reported)
-    assert verdict.verdict == "impossible"
-    result = assert_certified(verdict, 2, 2, reported)
+    # AUC-ROC 0.5 and DG area 0.9 at P = N = 3: decided by the exhaustive search.
+    reported = {"auc_roc": "0.5", "auc_pr_dg": "0.9"}
+    verdict = check_consistency(3, 3, reported)
+    assert [c.stage for c in verdict.certificates] == ["search"]
+    result = assert_certified(verdict, 3, 3, reported)
     assert result.status == "unverified" and result.line().startswith("unverified: no check")
 
 
