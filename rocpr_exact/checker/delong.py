@@ -29,13 +29,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rocpr_exact.areas.variance import hanley_mcneil
-from rocpr_exact.checker.failure import Invalid
+from rocpr_exact.checker.failure import Invalid, Unverified
 from rocpr_exact.checker.printed import Span
 from rocpr_exact.exact.normal import decide_real, quantile
 
 __all__ = [
     "ENUMERATED_UP_TO",
     "EXTREMES_WORK",
+    "MAX_CANDIDATES",
     "Window",
     "candidates",
     "delong_stage",
@@ -46,6 +47,8 @@ __all__ = [
 #: ``delong-extremes`` is checked while (P + 1)^2 (N + 1)^2 P N / 4 (the programme's steps
 #: times its 2U values, roughly) is at most this; past it, "unverified".
 EXTREMES_WORK = 5_000_000
+#: The checker lists at most this many candidates 2U of one reading (past it, "unverified").
+MAX_CANDIDATES = 10**6
 #: ``delong-enumerated`` is checked for P + N up to this (every ranking enumerated).
 ENUMERATED_UP_TO = 12
 
@@ -82,6 +85,9 @@ def candidates(p: int, n: int, ends: tuple[Span, Span], auc: Span | None, ties: 
     if auc is not None:
         lo, hi = auc.whole(2 * p * n)
         first, last = max(first, lo), min(last, hi)
+    if last - first >= MAX_CANDIDATES:
+        count = last - first + 1
+        raise Unverified(f"no check for {count:,} candidates 2U (at most {MAX_CANDIDATES:,})")
     return [m for m in range(first, last + 1) if ties or m % 2 == 0]
 
 

@@ -278,6 +278,15 @@ def test_both_methods_need_a_decision_each() -> None:
     )
 
 
+def test_too_many_candidates_are_unverified() -> None:
+    # P = N = 10^6, "0.10,0.99": the centre's span [0.54, 0.55) holds 0.01 * 2 * 10^12 = 2 * 10^10
+    # values 2U, past the checker's listing.
+    document = _interval(10**6, 10**6, "0.10,0.99", [_delong("delong-proven-range", [1])])
+    assert check_certificate(document).line() == (
+        "unverified: no check for 20,000,000,000 candidates 2U (at most 1,000,000)"
+    )
+
+
 def test_the_enumeration_variance_is_delongs() -> None:
     # The checker's variance from the counts against areas.variance on a few tie-group rankings.
     for groups in [((1, 0), (1, 1), (0, 2), (1, 1)), ((2, 1), (0, 1), (1, 0)), ((1, 1), (1, 1))]:
