@@ -429,3 +429,33 @@ def test_no_certificate_of_a_possible_question_is_valid(
              "exclusions": [{"stage": stage, "excludes": [], "data": data}]}
         ]
         assert check_certificate(document).status == "invalid", (stage, reported)
+
+
+def test_the_interval_answer_writes_a_verdicts_certificates(tmp_path: Path) -> None:
+    # Once the decision engine's IntervalVerdict carries ``certificates``, --certificate
+    # writes them (read with getattr: a verdict without the field writes "search").
+    import argparse
+    from dataclasses import dataclass
+
+    from rocpr_exact.cli import consistent_ci
+
+    @dataclass
+    class Answered:  # an IntervalVerdict with certificates, as the engine's will be
+        verdict: str
+        reasons: tuple[str, ...]
+        certificates: tuple[Certificate, ...]
+
+        def to_json(self) -> dict[str, Any]:
+            return {"verdict": self.verdict, "reasons": list(self.reasons)}
+
+    path = tmp_path / "c.json"
+    args = argparse.Namespace(
+        certificate=str(path), positives=20, negatives=20, rounding="nearest", no_ties=False,
+        witness=None, format="json",
+    )
+    excluded = (_delong("delong-proven-range", range(432, 440)),)
+    claims = {"auc_ci": "0.10,0.99", "ci_level": "0.95", "ci_method": "delong", "auc_roc": None}
+    verdict = Answered("impossible", ("every AUC excluded",), excluded)
+    _, status = consistent_ci._shown(args, verdict, claims)  # type: ignore[arg-type]
+    assert status == 1
+    assert check_certificate(json.loads(path.read_text())).status == "valid"
