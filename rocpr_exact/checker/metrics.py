@@ -181,9 +181,9 @@ def check_metric_stage(stage: str, data: Mapping[str, Any], question: Question) 
             lo, hi = lo + lo % 2, hi - hi % 2
         if lo > hi:
             raise Invalid("ap-bounds: no 2U of the printed auc_roc")
-        least, most = _ap_range(p, n, lo, hi, m, ties)
-        if spans["average_precision"].meets(least, most):
-            raise Invalid(f"ap-bounds: [{least}, {most}] meets the printed average_precision")
+        ap_low, ap_high = _ap_range(p, n, lo, hi, m, ties)
+        if spans["average_precision"].meets(ap_low, ap_high):
+            raise Invalid(f"ap-bounds: [{ap_low}, {ap_high}] meets the printed average_precision")
         return True
     if stage == "area-least":
         metric = data.get("metric")
