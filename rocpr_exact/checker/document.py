@@ -26,7 +26,7 @@ from typing import Any, Literal
 from rocpr_exact.checker.delong import candidates, delong_stage, readings
 from rocpr_exact.checker.failure import Invalid, Unverified
 from rocpr_exact.checker.metrics import Question, check_metric_stage
-from rocpr_exact.checker.printed import ROUNDINGS, Span, printed
+from rocpr_exact.checker.printed import ROUNDINGS, Span, fraction, printed
 from rocpr_exact.errors import InvalidInputError, RocPrError
 
 __all__ = ["FORMAT", "CheckResult", "check_certificate"]
@@ -85,22 +85,6 @@ def _searched(decision: Any, method: str) -> bool:
     return bool(stages) and set(stages) == {"search"}
 
 
-def _exact(text: Any, what: str) -> Fraction:
-    """A number written as a decimal (0.95) or p/q (19/20), exactly."""
-    if not isinstance(text, str):
-        raise Invalid(f"{what} must be text, got {text!r}")
-    top, slash, bottom = text.strip().partition("/")
-    if not slash:
-        low = printed(text, "exact", what).low
-        assert low is not None
-        return low
-    if not (top.isascii() and top.isdigit() and bottom.isascii() and bottom.isdigit()):
-        raise Invalid(f"{what} {text!r} is not a decimal or p/q")
-    if int(bottom) == 0 or len(text) > 100:
-        raise Invalid(f"{what} {text!r} is not a number")
-    return Fraction(int(top), int(bottom))
-
-
 def _roc_box(data: Mapping[str, Any], p: int, n: int, question: Mapping[str, Any]) -> bool:
     """``roc-point-box``: no whole TP with TP / P within the tolerance of the point's TPR, or
     no whole FP with FP / N within it of its FPR."""
@@ -108,8 +92,8 @@ def _roc_box(data: Mapping[str, Any], p: int, n: int, question: Mapping[str, Any
     index = data.get("roc_point")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(points):
         raise Invalid(f"roc-point-box: {index!r} is not a ROC point of the question")
-    fpr, tpr = (_exact(v, "a ROC coordinate") for v in _list(points[index], "a ROC point"))
-    t = _exact(question.get("tolerance"), "the tolerance")
+    fpr, tpr = (fraction(v, "a ROC coordinate") for v in _list(points[index], "a ROC point"))
+    t = fraction(question.get("tolerance"), "the tolerance")
     tp = Span(tpr - t, tpr + t, True, True).whole(p)
     fp = Span(fpr - t, fpr + t, True, True).whole(n)
     if tp[0] <= tp[1] and fp[0] <= fp[1]:
@@ -152,7 +136,7 @@ def _interval_decisions(
         raise Invalid(f"auc_ci {claims['auc_ci']!r} is not LO,HI")
     low, high = (printed(part, rounding, "an interval end") for part in parts)
     level_text = str(claims.get("ci_level", "0.95"))
-    level = _exact(level_text, "ci_level")
+    level = fraction(level_text, "ci_level")
     if not 0 < level < 1:
         raise Invalid(f"ci_level {level_text} is not in (0, 1)")
     auc = printed(claims["auc_roc"], rounding, "auc_roc") if "auc_roc" in claims else None

@@ -15,7 +15,7 @@ from typing import Any
 
 from rocpr_exact.checker.failure import Invalid
 
-__all__ = ["ROUNDINGS", "Span", "printed"]
+__all__ = ["ROUNDINGS", "Span", "fraction", "printed"]
 
 ROUNDINGS = ("nearest", "nearest-even", "truncate", "exact")
 
@@ -83,3 +83,19 @@ def printed(text: Any, rounding: str, what: str) -> Span:
         return span
     assert span.low is not None and span.high is not None
     return Span(-span.high, -span.low, span.high_closed, span.low_closed)
+
+
+def fraction(text: Any, what: str) -> Fraction:
+    """A number written as a decimal (0.95) or p/q (19/20), exactly."""
+    if not isinstance(text, str):
+        raise Invalid(f"{what} must be text, got {text!r}")
+    top, slash, bottom = text.strip().partition("/")
+    if not slash:
+        low = printed(text, "exact", what).low
+        assert low is not None
+        return low
+    if len(text) > 4000 or not all(x.isascii() and x.isdigit() for x in (top, bottom)):
+        raise Invalid(f"{what} {text[:40]!r} is not a decimal or p/q of at most 4,000 characters")
+    if int(bottom) == 0:
+        raise Invalid(f"{what} {text!r} divides by 0")
+    return Fraction(int(top), int(bottom))

@@ -99,6 +99,19 @@ def test_the_checkers_ap_bounds_hold_for_every_ranking(p: int, n: int, ties: boo
             assert low <= row.ranking["average_precision"] <= high, (row.groups, m)
 
 
+def test_an_area_least_enclosure() -> None:
+    # P = N = 3000 (past the exact sum of check_consistency, 2,000): the least AP lies above
+    # the enclosure's lower end, about 0.3 (P/(P + N) terms: sum i/(N + i) / P), far above
+    # 0.0010; the checker sums the least exactly by the area's record.
+    reported = {"average_precision": "0.0010"}
+    verdict = check_consistency(3000, 3000, reported)
+    assert [c.stage for c in verdict.certificates] == ["area-least-enclosure"]
+    assert assert_certified(verdict, 3000, 3000, reported).status == "valid"
+    document = _document(3000, 3000, reported)
+    _exclusion(document)["data"]["at_least"] = "1/2"  # above the least: not a lower bound
+    assert check_certificate(document).line().startswith("invalid: area-least-enclosure")
+
+
 def test_a_search_is_written_and_unverified() -> None:
     # AUC-ROC 0.5 and DG area 0.9 at P = N = 3: decided by the exhaustive search.
     reported = {"auc_roc": "0.5", "auc_pr_dg": "0.9"}
