@@ -27,7 +27,8 @@ from rocpr_exact.checker.delong import candidates, delong_stage, readings
 from rocpr_exact.checker.failure import Invalid, Unverified
 from rocpr_exact.checker.metrics import Question, check_metric_stage
 from rocpr_exact.checker.printed import ROUNDINGS, Span, fraction, printed
-from rocpr_exact.errors import InvalidInputError, RocPrError
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError, RocPrError
+from rocpr_exact.limits import check_examples
 
 __all__ = ["FORMAT", "CheckResult", "check_certificate"]
 
@@ -211,6 +212,7 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
     question = _object(document.get("question"), "question")
     p = _int(question.get("positives"), "positives", 1)
     n = _int(question.get("negatives"), "negatives", 1)
+    check_examples(p + n, "the certificate's positives + negatives")  # its checks are O(P)
     ties = question.get("ties")
     rounding = question.get("rounding", "nearest")
     if not isinstance(ties, bool) or rounding not in ROUNDINGS:
@@ -240,7 +242,9 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
 
 def check_certificate(document: Any) -> CheckResult:
     """The answer on a certificate (module notes).  A document that is no certificate of this
-    format and version is :class:`~rocpr_exact.errors.InvalidInputError`."""
+    format and version is :class:`~rocpr_exact.errors.InvalidInputError`; a check past a
+    resource limit (P + N past ``max_examples``, a comparison of z past
+    ``max_refinement_bits``) raises its :class:`~rocpr_exact.errors.ResourceLimitError`."""
     if not isinstance(document, dict) or document.get("certificate") != FORMAT:
         raise InvalidInputError(f"not a certificate: no \"certificate\": \"{FORMAT}\"")
     if document.get("version") != 1:
@@ -252,5 +256,7 @@ def check_certificate(document: Any) -> CheckResult:
         return CheckResult("invalid", str(error))
     except Unverified as error:
         return CheckResult("unverified", str(error), ("claims",))
-    except RocPrError as error:  # a comparison past its refinement limit, say
-        return CheckResult("unverified", f"not decided: {error}", ("limits",))
+    except ResourceLimitError:  # a limit (max_examples, max_refinement_bits): said as such
+        raise
+    except RocPrError as error:  # a value the exact functions refuse
+        return CheckResult("invalid", str(error))

@@ -159,6 +159,19 @@ def test_mutated_metric_certificates_are_invalid() -> None:
     assert check_certificate(listed).status == "invalid"
 
 
+def test_a_limit_is_said_as_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from rocpr_exact.errors import ResourceLimitError
+
+    document = _document(10, 10, {"auc_roc": "0.873"})
+    document["question"]["positives"] = 10**30  # the checks are O(P): bounded first
+    with pytest.raises(ResourceLimitError, match="max_examples"):
+        check_certificate(document)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(document))
+    assert main(["check-certificate", str(path)]) == 2
+    assert "--limit max_examples=N" in capsys.readouterr().err
+
+
 def test_not_a_certificate_is_an_input_error() -> None:
     with pytest.raises(InvalidInputError, match="not a certificate"):
         check_certificate({"verdict": "impossible"})
