@@ -77,13 +77,20 @@ def _through(question: Mapping[str, Any]) -> list[tuple[tuple[int, int], tuple[i
     return boxes
 
 
+def _stage(exclusion: Mapping[str, Any]) -> str:
+    stage = exclusion.get("stage")
+    if not isinstance(stage, str):
+        raise Invalid(f"an exclusion's stage must be a name, got {stage!r}")
+    return stage
+
+
 def _searched(decision: Any, method: str) -> bool:
     """A decision of ``method`` whose only exclusions are the deciders' own reasons."""
     if not isinstance(decision, dict) or decision.get("method") != method:
         return False
     stages = [e.get("stage") for e in _list(decision.get("exclusions"), "exclusions")
               if isinstance(e, dict)]
-    return bool(stages) and set(stages) == {"search"}
+    return bool(stages) and all(stage == "search" for stage in stages)
 
 
 def _roc_box(data: Mapping[str, Any], p: int, n: int, question: Mapping[str, Any]) -> bool:
@@ -109,18 +116,18 @@ def _metrics_decision(
     proved = False
     for exclusion in exclusions:
         exclusion = _object(exclusion, "an exclusion")
-        stage = exclusion.get("stage")
+        stage = _stage(exclusion)
         if exclusion.get("excludes") != []:
             raise Invalid(f"{stage}: on the metrics path an exclusion excludes no listed value")
         data = _object(exclusion.get("data"), "data")
         if stage == "roc-point-box":
             checked = _roc_box(data, question[0], question[1], asked)
         else:
-            checked = check_metric_stage(str(stage), data, question)
+            checked = check_metric_stage(stage, data, question)
         if checked:
             proved = True
         else:
-            unverified.append(str(stage))
+            unverified.append(stage)
     if not exclusions:
         raise Invalid("a decision has no exclusion")
     if proved:
@@ -184,7 +191,7 @@ def _cover(
     pending: dict[str, set[int]] = {}
     for exclusion in _list(decision.get("exclusions"), "exclusions"):
         exclusion = _object(exclusion, "an exclusion")
-        stage = str(exclusion.get("stage"))
+        stage = _stage(exclusion)
         listed = _list(exclusion.get("excludes"), "excludes")
         values = [_int(m, f"{stage}: an excluded 2U") for m in listed]
         if any(m > 2 * p * n for m in values):

@@ -485,3 +485,44 @@ def test_the_interval_answer_writes_a_verdicts_certificates(tmp_path: Path) -> N
     _, status = consistent_ci._shown(args, verdict, claims)  # type: ignore[arg-type]
     assert status == 1
     assert check_certificate(json.loads(path.read_text())).status == "valid"
+
+
+#: JSON values a damaged certificate may hold anywhere.
+JUNK = [None, True, 0, -1, 10**30, "", "x", "1/0", "-0.5", [], [1], [["x"]], {}, {"a": 1}]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path] if path else []
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(
+        value, list
+    ) else []
+    for key, child in children:
+        found += _paths(child, (*path, key))
+    return found
+
+
+@given(st.data())
+@settings(max_examples=examples(Fraction(1, 2)), deadline=None)
+def test_a_damaged_certificate_is_answered_in_one_line(data: st.DataObject) -> None:
+    # Any value replaced by junk: an answer (valid / invalid / unverified) or one refusal
+    # (InvalidInputError, ResourceLimitError), never another exception.
+    from rocpr_exact.errors import ResourceLimitError
+
+    documents = [
+        _document(10, 10, {"auc_roc": "0.873"}),
+        _document(4, 7, {"precision": "0.60", "recall": "0.50"}),
+        _document(10, 10, {"auc_roc": "0.99", "recall": "0.1", "precision": "0.1"}),
+        _interval(3, 3, "0.6,0.7", [_delong("delong-enumerated", [11, 12])]),
+    ]
+    document = copy.deepcopy(data.draw(st.sampled_from(documents)))
+    *parents, key = data.draw(st.sampled_from(_paths(document)))
+    target = document
+    for step in parents:
+        target = target[step]
+    target[key] = copy.deepcopy(data.draw(st.sampled_from(JUNK)))
+    try:
+        result = check_certificate(document)
+    except (InvalidInputError, ResourceLimitError) as error:
+        assert "\n" not in str(error)
+        return
+    assert result.status in ("valid", "invalid", "unverified") and "\n" not in result.line()
