@@ -21,6 +21,7 @@ MODULES = {
     "check": "check",
     "plot": "plot",
     "consistent": "consistent",
+    "check-certificate": "certificate",
     "compare": "compare",
     "explain": "explain",
     "fuzz": "fuzz",
@@ -38,6 +39,8 @@ HELP = {
     "PR curve and the straight-line interpolation; several files: one model each, compared "
     "(needs matplotlib)",
     "consistent": "decide exactly whether reported metrics can all be true for P and N",
+    "check-certificate": "re-verify the certificate of an 'impossible' from consistent "
+    "--certificate FILE with an independent checker (exit 0 valid, 1 invalid, 4 unverified)",
     "compare": "DeLong's test of two AUC-ROCs: two score columns of one file (paired) or two "
     "files (unpaired)",
     "explain": "every exact metric and tool twin on the data; with --value: which of them, "

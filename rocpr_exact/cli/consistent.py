@@ -16,15 +16,18 @@ import json
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.cli import consistent_ci
+from rocpr_exact.cli import certificate, consistent_ci
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
 from rocpr_exact.consistency.boxchain import check_boxes
+from rocpr_exact.consistency.certificates import metric_document, searched
 from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, reported_names
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import ROUNDINGS
+from rocpr_exact.consistency.witness import Verdict
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 from rocpr_exact.limits import check_examples, check_grid_points
@@ -81,6 +84,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     consistent_ci.add_arguments(parser)
+    certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
         metavar="FILE",
@@ -172,6 +176,36 @@ def _refuse_unused(args: argparse.Namespace, reported: dict[str, str]) -> None:
     args.rounding = "nearest" if args.rounding is None else args.rounding
 
 
+def _certify(
+    args: argparse.Namespace,
+    reported: dict[str, str],
+    verdict: Verdict | None,
+    figure: dict[str, Any],
+    through: list[tuple[tuple[int, int], tuple[int, int]]],
+) -> None:
+    """``--certificate FILE``: the answer's certificate (a ROC point with no whole counts is
+    an exclusion of its own, ``roc-point-box``)."""
+    extra = [
+        Certificate("roc-point-box", (), {"roc_point": index, "fpr": e["fpr"], "tpr": e["tpr"]})
+        for index, e in enumerate(figure.get("roc_points", []))
+        if e.get("possible") is False
+    ]
+    question = {"roc_points": [[e["fpr"], e["tpr"]] for e in figure.get("roc_points", [])]}
+    question = {**question, "tolerance": args.tolerance} if args.roc_point else {}
+    document = metric_document(
+        args.positives,
+        args.negatives,
+        reported,
+        args.rounding,
+        not args.no_ties,
+        verdict if verdict is not None else Verdict("undecided", ()),
+        through,
+        extra,
+        question,
+    )
+    certificate.write_certificate(args.certificate, document)
+
+
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     names = [name for name in reported_names() if hasattr(args, name)]
@@ -203,6 +237,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         verdict = check_boxes(
             args.positives, args.negatives, boxes, ties=not args.no_ties, max_steps=args.max_steps
         )
+        verdict = searched(verdict, "rocpr_exact.consistency.boxchain", max_steps=args.max_steps)
         answer = verdict.to_json()
     else:
         verdict = None
@@ -212,6 +247,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
     answer["reasons"] = [_cli_reason(reason) for reason in answer["reasons"]]
     answer.update(figure)
+    if args.certificate is not None:
+        _certify(args, reported, verdict, figure, [] if figure_reasons else boxes)
+        answer["certificate_file"] = str(args.certificate)
     witness = verdict.witness if verdict is not None and answer["verdict"] == "possible" else None
     if args.witness is not None and witness is not None:
         write_witness(args.witness, witness)

@@ -21,8 +21,10 @@ import json
 from fractions import Fraction
 from typing import BinaryIO
 
+from rocpr_exact.cli.certificate import level_text, write_certificate
 from rocpr_exact.cli.consistent_text import block_lines, write_witness
 from rocpr_exact.cli.options import cli_message, exact_number, whole_number
+from rocpr_exact.consistency.certificates import interval_document
 from rocpr_exact.consistency.ci_verdict import runs
 from rocpr_exact.consistency.delong_p import check_delong_p
 from rocpr_exact.consistency.delong_paired import check_paired_delong_p
@@ -138,7 +140,12 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             "other numbers in a separate call"
         )
     if args.delong_p is not None:
-        return _shown(args, _test_verdict(args))
+        claims = {"delong_p": args.delong_p, "auc_roc": args.auc_roc, "auc_roc_b": args.auc_roc_b}
+        if args.positives_b is not None or args.negatives_b is not None:
+            claims["positives_b"], claims["negatives_b"] = args.positives_b, args.negatives_b
+        if args.paired:
+            claims["paired"] = "paired"
+        return _shown(args, _test_verdict(args), claims)
     parts = [part.strip() for part in args.auc_ci.split(",")]
     if len(parts) != 2:
         raise InvalidInputError(f"--auc-ci takes LO,HI (e.g. 0.88,0.94), got {args.auc_ci!r}")
@@ -153,7 +160,10 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         args.auc_roc,
         not args.no_ties,
     )
-    return _shown(args, verdict)
+    claims = {"auc_ci": args.auc_ci, "ci_level": level_text(args.ci_level), "auc_roc": args.auc_roc}
+    if args.ci_method is not None:
+        claims["ci_method"] = args.ci_method
+    return _shown(args, verdict, claims)
 
 
 def _blocks(verdict: IntervalVerdict, second: bool) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -237,8 +247,23 @@ def _small(value: Fraction) -> str:
     return show_value(value)
 
 
-def _shown(args: argparse.Namespace, verdict: IntervalVerdict) -> tuple[str, int]:
+def _shown(
+    args: argparse.Namespace, verdict: IntervalVerdict, claims: dict[str, object]
+) -> tuple[str, int]:
     out = verdict.to_json()
+    if args.certificate is not None:  # the DeLong stages' certificates, once the engine writes them
+        document = interval_document(
+            args.positives,
+            args.negatives,
+            {name: str(value) for name, value in claims.items() if value is not None},
+            args.rounding,
+            not args.no_ties,
+            verdict.verdict,
+            getattr(verdict, "certificates", ()),
+            verdict.reasons,
+        )
+        write_certificate(args.certificate, document)
+        out["certificate_file"] = str(args.certificate)
     out["reasons"] = [  # a limit's remedy as the command takes it: --limit NAME=N
         cli_message(ResourceLimitError(reason, limit="max_interval_work"))
         for reason in out["reasons"]

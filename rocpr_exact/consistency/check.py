@@ -44,17 +44,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from fractions import Fraction
+from typing import Any
 
-from rocpr_exact.areas.records import area_records, published_area
-from rocpr_exact.consistency.apbounds import auc_ap_reasons, shown_down
-from rocpr_exact.consistency.bounds import minimum_enclosure
+from rocpr_exact.areas.records import area_records
+from rocpr_exact.consistency.apbounds import auc_ap_reasons
 from rocpr_exact.consistency.boxchain import check_boxes
+from rocpr_exact.consistency.certificates import searched
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.finders import decide_areas
+from rocpr_exact.consistency.onemetric import (
+    ap_bounds,
+    at_one_threshold,
+    impossible,
+    single_metric_reasons,
+)
 from rocpr_exact.consistency.operating import (
     POINT_METRICS,
     first_fit,
-    fp_range,
     fp_ranges,
     tp_span,
 )
@@ -67,10 +73,8 @@ from rocpr_exact.consistency.witness import (
     Witness,
     auc_and_point,
     make_witness,
-    show_value,
 )
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.limits import check_examples
 
 __all__ = [
@@ -82,15 +86,6 @@ __all__ = [
     "decided_names",
     "reported_names",
 ]
-
-#: The least AP and DG area are summed exactly up to this P; beyond, enclosures decide first.
-EXACT_MINIMUM_UP_TO = 2_000
-#: The metrics whose minimum has an enclosure, and the one it is built from.
-ENCLOSED = {
-    "average_precision": "average_precision",
-    "auc_pr_dg": "auc_pr_dg",
-    "auc_pr_linear": "auc_pr_dg",  # without ties the least linear area is the least DG area
-}
 
 #: Default bound on the steps of the exhaustive search (past it the verdict is "undecided").
 DEFAULT_MAX_STEPS = 100_000
@@ -121,76 +116,6 @@ def reported_names() -> tuple[str, ...]:
 
 
 # -- the decision -----------------------------------------------------------------------------
-
-
-def _single_metric_reasons(
-    p: int, n: int, intervals: Mapping[str, Interval], texts: Mapping[str, str], ties: bool
-) -> list[str]:
-    """Reasons why one reported metric alone cannot be true (sound for any P, N)."""
-    reasons = []
-    auc = intervals.get("auc_roc")
-    if auc is not None:
-        scale = 2 * p * n
-        lo, hi = auc.integers_scaled(scale)
-        lo, hi = max(lo, 0), min(hi, scale)
-        step = 1 if ties else 2
-        lo += (-lo) % step
-        if lo > hi:
-            grid = Fraction(step, scale)
-            below = (auc.low * scale) // step * step
-            near = [Fraction(k, scale) for k in (below, below + step) if 0 <= k <= scale]
-            said = f"auc_roc {texts['auc_roc']} means a value in {auc}"
-            shown = " and ".join(fraction_to_decimal(v, 6) for v in near)
-            reasons.append(
-                f"{said}, outside [0, 1]: AUC-ROC is a share of pairs"
-                if auc.high <= 0 or auc.low >= 1 or not near  # nothing of [0, 1] near it
-                else f"{said}; with P = {p}, N = {n} AUC-ROC is a multiple of {grid} "
-                f"({'ties count 1/2' if ties else 'no ties'}) and none lies in it; the nearest "
-                + ("are " if len(near) > 1 else "is ")
-                + shown
-            )
-    for name in intervals:  # each area's least value, from its record
-        area = published_area(name)
-        interval = intervals.get(name)
-        if area is None or area.least is None or interval is None:
-            continue
-        what = area.why
-        if name in ENCLOSED and p > EXACT_MINIMUM_UP_TO and not (name == "auc_pr_linear" and ties):
-            low, high = minimum_enclosure(ENCLOSED[name], p, n)
-            if interval.meets(high, Fraction(1)):
-                continue  # a point of the interval is above the minimum
-            if not interval.meets(low, Fraction(1)):
-                side = "above 1" if interval.low >= 1 else "below the least possible"
-                reasons.append(
-                    f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
-                    f"N = {n} it lies in [{shown_down(low)} or more, 1] ({what})"
-                )
-                continue
-        minimum = area.least(p, n, ties)
-        if not interval.meets(minimum, Fraction(1)):
-            side = "above 1" if interval.low >= 1 else "below the least possible"
-            reasons.append(
-                f"{name} {texts[name]} means a value in {interval}, {side}: for P = {p}, "
-                f"N = {n} it lies in [{show_value(minimum)}, 1] ({what})"
-            )
-    # recall = TP/P, specificity = TN/N, accuracy = (TP + TN)/(P + N): a whole count in
-    # 0..P (0..N, 0..P + N) fits, each count occurring; precision and F1 by TP, first fit ends.
-    counted = {"recall": p, "specificity": n, "accuracy": p + n}
-    for name in POINT_METRICS:
-        interval = intervals.get(name)
-        if interval is not None and name in counted:
-            lo, hi = interval.integers_scaled(counted[name])
-            fits = max(lo, 0) <= min(hi, counted[name])
-        else:
-            fits = interval is None or any(
-                lo <= hi for lo, hi in (fp_range(tp, p, n, {name: interval}) for tp in range(p + 1))
-            )
-        if interval is not None and not fits:
-            reasons.append(
-                f"{name} {texts[name]} means a value in {interval}; no whole numbers "
-                f"0 <= TP <= {p}, 0 <= FP <= {n} give it"
-            )
-    return reasons
 
 
 def check_consistency(
@@ -260,28 +185,31 @@ def check_consistency(
         name: reported_interval(reported[name], rounding) for name in decided if name in reported
     }
     texts = {name: str(reported[name]) for name in intervals}
-    reasons = _single_metric_reasons(p, n, intervals, texts, ties)
+    reasons = single_metric_reasons(p, n, intervals, texts, ties)
     if not reasons and searchable(p, n):  # the sound AP bounds: O(P) per step
-        reasons = auc_ap_reasons(p, n, intervals, texts, ties)
+        bounded = auc_ap_reasons(p, n, intervals, texts, ties)
+        reasons = [(r, ap_bounds(p, n, intervals["auc_roc"], ties)) for r in bounded]
     if reasons:
-        return Verdict("impossible", tuple(reasons))
+        return impossible(reasons)
     points = {name: intervals[name] for name in POINT_METRICS if name in intervals}
     if points and len(points) == len(intervals) and not through:
         return _operating_point(p, n, intervals, texts, ties)
     ranges = fp_ranges(p, n, points) if points else None
     if len(points) > 1 and first_fit(p, n, points) is None:  # lazy: stops at the first fit
         listed = " and ".join(f"{name} {texts[name]}" for name in points)
-        return Verdict(
-            "impossible",
-            (
-                f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
-                f"0 <= FP <= {n} give all of them",
-            ),
+        return impossible(
+            [
+                (
+                    f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
+                    f"0 <= FP <= {n} give all of them",
+                    at_one_threshold(list(points)),
+                )
+            ]
         )
     required = ([ranges] if ranges is not None else []) + [box_ranges(p, *b) for b in through]
     others = [record.published for record in area_records() if record.published in intervals]
     if not others and "auc_roc" not in intervals:  # an operating point and ROC points only
-        return check_boxes(
+        boxes = check_boxes(
             p,
             n,
             through,
@@ -292,9 +220,11 @@ def check_consistency(
             intervals=intervals,
             texts=texts,
         )
+        return searched(boxes, "rocpr_exact.consistency.boxchain", max_steps=max_steps)
     if not others:
         return _auc_and_thresholds(p, n, intervals, texts, required, ties)
-    return decide_areas(p, n, intervals, required, ties, max_steps)
+    verdict = decide_areas(p, n, intervals, required, ties, max_steps)
+    return searched(verdict, "rocpr_exact.consistency.finders", max_steps=max_steps)
 
 
 def _auc_and_thresholds(
@@ -313,16 +243,20 @@ def _auc_and_thresholds(
     for index, ranges in enumerate(required or [[(0, 0)] + [(1, 0)] * p]):
         found = auc_and_point(p, n, auc, {}, ties, ranges, span if index == 0 else None)
         if found is None:
-            what = "the operating point" if index == 0 and at_point else "a ROC point's box"
-            return Verdict(
-                "impossible",
-                (
-                    f"auc_roc {texts.get('auc_roc')} cannot hold together with {what}: "
-                    "a ranking through (TP, FP) has 2 P N AUC-ROC in "
-                    "[2 TP (N - FP), 2 TP N + 2 (P - TP)(N - FP)] and no admissible (TP, FP) "
-                    "reaches the interval",
-                ),
+            point = index == 0 and at_point
+            what = "the operating point" if point else "a ROC point's box"
+            data: dict[str, Any] = (
+                {"metrics": [name for name in POINT_METRICS if name in texts]}
+                if point
+                else {"roc_point": index - at_point} if required else {"roc_point": None}
             )
+            reason = (
+                f"auc_roc {texts.get('auc_roc')} cannot hold together with {what}: "
+                "a ranking through (TP, FP) has 2 P N AUC-ROC in "
+                "[2 TP (N - FP), 2 TP N + 2 (P - TP)(N - FP)] and no admissible (TP, FP) "
+                "reaches the interval"
+            )
+            return impossible([(reason, Certificate("threshold-auc", (), data))])
         built.append(found)
     groups, (tp, fp) = built[0]
     if not all(passes(groups, ranges) for ranges in required[1:]):
@@ -353,12 +287,14 @@ def _operating_point(
     found = first_fit(p, n, intervals)
     if found is None:
         listed = " and ".join(f"{name} {texts[name]}" for name in intervals)
-        return Verdict(
-            "impossible",
-            (
-                f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
-                f"0 <= FP <= {n} give all of them",
-            ),
+        return impossible(
+            [
+                (
+                    f"{listed} cannot hold at one threshold: no whole numbers 0 <= TP <= {p}, "
+                    f"0 <= FP <= {n} give all of them",
+                    at_one_threshold(list(intervals)),
+                )
+            ]
         )
     tp, fp = found
     runs = [g for g in ((tp, fp), (p - tp, n - fp)) if g != (0, 0)]

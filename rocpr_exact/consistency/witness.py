@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import area_records
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_value
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS
@@ -99,11 +100,14 @@ EXPANDED_UP_TO = 100_000
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer of :func:`check_consistency`."""
+    """The answer of :func:`check_consistency`; an "impossible" carries ``certificates``
+    (what a checker re-verifies it from: :mod:`rocpr_exact.checker`, docs/consistency.md,
+    "Certificates")."""
 
     verdict: VerdictName
     reasons: tuple[str, ...]
     witness: Witness | None = None
+    certificates: tuple[Certificate, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.verdict == "possible") != (self.witness is not None):

@@ -17,6 +17,7 @@ from rocpr_exact.consistency import (
 )
 from rocpr_exact.errors import InvalidInputError
 from tests.consistency.brute import RANKING, point_metrics, possible, table
+from tests.consistency.certify import assert_certified
 
 
 def recheck(p: int, n: int, reported: dict[str, str], rounding: str, verdict) -> None:  # type: ignore[no-untyped-def]
@@ -101,6 +102,7 @@ def test_agrees_with_brute_force(case: tuple[int, int, bool, dict[str, str], str
             assert len(set(verdict.witness.scores)) == p + n  # type: ignore[union-attr]
     else:
         assert verdict.witness is None and verdict.reasons
+        assert_certified(verdict, p, n, reported, rounding, ties)  # the checker re-verifies it
 
 
 def test_reported_auc_that_cannot_occur() -> None:
@@ -108,6 +110,7 @@ def test_reported_auc_that_cannot_occur() -> None:
     v = check_consistency(10, 10, {"auc_roc": "0.873"})
     assert v.verdict == "impossible"
     assert "multiple of 1/200" in v.reasons[0]
+    assert_certified(v, 10, 10, {"auc_roc": "0.873"})
     # Without ties k must be even (multiples of 1/100): "0.875" = [174.9, 175.1) holds only 175.
     assert check_consistency(10, 10, {"auc_roc": "0.875"}).verdict == "possible"
     assert check_consistency(10, 10, {"auc_roc": "0.875"}, ties=False).verdict == "impossible"
@@ -120,6 +123,7 @@ def test_average_precision_under_the_minimum() -> None:
     # [0.045, 0.055): below the minimum; 0.06 is [0.055, 0.065): the worst ranking gives it.
     v = check_consistency(10, 90, {"average_precision": "0.05"})
     assert v.verdict == "impossible" and "below the least possible" in v.reasons[0]
+    assert_certified(v, 10, 90, {"average_precision": "0.05"})
     v = check_consistency(10, 90, {"average_precision": "0.06"})
     assert v.verdict == "possible"
     recheck(10, 90, {"average_precision": "0.06"}, "nearest", v)
@@ -130,6 +134,7 @@ def test_precision_recall_not_whole_examples() -> None:
     # FP = 1 gives 0.667, FP = 2 gives 0.5, so no whole FP.
     v = check_consistency(4, 7, {"precision": "0.60", "recall": "0.50"})
     assert v.verdict == "impossible"
+    assert_certified(v, 4, 7, {"precision": "0.60", "recall": "0.50"})
     # P = 20, N = 100: TP = 10 and FP = 10 * (1/0.6 - 1) = 6.67; but "0.6" = [0.55, 0.65):
     # FP = 6 gives 10/16 = 0.625.
     v = check_consistency(20, 100, {"precision": "0.6", "recall": "0.5"})

@@ -34,6 +34,14 @@ PLACEHOLDERS = {
 #: file's path as its only argument.
 MADE_BY_SCRIPTS = {"sklearn-results.json": ROOT / "examples" / "twin_results_sklearn.py"}
 
+#: Files the docs make with a command before another reads them: the command's arguments
+#: (the file's path is added last).
+MADE_BY_COMMANDS = {
+    "cert.json": shlex.split(
+        "consistent --positives 10 --negatives 10 --auc-roc 0.873 --certificate"
+    ),
+}
+
 #: Documented exit statuses other than 0, by command and arguments.
 STATUSES = {
     ("check",): {0, 1},  # 1 when a case FAILs or is MISSING: the reader's results decide
@@ -127,6 +135,12 @@ def test_documented_command_runs(
             made = tmp_path / name
             subprocess.run([sys.executable, str(script), str(made)], check=True, cwd=ROOT)
             argv = [str(made) if a == name else a for a in argv]
+    for name, made_by in MADE_BY_COMMANDS.items():  # written to (or read from) tmp_path
+        if name in argv:
+            argv = [str(tmp_path / name) if a == name else a for a in argv]
+            if argv[0] != made_by[0]:
+                assert main([*made_by, str(tmp_path / name)]) in (0, 1)
+                capsys.readouterr()
     monkeypatch.chdir(ROOT)
     status = main(argv)
     err = capsys.readouterr().err
