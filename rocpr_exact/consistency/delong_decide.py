@@ -31,6 +31,7 @@ from rocpr_exact.consistency.engine.delong import (
     Extremes,
     ProvenRange,
     Query,
+    candidate_range,
 )
 from rocpr_exact.consistency.engine.delong_stages import (
     DELONG_STAGES,
@@ -64,7 +65,8 @@ def decide_delong(
     (default :data:`DELONG_STAGES`, or :data:`UNTIED_STAGES` without ``ties``)."""
     chosen: Stages = stages if stages is not None else DELONG_STAGES if ties else UNTIED_STAGES
     query = _routed(Query(p, n, centres, target, shown, ties), chosen)
-    start = Candidates(tuple(centres[:LISTED]), len(centres) <= LISTED)
+    listed = candidate_range(query)
+    start = Candidates(tuple(listed[:LISTED]), len(listed) <= LISTED)
     outcome: Outcome[list[Group]] = decide(
         chosen,  # type: ignore[arg-type]
         query,
@@ -115,6 +117,8 @@ def _count(outcome: Outcome[list[Group]], name: str) -> int:
 def _impossible_reason(query: Query, outcome: Outcome[list[Group]]) -> str:
     """Why no AUC of the centre's range prints ``shown`` (one line), after the last stage."""
     p, n, shown = query.p, query.n, query.shown
+    if not outcome.certificates:
+        return "no 2U = m in the centre's range is even: each needs a positive tied with a negative"
     last = outcome.certificates[-1].stage
     every = "for every AUC m/(2PN) in the centre's range"
     if last == "delong-too-few":
@@ -125,7 +129,7 @@ def _impossible_reason(query: Query, outcome: Outcome[list[Group]]) -> str:
             f"1/(N - 1))] gives an interval that prints as {shown}"
             + ("" if query.ties else " (without ties 2U = m is even)")
         )
-    if last == "delong-untied-enumerated":
+    if last == "delong-enumerated" and not query.ties:
         return (
             f"every ranking of P = {p} positives and N = {n} negatives without ties was "
             f"enumerated: none has a DeLong interval that prints as {shown}"

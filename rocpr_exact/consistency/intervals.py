@@ -69,6 +69,7 @@ from rocpr_exact.consistency.ci_verdict import (
 )
 from rocpr_exact.consistency.delong_decide import MAX_STEPS, Stages, decide_delong
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import runs_with_auc
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
@@ -275,6 +276,7 @@ def check_auc_ci(
     if not any(centres for *_, centres in read):
         return _not_modelled(p, n, shown, auc, len(read) > 1)
     outcomes: list[tuple[str, IntervalVerdict]] = []
+    certificates: list[Certificate] = []  # each tagged with its method and reading
     for chosen in (method,) if method is not None else ("delong", "hanley-mcneil"):
         for clipped, lo, hi, centres in read:
             name = _name(chosen, clipped, len(read) > 1)
@@ -298,10 +300,13 @@ def check_auc_ci(
                     shown=(("interval", ends),),
                 )
             outcomes.append((name, verdict))
+            tag = {"method": chosen, "reading": "clipped" if clipped else "not clipped"}
+            certificates += [replace(c, data={**c.data, **tag}) for c in verdict.certificates]
     undecided = any(v.verdict == "undecided" for _, v in outcomes)
     return IntervalVerdict(
         "undecided" if undecided else "impossible",
         tuple(f"{name}: {reason}" for name, v in outcomes for reason in v.reasons),
+        certificates=() if undecided else tuple(certificates),
     )
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "Query",
     "Result",
     "TooFew",
+    "candidate_range",
     "s_of",
     "s_prints",
 ]
@@ -101,15 +102,24 @@ def s_prints(query: Query, m: int, s: int) -> bool:
 
 
 def excluded_all(name: str, query: Query, kept: list[int], data: dict[str, Json]) -> Excluded:
-    """Every m of the centre's range (even ones only without ties) but ``kept`` excluded: the
-    certificate lists them (past :data:`LISTED` of them: the range and the m left open)."""
-    centres, open_ = query.centres, set(kept)
+    """Every m of the centre's range (even ones only without ties: an odd 2U needs a positive
+    tied with a negative) but ``kept`` excluded: the certificate lists them (past
+    :data:`LISTED` of them: the range and the m left open)."""
+    centres, open_ = candidate_range(query), set(kept)
     if len(centres) - len(open_) <= LISTED:
         gone = tuple(m for m in centres if m not in open_)
     else:
         gone = ()
-        data = {**data, "from": centres.start, "to": centres.stop - 1, "open": sorted(kept)}
+        data = {**data, "from": centres.start, "to": centres[-1], "open": sorted(kept)}
     return Excluded(Certificate(name, gone, data), rest=Candidates(tuple(kept), True))
+
+
+def candidate_range(query: Query) -> range:
+    """The m of the centre's range a ranking can have (without ties: the even ones)."""
+    centres = query.centres
+    if query.ties or not centres:
+        return centres
+    return range(centres.start + centres.start % 2, centres.stop, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +140,7 @@ class ProvenRange:
     """The m whose DeLong variance in its proven range [0, A(1 - A)(1/(P - 1) + 1/(N - 1))]
     gives no interval that prints (:func:`~rocpr_exact.consistency.delong_ci.delong_candidates`,
     whole ranges at once); lists the others nearest the centre first (every one when the query
-    is ``complete``, else the first ``aucs``); without ties the odd m go too."""
+    is ``complete``, else the first ``aucs``); without ties only the even m are candidates."""
 
     name: str = "delong-proven-range"
     steps: int = MAX_STEPS

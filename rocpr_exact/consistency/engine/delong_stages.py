@@ -289,10 +289,10 @@ DELONG_STAGES = (
 #: The DeLong decider over the rankings with no positive tied with a negative.
 UNTIED_STAGES = (
     TooFew(),
-    ProvenRange(name="delong-untied-proven-range"),
-    Enumerated(name="delong-untied-enumerated"),
-    Extremes(),
-    Greatest(witness=False),
+    ProvenRange(),
+    Enumerated(),
+    Extremes(name="delong-untied-extremes"),
+    Greatest(name="delong-untied-greatest", witness=False),
     UntiedLeast(),
     DelongWitness(),
 )
