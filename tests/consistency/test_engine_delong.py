@@ -30,7 +30,6 @@ from rocpr_exact.consistency.engine.protocol import (
     Candidates,
     Certificate,
     Excluded,
-    Found,
     Nothing,
     decide,
 )
@@ -38,6 +37,7 @@ from rocpr_exact.consistency.reported import reported_interval
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.normal import check_level, quantile
 from tests.consistency.brute import rankings, scored
+from tests.consistency.test_engine_protocol import Odd, squares
 
 SIZES = [(2, 2), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)]
 INTERVALS = [("0.40", "0.60"), ("0.45", "0.55"), ("0.60", "0.90"), ("0.70", "0.75"),
@@ -205,37 +205,20 @@ class _Lists:
         return Excluded(Certificate(self.name, gone), rest=Candidates(self.kept, self.complete))
 
 
-@dataclass(frozen=True)
-class _Drops:
-    """Excludes every candidate it is given (after the listing: only those listed)."""
-
-    name: str = "drops"
-
-    def fits(self, query: int) -> bool:
-        return True
-
-    def run(self, query: int, candidates: Candidates, budget: Budget) -> Excluded:
-        return Excluded(Certificate(self.name, candidates.values))
-
-
-def _never(query: int, found: Found[int]) -> bool:
-    return False
-
-
 def test_the_protocols_additions_rest_stop_and_open() -> None:
     # The additions this decider needs (consistency.engine.protocol): ``Excluded.rest`` lists
     # the candidates still open anew, in its order; ``Nothing.stop`` ends the loop (the
     # stages after it need a listing it could not make); ``Outcome.open`` says what is left.
     start = Candidates((1, 2, 3, 4))
-    listed = decide((_Lists((4, 2)), _Drops()), 1, start, Budget(0, "x"), _never)
+    listed = decide((_Lists((3, 1)), Odd()), 1, start, Budget(0, "x"), squares)
     assert listed.verdict == "impossible"
     assert [(c.stage, c.excludes) for c in listed.certificates] == [
-        ("lists", (1, 3)),
-        ("drops", (4, 2)),
+        ("lists", (2, 4)),
+        ("odd", (3, 1)),
     ]
-    first = decide((_Lists((4, 2), complete=False), _Drops()), 1, start, Budget(0, "x"), _never)
+    first = decide((_Lists((3, 1), complete=False), Odd()), 1, start, Budget(0, "x"), squares)
     assert first.verdict == "undecided" and first.open == ()  # only the first ones were listed
-    stopped = decide((_Lists(()), _Drops()), -1, start, Budget(0, "limit"), _never)
+    stopped = decide((_Lists(()), Odd()), -1, start, Budget(0, "limit"), squares)
     assert stopped.verdict == "undecided" and not stopped.certificates
     assert stopped.reasons == ("lists: cannot list",) and stopped.ran_out == "limit"
     assert stopped.open == (1, 2, 3, 4)
