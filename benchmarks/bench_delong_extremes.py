@@ -4,14 +4,14 @@ and after, for P + N above the exhaustive limit of 12.
 For each (P, N) of ``--sizes`` and every printed 95% interval "LO-HI" with two places on a grid
 (LO = 0.00, 0.05, ..., 0.90; HI = LO + 0.05, 0.10, 0.20, 0.40, up to 1.00), it runs
 ``check_auc_ci(P, N, LO, HI)`` twice: *before*, with every decider past the proven bounds
-switched off (:data:`SWITCHES`: the bounds A (1 - A)(1/(P - 1) + 1/(N - 1)), then the witness
-search, as the code was), and *after*: up to P = N = 25 the whole programme's exact extremes
-and the exact search between them (rocpr_exact.consistency.delong_between); past it the window
-over the centre's AUCs near AUC 0 or 1, and elsewhere the exact greatest variance
-(delong_greatest), the Lagrangian bound on the least with the listing of the rankings near it
-(delong_lagrange, delong_near), rankings of three tie groups (delong_groups) and the exact
-search over the rankings with only single tied pairs.
-Prints the verdict counts and seconds of each (the first query of a size builds the
+switched off (:data:`BEFORE`, the decider's tuple without them: the bounds A (1 - A)(1/(P - 1)
++ 1/(N - 1)), then the witness search, as the code was), and *after*: up to P = N = 25 the
+whole programme's exact extremes and the exact search between them
+(rocpr_exact.consistency.delong_between); past it the window over the centre's AUCs near AUC 0
+or 1, and elsewhere the exact greatest variance (delong_greatest), the Lagrangian bound on the
+least with the listing of the rankings near it (delong_lagrange, delong_near), rankings of
+three tie groups (delong_groups) and the exact search over the rankings with only single tied
+pairs. Prints the verdict counts and seconds of each (the first query of a size builds the
 programmes, cached after).  Run from the repository root:
 
     python benchmarks/bench_delong_extremes.py
@@ -25,7 +25,16 @@ from collections import Counter
 
 import smoke
 
-from rocpr_exact.consistency import delong_decide, intervals
+from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency.engine.delong import Extremes
+from rocpr_exact.consistency.engine.delong_stages import (
+    DELONG_STAGES,
+    Greatest,
+    Lagrange,
+    Listing,
+    PairSearch,
+    ThreeGroups,
+)
 
 SIZES = ["10x10", "15x15", "20x20", "10x30", "25x25", "50x50", "40x80", "82x82"]
 
@@ -40,28 +49,22 @@ def grid() -> list[tuple[str, str]]:
     return out
 
 
-#: The deciders switched off for "before" (the bounds and the witness search alone).
-SWITCHES = {
-    "extremes_fit": lambda p, n: False,
-    "near_fit": lambda p, n, lo, hi: False,
-    "lagrange_fit": lambda p, n: False,
-    "greatest_fit": lambda p, n: False,
-    "pair_fit": lambda p, n: False,
-    "three_groups_fit": lambda p, n: False,
-}
+#: "before": the decider without the stages past the proven bounds (the bounds and the
+#: witness search alone).
+BEFORE = tuple(
+    s
+    for s in DELONG_STAGES
+    if not isinstance(s, Extremes | Greatest | Lagrange | Listing | ThreeGroups | PairSearch)
+)
 
 
 def run(p: int, n: int, cases: list[tuple[str, str]], exact: bool) -> tuple[Counter[str], float]:
-    saved = {name: getattr(delong_decide, name) for name in SWITCHES}
-    for name, off in SWITCHES.items():
-        setattr(delong_decide, name, saved[name] if exact else off)
+    stages = DELONG_STAGES if exact else BEFORE
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for low, high in cases:
-        counts[intervals.check_auc_ci(p, n, low, high).verdict] += 1
+        counts[intervals.check_auc_ci(p, n, low, high, stages=stages).verdict] += 1
     seconds = time.perf_counter() - start
-    for name, value in saved.items():
-        setattr(delong_decide, name, value)
     return counts, seconds
 
 

@@ -4,8 +4,9 @@ the exhaustive decision (rocpr_exact.consistency.delong_small).
 For every P, N >= 2 with P + N <= ``--max-examples`` (default 9) and every printed 95% interval
 "LO-HI" with two places on a grid (LO = 0.00, 0.05, ..., 0.90; HI = LO + 0.05, 0.10, 0.20,
 0.30, 0.40), it runs ``check_auc_ci(P, N, LO, HI)`` twice: *before*, with the exhaustive path
-switched off (``EXHAUSTIVE_EXAMPLES = 0``: the proven bounds, then the witness search, as the
-code was), and *after* (every ranking enumerated for P + N <= 12).  Prints the verdict counts
+switched off (the decider's tuple without its enumeration and the whole programme's extremes:
+the proven bounds, then the witness search, as the code was), and *after* (every ranking
+enumerated for P + N <= 12).  Prints the verdict counts
 and seconds of each.  Run from the repository root:
 
     python benchmarks/bench_delong_small.py
@@ -18,9 +19,17 @@ import argparse
 import time
 from collections import Counter
 
-from rocpr_exact.consistency import delong_decide, intervals
-from rocpr_exact.consistency.delong_extremes import extremes_fit
-from rocpr_exact.consistency.delong_small import EXHAUSTIVE_EXAMPLES
+from rocpr_exact.consistency import intervals
+from rocpr_exact.consistency.engine.delong import Enumerated, Extremes
+from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES
+
+#: "before" as the code was: no enumeration, no exact variance extremes either
+#: (bench_delong_extremes.py); the window near AUC 0 or 1 stays.
+BEFORE = tuple(
+    s
+    for s in DELONG_STAGES
+    if not isinstance(s, Enumerated) and not (isinstance(s, Extremes) and not s.near)
+)
 
 LOWS = [f"0.{k:02d}" for k in range(0, 95, 5)]
 WIDTHS = [5, 10, 20, 30, 40]
@@ -38,16 +47,12 @@ def queries(max_examples: int) -> list[tuple[int, int, str, str]]:
     return out
 
 
-def run(cases: list[tuple[int, int, str, str]], limit: int) -> tuple[Counter[str], float]:
-    delong_decide.EXHAUSTIVE_EXAMPLES = limit  # type: ignore[attr-defined]
-    # "before" as the code was: no exact variance extremes either (bench_delong_extremes.py)
-    delong_decide.extremes_fit = extremes_fit if limit else (lambda p, n: False)  # type: ignore[attr-defined]
+def run(cases: list[tuple[int, int, str, str]], exhaustive: bool) -> tuple[Counter[str], float]:
+    stages = DELONG_STAGES if exhaustive else BEFORE
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for p, n, low, high in cases:
-        counts[intervals.check_auc_ci(p, n, low, high).verdict] += 1
-    delong_decide.EXHAUSTIVE_EXAMPLES = EXHAUSTIVE_EXAMPLES  # type: ignore[attr-defined]
-    delong_decide.extremes_fit = extremes_fit  # type: ignore[attr-defined]
+        counts[intervals.check_auc_ci(p, n, low, high, stages=stages).verdict] += 1
     return counts, time.perf_counter() - start
 
 
@@ -59,8 +64,11 @@ def main() -> None:
     print(f"{len(cases)} printed intervals, P, N >= 2, P + N <= {args.max_examples}")
     print("| run | possible | impossible | undecided | undecided share | seconds |")
     print("|---|---|---|---|---|---|")
-    for name, limit in (("before (bounds + witness search)", 0), ("after (every ranking)", 12)):
-        counts, seconds = run(cases, limit)
+    for name, exhaustive in (
+        ("before (bounds + witness search)", False),
+        ("after (every ranking)", True),
+    ):
+        counts, seconds = run(cases, exhaustive)
         share = counts["undecided"] / len(cases)
         print(
             f"| {name} | {counts['possible']} | {counts['impossible']} | "

@@ -22,6 +22,7 @@ import numpy as np
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency.enclosures import Real, ends_in
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import EXPANDED_UP_TO, Group, scored
 from rocpr_exact.core.curve import Curve
@@ -53,7 +54,9 @@ class IntervalVerdict:
     ``shown`` the witness's own printed values (its interval's ends, its p-value);
     ``scores_b``/``labels_b`` a second sample (an unpaired test) or, with ``labels_b`` empty,
     the second scoring of the same examples (a paired test); ``groups`` the witness's tie
-    groups from the top (``tied``: each group one score; else every example its own)."""
+    groups from the top (``tied``: each group one score; else every example its own);
+    ``certificates`` what each stage of an "impossible" excluded, for a checker
+    (:mod:`rocpr_exact.consistency.engine`)."""
 
     verdict: Verdict
     reasons: tuple[str, ...]
@@ -68,6 +71,7 @@ class IntervalVerdict:
     groups: tuple[Group, ...] = ()
     groups_b: tuple[Group, ...] = ()
     tied: bool = True
+    certificates: tuple[Certificate, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"verdict": self.verdict, "reasons": list(self.reasons)}

@@ -68,9 +68,11 @@ def ranking_in_window(
     high: int,
     accept: Callable[[int], bool],
     pairs: bool = False,
+    states: int = BETWEEN_STATES,
 ) -> Found:
     """Tie groups (top first) of a ranking with 2U = m and S in [low, high] for which
-    ``accept(S)`` holds, "none" when no ranking has one (exact), or "budget" (module notes).
+    ``accept(S)`` holds, "none" when no ranking has one (exact), or "budget" past ``states``
+    states visited (module notes).
     P and N must be within :func:`~.delong_extremes.extremes_fit`; with ``pairs``, within
     :func:`~.delong_greatest.pair_fit`, and the search is over the rankings whose only ties
     are single tied pairs (:func:`~.delong_greatest.pair_sums`): "none" is then about those
@@ -94,7 +96,7 @@ def ranking_in_window(
         if key in failed:
             return None
         visits += 1
-        if visits > BETWEEN_STATES:
+        if visits > states:
             raise _Budget
         a, b, shift, added = _steps(p, n, tp, fp, pairs)
         keep = shift <= goal
@@ -119,4 +121,4 @@ def ranking_in_window(
 
 
 class _Budget(Exception):
-    """The search passed :data:`BETWEEN_STATES`."""
+    """The search passed its ``states`` (default :data:`BETWEEN_STATES`)."""

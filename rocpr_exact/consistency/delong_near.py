@@ -38,15 +38,22 @@ Found = list[Group] | Literal["none", "budget"]
 
 
 class _Budget(Exception):
-    """The listing passed :data:`NEAR_STATES`."""
+    """The listing passed its ``states`` (default :data:`NEAR_STATES`)."""
 
 
 def ranking_below(
-    p: int, n: int, m: int, s_high: int, lines: list[Line], accept: Callable[[int], bool]
+    p: int,
+    n: int,
+    m: int,
+    s_high: int,
+    lines: list[Line],
+    accept: Callable[[int], bool],
+    states: int = NEAR_STATES,
 ) -> Found:
     """Tie groups (top first) of a ranking with 2U = m and S <= ``s_high`` for which
-    ``accept(S)`` holds, "none" when no ranking has one (exact), or "budget" (module notes);
-    the multiplier is that of the line in ``lines`` with the best bound at m.
+    ``accept(S)`` holds, "none" when no ranking has one (exact), or "budget" past ``states``
+    states visited (module notes); the multiplier is that of the line in ``lines`` with the
+    best bound at m.
 
     >>> from rocpr_exact.consistency.delong_lagrange import least_s_lines
     >>> lines = least_s_lines(2, 2, [4])
@@ -69,7 +76,7 @@ def ranking_below(
         if key in failed:
             return None
         visits += 1
-        if visits > NEAR_STATES:
+        if visits > states:
             raise _Budget
         costs = group_costs(p, n, multiplier, tp, fp)
         total = value[: tp + 1, : fp + 1] + costs + cost

@@ -67,8 +67,9 @@ from rocpr_exact.consistency.ci_verdict import (
     Target,
     possible,
 )
-from rocpr_exact.consistency.delong_decide import MAX_STEPS, decide_delong
+from rocpr_exact.consistency.delong_decide import MAX_STEPS, Stages, decide_delong
 from rocpr_exact.consistency.enclosures import Real, ends_in, hm_variance_ball, relation
+from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.consistency.witness import runs_with_auc
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
@@ -168,9 +169,16 @@ def _hanley_mcneil(
 
 
 def _decide(
-    p: int, n: int, method: Method, centres: range, target: Target, shown: str, ties: bool
+    p: int,
+    n: int,
+    method: Method,
+    centres: range,
+    target: Target,
+    shown: str,
+    ties: bool,
+    stages: Stages | None = None,
 ) -> IntervalVerdict:
-    """One method under one reading (``centres`` not empty)."""
+    """One method under one reading (``centres`` not empty); ``stages``: the DeLong decider's."""
     if not ties and centres.start == centres.stop - 1 and centres.start % 2:
         return IntervalVerdict(
             "impossible",
@@ -180,7 +188,7 @@ def _decide(
             ),
         )
     if method == "delong":
-        return decide_delong(p, n, centres, target, shown, ties)
+        return decide_delong(p, n, centres, target, shown, ties, stages)
     found = _hanley_mcneil(p, n, centres, target, ties)
     if found == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
@@ -229,10 +237,13 @@ def check_auc_ci(
     rounding: Rounding = "nearest",
     auc: str | None = None,
     ties: bool = True,
+    *,
+    stages: Stages | None = None,
 ) -> IntervalVerdict:
     """Decide whether the printed interval ``lower``-``upper`` is possible (module notes);
     ``method`` None tries every modelled method (``consistent --auc-ci`` without
-    ``--ci-method``), DeLong first.
+    ``--ci-method``), DeLong first; ``stages``: the DeLong decider's tuple (a test or a
+    benchmark passes another, :func:`~rocpr_exact.consistency.delong_decide.decide_delong`).
 
     >>> check_auc_ci(20, 20, "0.60", "0.90", "hanley-mcneil").verdict
     'possible'
@@ -265,6 +276,7 @@ def check_auc_ci(
     if not any(centres for *_, centres in read):
         return _not_modelled(p, n, shown, auc, len(read) > 1)
     outcomes: list[tuple[str, IntervalVerdict]] = []
+    certificates: list[Certificate] = []  # each tagged with its method and reading
     for chosen in (method,) if method is not None else ("delong", "hanley-mcneil"):
         for clipped, lo, hi, centres in read:
             name = _name(chosen, clipped, len(read) > 1)
@@ -274,7 +286,7 @@ def check_auc_ci(
                 continue
             with interval_budget():
                 try:
-                    verdict = _decide(p, n, chosen, centres, (z, lo, hi), shown, ties)
+                    verdict = _decide(p, n, chosen, centres, (z, lo, hi), shown, ties, stages)
                 except ResourceLimitError as error:
                     if error.limit != "max_interval_work":
                         raise
@@ -288,10 +300,13 @@ def check_auc_ci(
                     shown=(("interval", ends),),
                 )
             outcomes.append((name, verdict))
+            tag = {"method": chosen, "reading": "clipped" if clipped else "not clipped"}
+            certificates += [replace(c, data={**c.data, **tag}) for c in verdict.certificates]
     undecided = any(v.verdict == "undecided" for _, v in outcomes)
     return IntervalVerdict(
         "undecided" if undecided else "impossible",
         tuple(f"{name}: {reason}" for name, v in outcomes for reason in v.reasons),
+        certificates=() if undecided else tuple(certificates),
     )
 
 

@@ -380,7 +380,9 @@ def test_consistent_roc_points_and_interval_certificates(
     methods = [d["method"] for d in json.loads(Path(cert).read_text())["decisions"]]
     assert methods in (["delong", "hanley-mcneil"], ["hanley-mcneil", "delong"])
     assert main(["check-certificate", cert]) == 4
-    assert capsys.readouterr().out == "unverified: no check for stage search\n"
+    # DeLong's decision: the engine's extremes (P = N = 20: past the checker's own programme);
+    # Hanley-McNeil's: a search (no certificate of its own yet)
+    assert capsys.readouterr().out == "unverified: no check for stage delong-extremes, search\n"
 
 
 # -- the checker against check_consistency on random questions -------------------------------

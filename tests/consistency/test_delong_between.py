@@ -19,9 +19,11 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import delong_between, delong_decide, intervals
+from rocpr_exact.consistency import intervals
 from rocpr_exact.consistency.delong_between import ranking_in_window
 from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.engine.delong import Enumerated
+from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES, PairSearch
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 from tests.consistency.brute import delong_s
@@ -54,13 +56,11 @@ def test_the_search_finds_exactly_the_reachable_s(p: int, n: int) -> None:
         assert delong_s(p, n, m, auc_variance(Curve.from_scores(*scored(found)))) == wanted
 
 
-def test_the_budget_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_budget_is_reported() -> None:
     # P = N = 4, AUC 1/2: a window no ranking reaches (every S refused) visits more than one
     # state, so a budget of one state answers "budget", not "none".
-    monkeypatch.setattr(delong_between, "BETWEEN_STATES", 1)
-    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False) == "budget"
-    monkeypatch.setattr(delong_between, "BETWEEN_STATES", 10**6)
-    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False) == "none"
+    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False, states=1) == "budget"
+    assert ranking_in_window(4, 4, 16, 0, 10**9, lambda s: False, states=10**6) == "none"
 
 
 GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
@@ -68,13 +68,12 @@ GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
 
 
 @pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (2, 6), (4, 4), (3, 6), (5, 5), (6, 6)])
-def test_the_verdicts_are_those_of_every_ranking(
-    p: int, n: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_verdicts_are_those_of_every_ranking(p: int, n: int) -> None:
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
-    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
+    # the extremes' path instead: the decider without its enumeration
+    stages = tuple(s for s in DELONG_STAGES if not isinstance(s, Enumerated))
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        verdict = intervals.check_auc_ci(p, n, lo, hi, stages=stages)
         assert truth.verdict in ("possible", "impossible", "not modelled")
         assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
 
@@ -126,7 +125,7 @@ def test_the_pair_family_search_finds_exactly_its_rankings(p: int, n: int) -> No
                 assert low <= delong_s(p, n, m, auc_variance(curve)) <= high
 
 
-def test_between_the_pair_family_extremes_at_thirty(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_between_the_pair_family_extremes_at_thirty() -> None:
     # P = N = 30, past the whole programme: "0.357-0.662" (a ranking's 95% interval
     # 0.358-0.662 with its lower end moved down by 0.001) needs a variance between the least
     # of the rankings without ties and the greatest at its one AUC; the walks of the witness
@@ -136,8 +135,8 @@ def test_between_the_pair_family_extremes_at_thirty(monkeypatch: pytest.MonkeyPa
     assert verdict.verdict == "possible"
     curve = Curve.from_scores(list(verdict.scores), list(verdict.labels))
     assert (auc_roc(curve), auc_variance(curve)) == (verdict.auc, verdict.variance)
-    monkeypatch.setattr(delong_decide, "pair_fit", lambda p, n: False)
-    assert intervals.check_auc_ci(30, 30, "0.357", "0.662").verdict == "undecided"
+    stages = tuple(s for s in DELONG_STAGES if not isinstance(s, PairSearch))
+    assert intervals.check_auc_ci(30, 30, "0.357", "0.662", stages=stages).verdict == "undecided"
 
 
 def test_the_docs_quote_the_recorded_checks() -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import delong_decide, intervals
+from rocpr_exact.consistency import intervals
 from rocpr_exact.consistency.delong_extremes import (
     extreme_ranking,
     extremes_fit,
@@ -26,6 +26,8 @@ from rocpr_exact.consistency.delong_extremes import (
     work,
 )
 from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.engine.delong import Between, Enumerated, Extremes, Interior
+from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES
 from rocpr_exact.consistency.programme import DELONG, programme_groups
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
@@ -87,14 +89,13 @@ GRID = [(f"0.{lo:02d}", f"{(lo + w) // 100}.{(lo + w) % 100:02d}")
 
 
 @pytest.mark.parametrize(("p", "n"), [(2, 3), (3, 3), (2, 6), (4, 4), (3, 6), (5, 5)])
-def test_the_verdicts_agree_with_every_ranking(
-    p: int, n: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_verdicts_agree_with_every_ranking(p: int, n: int) -> None:
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi, "delong") for lo, hi in GRID}
-    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)  # the extremes' path instead
+    # the extremes' path instead: the decider without its enumeration
+    stages = tuple(s for s in DELONG_STAGES if not isinstance(s, Enumerated))
     decided = 0
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong")
+        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong", stages=stages)
         assert truth.verdict in ("possible", "impossible", "not modelled")
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
@@ -103,16 +104,17 @@ def test_the_verdicts_agree_with_every_ranking(
 
 
 @pytest.mark.parametrize(("p", "n"), [(3, 3), (4, 4), (3, 6), (5, 5)])
-def test_the_near_verdicts_agree_with_every_ranking(
-    p: int, n: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_near_verdicts_agree_with_every_ranking(p: int, n: int) -> None:
     # The same with the whole programme switched off: the window over the centre's m decides.
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi, "delong") for lo, hi in GRID}
-    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)
-    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
+    stages = tuple(
+        s
+        for s in DELONG_STAGES
+        if not isinstance(s, Enumerated) and not (isinstance(s, Extremes) and not s.near)
+    )
     decided = 0
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong")
+        verdict = intervals.check_auc_ci(p, n, lo, hi, "delong", stages=stages)
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
             decided += 1
@@ -124,21 +126,21 @@ def test_the_near_verdicts_agree_with_every_ranking(
     [(10, 10, "0.25", "0.65"), (10, 10, "0.50", "0.90"), (10, 30, "0.30", "0.50")],
 )
 def test_between_the_extremes_the_walk_finds_the_ranking(
-    p: int, n: int, lo: str, hi: str, monkeypatch: pytest.MonkeyPatch
+    p: int, n: int, lo: str, hi: str
 ) -> None:
     # Intervals needing a variance strictly between the least and the greatest at their AUCs:
-    # with the exact search (consistency.delong_between) out of states, undecided without the
-    # programme's walk (interior_witness), possible with it; the ranking's interval is
-    # re-checked from its scores (check_auc_ci's _possible).
-    monkeypatch.setattr(delong_decide, "ranking_in_window", lambda *args: "budget")
-    verdict = intervals.check_auc_ci(p, n, lo, hi)
+    # with the exact search (consistency.delong_between) out of states at once (one state),
+    # undecided without the programme's walk (the stage Interior), possible with it; the
+    # ranking's interval is re-checked from its scores (check_auc_ci's _possible).
+    stages = tuple(Between(states=1) if isinstance(s, Between) else s for s in DELONG_STAGES)
+    verdict = intervals.check_auc_ci(p, n, lo, hi, stages=stages)
     assert verdict.verdict == "possible"
     curve = Curve.from_scores(list(verdict.scores), list(verdict.labels))
     assert (auc_roc(curve), auc_variance(curve)) == (verdict.auc, verdict.variance)
-    monkeypatch.setattr(delong_decide, "interior_witness", lambda *args: None)
-    verdict = intervals.check_auc_ci(p, n, lo, hi)
+    stages = tuple(s for s in stages if not isinstance(s, Interior))
+    verdict = intervals.check_auc_ci(p, n, lo, hi, stages=stages)
     assert verdict.verdict == "undecided"
-    assert "the exact search between them passed 60,000 states" in verdict.reasons[1]
+    assert "the exact search between them passed 1 states" in verdict.reasons[1]
 
 
 def test_near_the_top_at_fifty() -> None:

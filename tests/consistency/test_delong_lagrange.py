@@ -16,7 +16,7 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import delong_decide, intervals
+from rocpr_exact.consistency import intervals
 from rocpr_exact.consistency.delong_extremes import variance_extremes
 from rocpr_exact.consistency.delong_lagrange import (
     LAGRANGE_WORK,
@@ -26,6 +26,8 @@ from rocpr_exact.consistency.delong_lagrange import (
     path,
 )
 from rocpr_exact.consistency.delong_small import delong_pairs
+from rocpr_exact.consistency.engine.delong import Enumerated, Extremes
+from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES, Listing, ThreeGroups
 from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
@@ -73,31 +75,26 @@ def test_the_paths_are_rankings_with_their_m_and_s(multiplier: int) -> None:
     assert s - multiplier * m == best
 
 
+#: The decider past the whole programme: no enumeration, no extremes (whole or near an end).
+PAST = tuple(s for s in DELONG_STAGES if not isinstance(s, Enumerated | Extremes))
+
+
 @pytest.mark.parametrize(("p", "n"), [(3, 3), (4, 4), (3, 6), (5, 5), (2, 7)])
-def test_the_verdicts_agree_with_every_ranking(
-    p: int, n: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_verdicts_agree_with_every_ranking(p: int, n: int) -> None:
     exhaustive = {(lo, hi): intervals.check_auc_ci(p, n, lo, hi) for lo, hi in GRID}
-    monkeypatch.setattr(delong_decide, "EXHAUSTIVE_EXAMPLES", 0)
-    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
-    monkeypatch.setattr(delong_decide, "near_fit", lambda p, n, lo, hi: False)
     for (lo, hi), truth in exhaustive.items():
-        verdict = intervals.check_auc_ci(p, n, lo, hi)
+        verdict = intervals.check_auc_ci(p, n, lo, hi, stages=PAST)
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth.verdict, (p, n, lo, hi, verdict.reasons)
 
 
-def test_the_verdicts_agree_with_the_exact_extremes_at_fifteen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_verdicts_agree_with_the_exact_extremes_at_fifteen() -> None:
     p = n = 15
     cases = [("0.60", "0.65"), ("0.70", "0.75"), ("0.40", "0.45"), ("0.80", "0.85")]
     exact = {case: intervals.check_auc_ci(p, n, *case).verdict for case in cases}
-    monkeypatch.setattr(delong_decide, "extremes_fit", lambda p, n: False)
-    monkeypatch.setattr(delong_decide, "near_fit", lambda p, n, lo, hi: False)
     decided = 0
     for case, truth in exact.items():
-        verdict = intervals.check_auc_ci(p, n, *case)
+        verdict = intervals.check_auc_ci(p, n, *case, stages=PAST)
         if verdict.verdict != "undecided":
             assert verdict.verdict == truth, (case, verdict.reasons)
             decided += 1
@@ -119,13 +116,15 @@ def test_the_limits() -> None:
     # listing out of states the verdict is undecided and says so.
     priced = intervals.check_auc_ci(30, 30, "0.49", "0.52")
     assert priced.verdict == "impossible" and "was listed" in priced.reasons[0]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(delong_decide, "ranking_below", lambda *args: "budget")
-        patch.setattr(delong_decide, "three_groups", lambda *args: None)
-        priced = intervals.check_auc_ci(30, 30, "0.49", "0.52")
+    stages = tuple(
+        Listing(states=1) if isinstance(s, Listing) else s
+        for s in DELONG_STAGES
+        if not isinstance(s, ThreeGroups)
+    )
+    priced = intervals.check_auc_ci(30, 30, "0.49", "0.52", stages=stages)
     assert priced.verdict == "undecided"
     assert "the Lagrangian bound on their least variance does not exclude it" in priced.reasons[1]
-    assert "listing of the rankings close to it passed 40,000 states" in priced.reasons[1]
+    assert "listing of the rankings close to it passed 1 states" in priced.reasons[1]
     # past P = N = 82 the bound is not run, and the verdict names its limit
     beyond = intervals.check_auc_ci(100, 100, "0.70", "0.72")
     assert beyond.verdict == "undecided" and "up to P = N = 82" in beyond.reasons[1]

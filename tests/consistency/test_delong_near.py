@@ -16,7 +16,7 @@ import pytest
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
-from rocpr_exact.consistency import delong_near, intervals
+from rocpr_exact.consistency import intervals
 from rocpr_exact.consistency.delong_extremes import variance_extremes
 from rocpr_exact.consistency.delong_lagrange import least_s_lines
 from rocpr_exact.consistency.delong_near import ranking_below
@@ -56,10 +56,9 @@ def test_the_least_s_at_twelve() -> None:
         assert ranking_below(p, n, m, s - 1, lines, lambda value: True) == "none"
 
 
-def test_the_budget_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(delong_near, "NEAR_STATES", 1)
+def test_the_budget_is_reported() -> None:
     lines = least_s_lines(4, 4, [16])
-    assert ranking_below(4, 4, 16, 10**9, lines, lambda s: False) == "budget"
+    assert ranking_below(4, 4, 16, 10**9, lines, lambda s: False, states=1) == "budget"
 
 
 def test_narrow_intervals_at_fifty() -> None:

@@ -91,16 +91,23 @@ class Found(Generic[W]):
 
 @dataclass(frozen=True, slots=True)
 class Excluded:
+    """Candidates proved impossible; ``rest``, when given, is the list of those still open
+    after them, in the stage's order (a stage that lists the open values anew, such as a
+    proven range over a range too long to list, sets it instead of each value excluded)."""
+
     certificate: Certificate
+    rest: Candidates | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Nothing:
     """The stage neither found nor excluded: ``reason`` says what it tried; ``ran_out`` that it
-    stopped at its budget."""
+    stopped at its budget; ``stop``: the stages after it are not run (it could not list the
+    candidates they need)."""
 
     reason: str
     ran_out: bool = False
+    stop: bool = False
 
 
 class Stage(Protocol[Q, W]):
@@ -120,13 +127,14 @@ class Stage(Protocol[Q, W]):
 class Outcome(Generic[W]):
     """The engine's verdict: possible (``witness``, certified), impossible (``certificates``:
     every candidate excluded) or undecided (``reasons``; ``ran_out`` names the budget's limit
-    when one stopped a stage)."""
+    when one stopped a stage; ``open``: the candidates still open)."""
 
     verdict: Literal["possible", "impossible", "undecided"]
     witness: Found[W] | None
     certificates: tuple[Certificate, ...]
     reasons: tuple[str, ...]
     ran_out: str | None = None
+    open: tuple[int, ...] = ()
 
 
 def decide(
@@ -153,11 +161,18 @@ def decide(
             continue
         if isinstance(result, Excluded):
             certificates.append(result.certificate)
-            candidates = candidates.without(result.certificate.excludes)
+            if result.rest is not None:
+                candidates = result.rest
+            else:
+                candidates = candidates.without(result.certificate.excludes)
         else:
             reasons.append(f"{stage.name}: {result.reason}")
             if result.ran_out:
                 ran_out = budget.limit
+            if result.stop:
+                break
     if not candidates.values and candidates.complete:
         return Outcome("impossible", None, tuple(certificates), tuple(reasons))
-    return Outcome("undecided", None, tuple(certificates), tuple(reasons), ran_out)
+    return Outcome(
+        "undecided", None, tuple(certificates), tuple(reasons), ran_out, candidates.values
+    )
