@@ -84,10 +84,11 @@ def delong_candidates(
     wanted: int,
     steps: int,
     even: bool = False,
-) -> list[int] | Literal["budget"]:
+) -> tuple[list[int], bool] | Literal["budget"]:
     """The first ``wanted`` m (nearest the centre first; only even m with ``even``: rankings
-    without ties) not excluded; [] when every m is excluded (a proof); "budget" when ``steps``
-    ranges did not settle it and none was found."""
+    without ties) not excluded, and whether they are every one not excluded (the search ran to
+    its end: ([], True) is a proof that every m is excluded); "budget" when ``steps`` ranges did
+    not settle it and none was found (with some found, they are returned as not every one)."""
     bounds = ball_bounds(z)
     assert bounds is not None
     z_high = bounds[1]
@@ -102,18 +103,18 @@ def delong_candidates(
         first, last = stack.pop()
         done += 1
         if done > steps:
-            return kept or "budget"
+            return (kept, False) if kept else "budget"
         if _range_excluded(p, n, first, last, z_high, low, high):
             continue
         if first == last:
             if not (even and first % 2) and not delong_excluded(p, n, first, z, low, high):
                 kept.append(first)
                 if len(kept) >= wanted:
-                    return kept
+                    return kept, not stack
             continue
         middle = (first + last) // 2
         stack += sorted([(first, middle), (middle + 1, last)], key=distance, reverse=True)
-    return kept
+    return kept, True
 
 
 def delong_excluded(p: int, n: int, m: int, z: Real, low: Interval, high: Interval) -> bool:

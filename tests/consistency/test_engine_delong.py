@@ -23,7 +23,7 @@ from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency.ci_verdict import Target
 from rocpr_exact.consistency.delong_decide import decide_delong
 from rocpr_exact.consistency.enclosures import ends_in
-from rocpr_exact.consistency.engine.delong import Enumerated, Extremes
+from rocpr_exact.consistency.engine.delong import Enumerated, Extremes, ProvenRange
 from rocpr_exact.consistency.engine.delong_stages import DELONG_STAGES, UNTIED_STAGES
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
@@ -222,3 +222,24 @@ def test_the_protocols_additions_rest_stop_and_open() -> None:
     assert stopped.verdict == "undecided" and not stopped.certificates
     assert stopped.reasons == ("lists: cannot list",) and stopped.ran_out == "limit"
     assert stopped.open == (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 5, 8, 13, 21, 34])
+def test_a_proven_range_out_of_steps_proves_nothing(steps: int) -> None:
+    # The proven range may stop at its steps with some m listed: the m it did not reach are
+    # then not excluded (delong_candidates says the list is not every one), so an "impossible"
+    # with fewer steps is still true of every ranking (brute force) and its certificates
+    # exclude every m of 0..2PN.  (The old list, taken as complete, gave no false verdict at
+    # these sizes, the unreached m being far from the centre; the flag makes it a proof.)
+    z = quantile(check_level(Fraction(95, 100)))
+    p, n = 4, 4
+    stages = tuple(ProvenRange(steps=steps) if isinstance(s, ProvenRange) else s
+                   for s in DELONG_STAGES)  # fmt: skip
+    centres, pairs = range(2 * p * n + 1), _pairs(p, n, True)
+    for lo, hi in INTERVALS:
+        target = (z, reported_interval(lo), reported_interval(hi))
+        verdict = decide_delong(p, n, centres, target, f"{lo}-{hi}", True, stages)
+        if verdict.verdict == "impossible":
+            assert sorted(m for c in verdict.certificates for m in c.excludes) == list(centres)
+            for m, variances in pairs.items():  # no ranking's interval prints as shown
+                assert not any(ends_in(Fraction(m, 2 * p * n), v, *target) for v in variances)

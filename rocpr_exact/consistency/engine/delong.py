@@ -153,11 +153,13 @@ class ProvenRange:
         p, n, centres = query.p, query.n, query.centres
         z, low, high = query.target
         wanted = len(centres) if query.complete else self.aucs
-        kept = delong_candidates(p, n, centres, z, low, high, wanted, self.steps, not query.ties)
-        if kept == "budget":
+        listed = delong_candidates(p, n, centres, z, low, high, wanted, self.steps, not query.ties)
+        if listed == "budget":
             return Nothing(f"more than {self.steps:,} ranges of the AUC", True, stop=True)
-        if query.complete or len(kept) < wanted:
+        kept, every = listed
+        if every:  # the m not listed are excluded, a proof
             return excluded_all(self.name, query, kept, {})
+        # only the first m (the witness searches' candidates), or the steps ran out: no proof
         return Excluded(Certificate(self.name, ()), rest=Candidates(tuple(kept), False))
 
 
