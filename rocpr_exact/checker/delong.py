@@ -9,6 +9,7 @@ variance v prints iff z sqrt(v) lies in it, i.e. z^2 v against the window's squa
 * :func:`candidates`: the m the question leaves open under one reading: m / (2PN) in the
   centre's span (the mean of the two ends' sets) and in the printed AUC-ROC, m in [0, 2PN],
   even without ties;
+* ``delong-too-few``: P < 2 or N < 2 (DeLong's variance divides by P - 1 and N - 1);
 * ``delong-proven-range``: at each m no v in [0, A (1 - A)(1/(P - 1) + 1/(N - 1))] prints;
 * ``delong-enumerated`` (P + N <= 12): every ranking, as tie groups, enumerated here, its
   variance from its counts; none with 2U = m prints;
@@ -302,6 +303,10 @@ def delong_stage(
             area = Fraction(m, 2 * p * n)
             if _prints(level, Window.at(area, ends), hanley_mcneil(area, p, n)):
                 raise Invalid(f"{stage}: at 2U = {m} Hanley-McNeil's interval prints as given")
+        return True
+    if stage == "delong-too-few":  # DeLong's variance divides by P - 1 and N - 1
+        if p >= 2 and n >= 2:
+            raise Invalid(f"{stage}: P = {p} and N = {n} are both at least 2")
         return True
     if p < 2 or n < 2:
         raise Invalid(f"{stage}: DeLong's variance needs P >= 2 and N >= 2")

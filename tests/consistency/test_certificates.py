@@ -231,6 +231,17 @@ def test_delong_enumerated() -> None:
     )
 
 
+def test_delong_too_few() -> None:
+    # P = 1: DeLong's variance divides by P - 1, so no interval is printed at any AUC (the
+    # centre of "0.40,0.60" is 0.50 = m/10, m = 5 only; 2U = 2 P N A).
+    assert check_auc_ci(1, 5, "0.40", "0.60", "delong").verdict == "impossible"
+    document = _interval(1, 5, "0.40,0.60", [_delong("delong-too-few", [5])])
+    assert assert_valid(document).status == "valid"
+    # P = N = 2 has a variance: the same stage proves nothing there
+    two = _interval(2, 2, "0.40,0.60", [_delong("delong-too-few", range(0, 9))])
+    assert check_certificate(two).line().startswith("invalid: delong-too-few: P = 2 and N = 2")
+
+
 def test_delong_extremes() -> None:
     # P = N = 8, "0.60,0.62": centre in [0.605, 0.615), so m/128 = 78/128 only; check_auc_ci
     # excludes it by the extremes.  S at the extremes from the deciders' own programme
