@@ -186,6 +186,8 @@ def _decide(
                 f"the one AUC at the interval's centre, {Fraction(centres.start, 2 * p * n)}, "
                 "needs a positive tied with a negative (2U odd), and the scores have no ties",
             ),
+            # the checker derives the same: without ties its candidates are the even 2U
+            certificates=(Certificate("untied-odd", (centres.start,)),),
         )
     if method == "delong":
         return decide_delong(p, n, centres, target, shown, ties, stages)
@@ -193,6 +195,7 @@ def _decide(
     if found == "budget":
         return IntervalVerdict("undecided", (f"more than {MAX_STEPS:,} ranges of the AUC",))
     if found is None:
+        each = tuple(m for m in centres if ties or m % 2 == 0)  # the checker tries each m
         return IntervalVerdict(
             "impossible",
             (
@@ -201,6 +204,7 @@ def _decide(
                 + ("" if ties else "; without ties 2U = m is even")
                 + ")",
             ),
+            certificates=(Certificate("hanley-mcneil-each", each),),
         )
     return possible(p, n, found, runs_with_auc(p, n, found), "hanley-mcneil", target, ties)
 

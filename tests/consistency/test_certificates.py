@@ -294,6 +294,30 @@ def test_hanley_mcneil_each() -> None:
     assert "proves nothing" in check_certificate(as_delong).line()
 
 
+def _answered(p: int, n: int, ci: str, method: str | None, ties: bool = True) -> str:
+    """check_auc_ci's own certificates through the file and the checker: its line."""
+    lo, hi = ci.split(",")
+    verdict = check_auc_ci(p, n, lo, hi, method, ties=ties)  # type: ignore[arg-type]
+    assert verdict.verdict == "impossible"
+    claims = {"auc_ci": ci, "ci_level": "0.95"} | ({"ci_method": method} if method else {})
+    rounding = "nearest"
+    document = interval_document(
+        p, n, claims, rounding, ties, "impossible", verdict.certificates, verdict.reasons
+    )
+    return assert_valid(document).line()
+
+
+def test_the_deciders_own_certificates_are_valid() -> None:
+    # Hanley-McNeil's decider lists every m it excluded (hanley-mcneil-each), so without
+    # --ci-method both methods are proved; "0.01,0.11" at P = N = 3 without ties: the centre
+    # 0.06 allows only m = 1 of 18 (1/18 = 0.0556), odd, which needs a tied pair (untied-odd;
+    # the checker's own candidates without ties are the even m: none).
+    assert _answered(20, 20, "0.60,0.61", "hanley-mcneil").startswith("valid")
+    assert _answered(20, 20, "0.10,0.99", None) == "valid: every decision proved (2, interval path)"
+    assert _answered(3, 3, "0.01,0.11", None, ties=False).startswith("valid")
+    assert _answered(1, 5, "0.40,0.60", "delong").startswith("valid")  # delong-too-few
+
+
 def test_both_methods_need_a_decision_each() -> None:
     # Without ci_method both DeLong and Hanley-McNeil must be excluded; a stage with no check
     # is "unverified", never "valid".
@@ -384,7 +408,7 @@ def test_consistent_roc_points_and_interval_certificates(
     assert written["question"]["claims"] == {
         "auc_ci": "0.10,0.99", "ci_level": "0.95", "ci_method": "delong"
     }
-    assert main(["check-certificate", cert]) in (0, 4)  # valid once the engine's stages write
+    assert main(["check-certificate", cert]) == 0  # the proven range's certificate
     capsys.readouterr()
     assert main([*argv[:-1], "0.60,0.61", "--certificate", cert]) == 1  # both methods
     capsys.readouterr()
@@ -392,8 +416,8 @@ def test_consistent_roc_points_and_interval_certificates(
     assert methods in (["delong", "hanley-mcneil"], ["hanley-mcneil", "delong"])
     assert main(["check-certificate", cert]) == 4
     # DeLong's decision: the engine's extremes (P = N = 20: past the checker's own programme);
-    # Hanley-McNeil's: a search (no certificate of its own yet)
-    assert capsys.readouterr().out == "unverified: no check for stage delong-extremes, search\n"
+    # Hanley-McNeil's: every m tried (hanley-mcneil-each), verified
+    assert capsys.readouterr().out == "unverified: no check for stage delong-extremes\n"
 
 
 # -- the checker against check_consistency on random questions -------------------------------
