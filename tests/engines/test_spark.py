@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from rocpr_exact.engines.histogram import Histogram
 from rocpr_exact.engines.summary import summary_report
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.output.report import build_report
-from tests.strategies import datasets
+from tests.strategies import datasets, examples
 
 pytestmark = pytest.mark.spark
 
@@ -144,8 +145,10 @@ def _tied_datasets(draw):
 
 @given(_tied_datasets())
 @example(([1.0, 1.0, 0.5, 0.5, 0.25, 0.25, 0.0], [1, 0, 0, 1, 1, 0, 1], 3))
-@settings(
-    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+@settings(  # 5 examples in the dev profile (each some Spark jobs), 30 in the ci profile
+    max_examples=examples(Fraction(1, 20)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_range_shares_in_many_small_partitions_equal_single_process(spark, case):
     """The summary path (quantile ranges, pass 1, pass 2 with applyInArrow) on hypothesis data

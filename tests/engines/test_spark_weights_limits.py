@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from rocpr_exact.core.data import ZERO_WEIGHTS
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.output.report import build_report
 from tests.engines.test_spark import _uneven
+from tests.strategies import examples
 
 pytestmark = pytest.mark.spark
 
@@ -38,8 +40,10 @@ def _weighted(draw):
 
 
 @given(_weighted())
-@settings(
-    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+@settings(  # 5 examples in the dev profile (each some Spark jobs), 30 in the ci profile
+    max_examples=examples(Fraction(1, 20)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_weighted_range_shares_equal_the_single_process_weighted_report(spark, case):
     """Integer weights on the range-share path (quantile ranges, pass 1 with DECIMAL sums of

@@ -18,6 +18,7 @@ from rocpr_exact.exact.text import fraction_to_decimal
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.output import report as report_module
 from rocpr_exact.output.report import build_report
+from tests.schemas import validate_report
 from tests.strategies import any_dataset, examples, skewed_datasets
 
 pairs_strategy = st.lists(
@@ -77,13 +78,7 @@ def test_certified_report_equals_exact_report_digits(dataset, digits):
         for key, value in fast[section].items():
             assert value["decimal"] == full[section][key]["decimal"]
             assert value.get("exact", full[section][key]["exact"]) == full[section][key]["exact"]
-    report_schema_ok(fast)
-
-
-def report_schema_ok(report):
-    import jsonschema
-
-    jsonschema.validate(report, report_module.report_schema())
+    validate_report(fast)
 
 
 @pytest.mark.skipif(logsum.flint is None, reason="python-flint is not installed")

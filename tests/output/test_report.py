@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from rocpr_exact.cli import main
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.output import report as report_module
-from rocpr_exact.output.report import build_report, report_schema
+from rocpr_exact.output.report import build_report
+from tests.schemas import validate_report
 from tests.strategies import examples, long_segment_chains
 
 
@@ -45,7 +46,7 @@ def test_all_profiles_validate_and_hold_the_hand_values(
     )
     assert code == 0 and err == ""
     report = json.loads(out)
-    jsonschema.validate(report, report_schema())
+    validate_report(report)
     profiles = report["profiles"]
     assert list(profiles) == ["sklearn", "prroc", "auccalculator"]  # given order, once each
     # Hand values (tests/profiles/test_registry.py derives them):
@@ -74,11 +75,11 @@ def test_schema_is_strict_about_profiles(
     report = json.loads(out)
     report["profiles"]["sklearn"]["f1"] = {"exact": "1", "decimal": "1"}
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(report, report_schema())
+        validate_report(report)
     del report["profiles"]["sklearn"]["f1"]
     report["profiles"]["weka"] = {}
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(report, report_schema())
+        validate_report(report)
 
 
 def test_text_format_lists_profiles_and_deviations(
@@ -152,7 +153,7 @@ def test_only_positives_reports_the_pr_areas(
     )
     assert code == 0 and err == ""
     report = json.loads(out)
-    jsonschema.validate(report, report_schema())
+    validate_report(report)
     assert (report["positives"], report["negatives"], report["thresholds"]) == (3, 0, 2)
     assert report["auc_pr"] == {
         "continuous": CONTINUOUS_ONE,
@@ -181,7 +182,7 @@ def test_only_negatives_reports_the_counts_and_why_nothing_else(
     code, out, err = run(["report", str(data), "--profile", "auccalculator"], capsys)
     assert code == 0 and err == ""
     report = json.loads(out)
-    jsonschema.validate(report, report_schema())
+    validate_report(report)
     assert (report["positives"], report["negatives"], report["thresholds"]) == (0, 3, 2)
     assert report["auc_pr"] == {
         "undefined": "AUC-PR needs at least one positive example (recall = TP/P)"
@@ -245,16 +246,16 @@ def test_schema_keeps_undefined_out_of_two_class_reports(
 ) -> None:
     _, out, _ = run(["report", str(negatives_first)], capsys)
     report = json.loads(out)
-    jsonschema.validate(report, report_schema())
+    validate_report(report)
     for key in ("auc_roc", "auc_pr", "roc_hull", "achievable_pr"):
         broken = {**report, key: {"undefined": "no reason"}}
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(broken, report_schema())
+            validate_report(broken)
     # ... and requires it when a class is missing.
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({**report, "negatives": 0}, report_schema())
+        validate_report({**report, "negatives": 0})
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({**report, "positives": 0, "negatives": 0}, report_schema())
+        validate_report({**report, "positives": 0, "negatives": 0})
 
 
 @settings(max_examples=examples(Fraction(1, 2)), deadline=None)
@@ -274,7 +275,7 @@ def test_certified_davis_goadrich_equals_the_exact_report(chain, digits):
         assert fast[section]["davis_goadrich"] == {
             "decimal": full[section]["davis_goadrich"]["decimal"]
         }
-    jsonschema.validate(fast, report_schema())
+    validate_report(fast)
 
 
 def test_a_tool_value_that_is_na_is_undefined_in_the_report(
@@ -289,4 +290,4 @@ def test_a_tool_value_that_is_na_is_undefined_in_the_report(
     assert code == 0
     assert "returns NA" in report["profiles"]["prroc"]["auc_davis_goadrich"]["undefined"]
     assert report["profiles"]["prroc"]["roc_auc"]["exact"] == "1/2"
-    jsonschema.validate(report, report_schema())
+    validate_report(report)

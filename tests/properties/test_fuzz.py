@@ -32,7 +32,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -40,10 +39,9 @@ from hypothesis import strategies as st
 import rocpr_exact as rx
 from rocpr_exact.cli import main
 from rocpr_exact.io.readers import read_scored_csv
-from rocpr_exact.output.report import report_schema
+from tests.schemas import validate_report
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = report_schema()
 INF = float("inf")
 
 
@@ -66,7 +64,7 @@ def assert_report_or_clean_error(code: int, out: str, err: str) -> dict[str, Any
     if code == 0:
         assert err == ""
         report: dict[str, Any] = json.loads(out)
-        jsonschema.validate(report, SCHEMA)
+        validate_report(report)
         if report["positives"] and report["negatives"]:
             assert 0 <= Fraction(report["auc_roc"]["exact"]) <= 1
         else:  # one class: reported, with the reason AUC-ROC is undefined
