@@ -22,6 +22,7 @@ import importlib.util
 import math
 import time
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,6 +46,8 @@ __all__ = ["INPUTS", "ConformanceError", "Counterexample", "assert_conforms", "j
 
 #: The forms ``func`` may ask its scores in (``inputs=``).
 INPUTS = ("float64", "float32", "list", "integers", "pandas")
+#: Answers :func:`search` keeps, so that a dataset drawn again is not judged again.
+REMEMBERED = 1024
 
 
 @dataclass(frozen=True)
@@ -161,12 +164,16 @@ def search(
     """Draw datasets until ``answer`` returns a counterexample, then shrink it.
 
     Stops after ``max_examples`` datasets or ``seconds`` of search (shrinking is not counted),
-    whichever comes first; ``seed`` makes the run reproducible.  Returns the minimal
-    counterexample (or None) and the number of datasets tried.
+    whichever comes first; ``seed`` makes the run reproducible.  A dataset drawn again is not
+    judged again (the last :data:`REMEMBERED` answers are kept).  Returns the minimal
+    counterexample (or None) and the number of distinct datasets tried.
     """
     data = strategy if strategy is not None else datasets(max_size=max_size, one_class=one_class)
     start = time.monotonic()
     state = {"found": False, "tried": 0}
+    judged: OrderedDict[tuple[tuple[str, ...], tuple[Any, ...]], Counterexample | None] = (
+        OrderedDict()
+    )
 
     @settings(
         max_examples=max_examples,
@@ -180,13 +187,22 @@ def search(
     @given(data)
     def run(dataset: Dataset) -> None:
         elapsed = time.monotonic() - start
-        if not state["found"]:
-            if seconds is not None and elapsed > seconds:
-                raise _OutOfTime  # ends the search (its shrinking calls nothing)
-            state["tried"] += 1
-            if progress is not None:
-                progress(state["tried"], elapsed)
-        found = answer(*dataset)
+        if not state["found"] and seconds is not None and elapsed > seconds:
+            raise _OutOfTime  # ends the search (its shrinking calls nothing)
+        # a dataset seen before is not judged again: hypothesis's mutations and its shrinker
+        # redraw the same data (a fifth to a third of the calls), and a command is slow
+        key = (tuple(map(repr, dataset[0])), tuple(dataset[1]))
+        if key in judged:
+            judged.move_to_end(key)
+            found = judged[key]
+        else:
+            if not state["found"]:
+                state["tried"] += 1
+                if progress is not None:
+                    progress(state["tried"], elapsed)
+            found = judged[key] = answer(*dataset)
+            if len(judged) > REMEMBERED:
+                judged.popitem(last=False)
         if found is not None:
             state["found"] = True
             raise _Found(found)
