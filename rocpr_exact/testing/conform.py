@@ -11,7 +11,8 @@ command (:func:`search`).
 
 One class: where the metric is undefined (no positive or no negative) an answer of NaN or None,
 or an exception, passes; a tool's metric (``sklearn.average_precision_score``) follows the
-tool's own convention there as its twin returns it (scikit-learn's AP is 0.0 with no positive).
+tool's own convention there as its twin returns it (:func:`compute_metric`: scikit-learn's AP
+is 0.0 with no positive, torchmetrics' and keras' AUC-ROC 0; a twin's nan is "undefined").
 
 This is a display module (floats only as the given values and in messages).
 """
@@ -100,17 +101,6 @@ def _as_inputs(scores: list[float], labels: list[int], inputs: str) -> tuple[Any
     return np.asarray(scores, dtype=np.float64), np.asarray(labels), list(scores)
 
 
-def _one_class_convention(metric: str, scores: list[Any], labels: list[int]) -> Any:
-    """A tool's own answer where the exact metric is undefined, or None (any "undefined")."""
-    tool, _, function = metric.partition(".")
-    if tool != "sklearn":
-        return None
-    from rocpr_exact.profiles import sklearn
-
-    twin = getattr(sklearn, function, None)
-    return None if twin is None else twin(labels, scores)
-
-
 def _undefined(got: Any) -> bool:
     return got is None or (isinstance(got, float) and math.isnan(got))
 
@@ -129,23 +119,23 @@ def judge(
     """
     curve = Curve.from_scores(np.asarray(scores, dtype=np.float64), labels)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+        warnings.simplefilter("ignore")  # a twin's one-class warning: its value says it
         try:
-            expected: Value | None = compute_metric(metric, curve)
-        except RocPrError:
-            convention = _one_class_convention(metric, scores, labels)
-            if _undefined(convention):
-                if isinstance(got, BaseException) or _undefined(got):
-                    return None
-                return Counterexample(scores, labels, None, got, "undefined here, but a number")
-            expected = Fraction(convention)
+            found: Value | float | None = compute_metric(metric, curve)
+        except RocPrError:  # undefined here (or the tool stops)
+            found = None
+    if found is None or isinstance(found, float):  # undefined, or the tool's nan
+        if isinstance(got, BaseException) or _undefined(got):
+            return None
+        return Counterexample(scores, labels, None, got, "undefined here, but a number")
+    expected: Value = found
     if isinstance(got, BaseException):
         return Counterexample(scores, labels, expected, got, f"raised {type(got).__name__}")
     if isinstance(got, bool) or not isinstance(got, int | float | Fraction):
         return Counterexample(scores, labels, expected, got, "not a number")
     if isinstance(got, float) and not math.isfinite(got):
         return Counterexample(scores, labels, expected, got, "defined here, but not finite")
-    if expected is not None and within(Fraction(got), exact_target(expected), rtol, atol):
+    if within(Fraction(got), exact_target(expected), rtol, atol):
         return None
     return Counterexample(scores, labels, expected, got, "out of tolerance")
 
