@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import area_records
@@ -139,7 +139,19 @@ def _split(scores: list[float], labels: list[int]) -> tuple[list[float], list[fl
     ]
 
 
-def _one_class_twins() -> dict[str, Callable[[list[float], list[int]], Value | float]]:
+def _sklearn_trapezoid(scores: list[float], labels: list[int]) -> Value:
+    """``auc(recall, precision)`` on the twin's ``precision_recall_curve``: sklearn's ``auc``
+    takes the trapezoids along recall, which decreases there (its direction -1)."""
+    from rocpr_exact.profiles import sklearn
+
+    curve: Any = sklearn.precision_recall_curve(labels, scores)
+    precision, recall = curve[0], curve[1]
+    pieces = zip(recall, recall[1:], precision, precision[1:], strict=False)
+    area: Fraction = -sum(((r1 - r0) * (p0 + p1) for r0, r1, p0, p1 in pieces), Fraction(0)) / 2
+    return area
+
+
+def _one_class_twins() -> dict[str, Callable[[list[float], list[int]], Any]]:
     """Metric -> its twin called on (scores, labels), for the tools that answer one-class data
     (a number or nan, with the tool's warning) where their table refuses it.  The tools that
     stop there (AUCCalculator, pROC, ROCR, precrec) are not here: their table's error is the
@@ -150,6 +162,7 @@ def _one_class_twins() -> dict[str, Callable[[list[float], list[int]], Value | f
     return {
         "sklearn.roc_auc_score": lambda s, y: sklearn.roc_auc_score(y, s),
         "sklearn.average_precision_score": lambda s, y: sklearn.average_precision_score(y, s),
+        "sklearn.auc_pr_trapezoid": _sklearn_trapezoid,
         "prroc.roc_auc": lambda s, y: prroc.roc_curve(*_split(s, y)).auc,
         "prroc.auc_integral": lambda s, y: prroc.pr_curve(*_split(s, y)).auc_integral,
         "prroc.auc_davis_goadrich": lambda s, y: prroc.pr_curve(*_split(s, y)).auc_davis_goadrich,
@@ -185,4 +198,5 @@ def compute_metric(name: str, curve: Curve) -> Value | float:
         twin = _one_class_twins().get(metric)
         if twin is None or curve.thresholds is None:
             raise
-    return twin(*examples(curve, metric.partition(".")[0]))
+    answer: Value | float = twin(*examples(curve, metric.partition(".")[0]))
+    return answer

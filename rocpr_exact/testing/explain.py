@@ -215,13 +215,15 @@ def explain(
         result.value = value if isinstance(value, float) else None
         return result
     result.value = float(value)
-    wide = _float32_error(result.value, len(labels))
+    float32_error = _float32_error(result.value, len(labels))
     for name, exact in result.values.items():
         if exact is None:
             continue
         if _close(result.value, exact, result.rtol):
             result.matches.append(_name(name, NOTES.get(name)))
-        elif wide and within(Fraction(result.value), exact_target(exact), Fraction(0), wide):
+        elif float32_error and within(
+            Fraction(result.value), exact_target(exact), Fraction(0), float32_error
+        ):
             result.matches.append(f"{_name(name, NOTES.get(name))} (within float32 rounding)")
     words = {"index": "ties broken in input order", "reverse_index": "ties broken in reverse "
              "input order", "negatives_first": "ties broken negatives first (the minimum)",
