@@ -21,18 +21,8 @@ import pytest
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import RocPrError
 from rocpr_exact.oracle.metrics import METRICS, compute_metric
-from rocpr_exact.profiles import (
-    auccalculator,
-    keras,
-    precrec,
-    prroc,
-    rocr,
-    sklearn,
-    spark,
-    xgboost,
-)
-from rocpr_exact.profiles.proc import auc as proc_auc
-from rocpr_exact.profiles.torchmetrics import binary_auroc, binary_average_precision
+from rocpr_exact.profiles import auccalculator, prroc, sklearn
+from tests.profiles.test_tables import TWIN_CALLS
 
 
 def _prroc(scores: list[float], labels: list[int]) -> tuple[list[float], list[float]]:
@@ -47,8 +37,9 @@ def _trapezoid(scores: list[float], labels: list[int]) -> Any:
                 for i in range(len(recall) - 1))  # fmt: skip
 
 
-#: metric -> the tool's call through its twin, on (scores, labels).
-TWINS: dict[str, Callable[[list[float], list[int]], Any]] = {
+#: metric -> the tool's call through its twin, on (scores, labels): the golden vectors' tools
+#: here, the other tables' as tests/profiles/test_tables.py calls them.
+TWINS: dict[str, Callable[[list[float], list[int]], Any]] = TWIN_CALLS | {
     "sklearn.roc_auc_score": lambda s, y: sklearn.roc_auc_score(y, s),
     "sklearn.average_precision_score": lambda s, y: sklearn.average_precision_score(y, s),
     "sklearn.auc_pr_trapezoid": _trapezoid,
@@ -57,19 +48,6 @@ TWINS: dict[str, Callable[[list[float], list[int]], Any]] = {
     "prroc.roc_auc": lambda s, y: prroc.roc_curve(*_prroc(s, y)).auc,
     "auccalculator.auc_roc": auccalculator.auc_roc,
     "auccalculator.auc_pr": auccalculator.auc_pr,
-    "torchmetrics.binary_auroc": binary_auroc,
-    "torchmetrics.binary_average_precision": binary_average_precision,
-    "keras.auc_roc": lambda s, y: keras.auc(y, s),
-    "keras.auc_pr": lambda s, y: keras.auc(y, s, curve="PR"),
-    "xgboost.auc": lambda s, y: xgboost.auc(y, s),
-    "xgboost.aucpr": lambda s, y: xgboost.aucpr(y, s),
-    "proc.auc": lambda s, y: proc_auc(y, s),
-    "rocr.auc": lambda s, y: rocr.performance(rocr.prediction(s, y), "auc"),
-    "rocr.aucpr": lambda s, y: rocr.performance(rocr.prediction(s, y), "aucpr"),
-    "precrec.roc_auc": lambda s, y: precrec.evalmod(s, y).roc,
-    "precrec.prc_auc": lambda s, y: precrec.evalmod(s, y).prc,
-    "spark.areaUnderROC": spark.area_under_roc,
-    "spark.areaUnderPR": spark.area_under_pr,
 }
 #: One-class datasets: ties, a single example, no positive, no negative.
 DATA = [([0.9, 0.4, 0.4], [1, 1, 1]), ([0.9, 0.4, 0.4], [0, 0, 0]), ([0.5], [1]), ([0.5], [0])]
