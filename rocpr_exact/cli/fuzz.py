@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
@@ -129,7 +130,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 last = (done.stderr.strip().splitlines() or [""])[-1]
                 failed = CommandFailed(f"exit status {done.returncode}: {last}")
                 got = parse_answer(done.stdout) if done.returncode == 0 else failed
-            return judge(metric, scores, labels, got, args.rtol, args.atol)
+            found = judge(metric, scores, labels, got, args.rtol, args.atol)
+            runs.append(found is not None)
+            if found is not None and not caught:
+                caught.append(time.monotonic() - start)
+            return found
+
+        start, runs, caught = time.monotonic(), list[bool](), list[float]()
 
         def progress(tried: int, elapsed: float) -> None:
             if terminal:
@@ -149,4 +156,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return f"no counterexample in {tried} datasets ({metric})", 0
     write_csv(Path(args.output), found.scores, found.labels)
     message = failure_message(" ".join(command), metric, found, float(args.rtol), args.atol)
-    return f"{message}\nwrote {os.fspath(args.output)}", 1
+    first = runs.index(True) + 1
+    search_line = (
+        f"found at run {first} ({caught[0]:.1f} s), shrunk in {len(runs) - first} more runs"
+        f" ({time.monotonic() - start - caught[0]:.1f} s)"
+    )
+    return f"{message}\n{search_line}\nwrote {os.fspath(args.output)}", 1

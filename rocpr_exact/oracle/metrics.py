@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import area_records
 from rocpr_exact.core.curve import Curve
-from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.names import ALIASES  # other spellings, accepted by canonical_metric
+from rocpr_exact.profiles.examples import examples
 from rocpr_exact.profiles.registry import PROFILES, TOOL_ALIASES, profile_metric, tool_name
 
 __all__ = [
@@ -131,10 +132,71 @@ def canonical_metric(name: str) -> str:
     return name
 
 
-def compute_metric(name: str, curve: Curve) -> Value:
+def _split(scores: list[float], labels: list[int]) -> tuple[list[float], list[float]]:
+    """PRROC's two vectors: the positives' scores, the negatives'."""
+    return [s for s, y in zip(scores, labels, strict=True) if y], [
+        s for s, y in zip(scores, labels, strict=True) if not y
+    ]
+
+
+def _sklearn_trapezoid(scores: list[float], labels: list[int]) -> Value:
+    """``auc(recall, precision)`` on the twin's ``precision_recall_curve``: sklearn's ``auc``
+    takes the trapezoids along recall, which decreases there (its direction -1)."""
+    from rocpr_exact.profiles import sklearn
+
+    curve: Any = sklearn.precision_recall_curve(labels, scores)
+    precision, recall = curve[0], curve[1]
+    pieces = zip(recall, recall[1:], precision, precision[1:], strict=False)
+    area: Fraction = -sum(((r1 - r0) * (p0 + p1) for r0, r1, p0, p1 in pieces), Fraction(0)) / 2
+    return area
+
+
+def _one_class_twins() -> dict[str, Callable[[list[float], list[int]], Any]]:
+    """Metric -> its twin called on (scores, labels), for the tools that answer one-class data
+    (a number or nan, with the tool's warning) where their table refuses it.  The tools that
+    stop there (AUCCalculator, pROC, ROCR, precrec) are not here: their table's error is the
+    twin's; Spark's table answers already."""
+    from rocpr_exact.profiles import keras, prroc, sklearn, xgboost
+    from rocpr_exact.profiles.torchmetrics import binary_auroc, binary_average_precision
+
+    return {
+        "sklearn.roc_auc_score": lambda s, y: sklearn.roc_auc_score(y, s),
+        "sklearn.average_precision_score": lambda s, y: sklearn.average_precision_score(y, s),
+        "sklearn.auc_pr_trapezoid": _sklearn_trapezoid,
+        "prroc.roc_auc": lambda s, y: prroc.roc_curve(*_split(s, y)).auc,
+        "prroc.auc_integral": lambda s, y: prroc.pr_curve(*_split(s, y)).auc_integral,
+        "prroc.auc_davis_goadrich": lambda s, y: prroc.pr_curve(*_split(s, y)).auc_davis_goadrich,
+        "torchmetrics.binary_auroc": lambda s, y: binary_auroc(s, y),
+        "torchmetrics.binary_average_precision": lambda s, y: binary_average_precision(s, y),
+        "keras.auc_roc": lambda s, y: keras.auc(y, s),
+        "keras.auc_pr": lambda s, y: keras.auc(y, s, curve="PR"),
+        "xgboost.auc": lambda s, y: xgboost.auc(y, s),
+        "xgboost.aucpr": lambda s, y: xgboost.aucpr(y, s),
+    }
+
+
+def compute_metric(name: str, curve: Curve) -> Value | float:
     """The exact value of the named metric on a curve.
 
     >>> compute_metric("roc_auc", Curve.from_scores([3, 2, 1], [1, 0, 1]))
     Fraction(1, 2)
+
+    A tool's metric is its twin's answer, one class included: where the tool answers one-class
+    data, so does this, with the tool's warning (an ``OneClassWarning``): a number (scikit-learn's
+    AP 0 without a positive) or the float ``nan`` (scikit-learn's AUC-ROC); where the tool stops,
+    its error.  The exact metrics raise there (``NoPositivesError``, ``NoNegativesError``).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True):
+    ...     compute_metric("sklearn.average_precision_score", Curve.from_scores([2, 1], [0, 0]))
+    Fraction(0, 1)
     """
-    return METRICS[canonical_metric(name)](curve)
+    metric = canonical_metric(name)
+    try:
+        return METRICS[metric](curve)
+    except (NoPositivesError, NoNegativesError):
+        twin = _one_class_twins().get(metric)
+        if twin is None or curve.thresholds is None:
+            raise
+    answer: Value | float = twin(*examples(curve, metric.partition(".")[0]))
+    return answer

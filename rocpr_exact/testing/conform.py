@@ -11,7 +11,8 @@ command (:func:`search`).
 
 One class: where the metric is undefined (no positive or no negative) an answer of NaN or None,
 or an exception, passes; a tool's metric (``sklearn.average_precision_score``) follows the
-tool's own convention there as its twin returns it (scikit-learn's AP is 0.0 with no positive).
+tool's own convention there as its twin returns it (:func:`compute_metric`: scikit-learn's AP
+is 0.0 with no positive, torchmetrics' and keras' AUC-ROC 0; a twin's nan is "undefined").
 
 This is a display module (floats only as the given values and in messages).
 """
@@ -22,6 +23,7 @@ import importlib.util
 import math
 import time
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,6 +47,8 @@ __all__ = ["INPUTS", "ConformanceError", "Counterexample", "assert_conforms", "j
 
 #: The forms ``func`` may ask its scores in (``inputs=``).
 INPUTS = ("float64", "float32", "list", "integers", "pandas")
+#: Answers :func:`search` keeps, so that a dataset drawn again is not judged again.
+REMEMBERED = 1024
 
 
 @dataclass(frozen=True)
@@ -97,17 +101,6 @@ def _as_inputs(scores: list[float], labels: list[int], inputs: str) -> tuple[Any
     return np.asarray(scores, dtype=np.float64), np.asarray(labels), list(scores)
 
 
-def _one_class_convention(metric: str, scores: list[Any], labels: list[int]) -> Any:
-    """A tool's own answer where the exact metric is undefined, or None (any "undefined")."""
-    tool, _, function = metric.partition(".")
-    if tool != "sklearn":
-        return None
-    from rocpr_exact.profiles import sklearn
-
-    twin = getattr(sklearn, function, None)
-    return None if twin is None else twin(labels, scores)
-
-
 def _undefined(got: Any) -> bool:
     return got is None or (isinstance(got, float) and math.isnan(got))
 
@@ -126,23 +119,23 @@ def judge(
     """
     curve = Curve.from_scores(np.asarray(scores, dtype=np.float64), labels)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+        warnings.simplefilter("ignore")  # a twin's one-class warning: its value says it
         try:
-            expected: Value | None = compute_metric(metric, curve)
-        except RocPrError:
-            convention = _one_class_convention(metric, scores, labels)
-            if _undefined(convention):
-                if isinstance(got, BaseException) or _undefined(got):
-                    return None
-                return Counterexample(scores, labels, None, got, "undefined here, but a number")
-            expected = Fraction(convention)
+            found: Value | float | None = compute_metric(metric, curve)
+        except RocPrError:  # undefined here (or the tool stops)
+            found = None
+    if found is None or isinstance(found, float):  # undefined, or the tool's nan
+        if isinstance(got, BaseException) or _undefined(got):
+            return None
+        return Counterexample(scores, labels, None, got, "undefined here, but a number")
+    expected: Value = found
     if isinstance(got, BaseException):
         return Counterexample(scores, labels, expected, got, f"raised {type(got).__name__}")
     if isinstance(got, bool) or not isinstance(got, int | float | Fraction):
         return Counterexample(scores, labels, expected, got, "not a number")
     if isinstance(got, float) and not math.isfinite(got):
         return Counterexample(scores, labels, expected, got, "defined here, but not finite")
-    if expected is not None and within(Fraction(got), exact_target(expected), rtol, atol):
+    if within(Fraction(got), exact_target(expected), rtol, atol):
         return None
     return Counterexample(scores, labels, expected, got, "out of tolerance")
 
@@ -161,12 +154,16 @@ def search(
     """Draw datasets until ``answer`` returns a counterexample, then shrink it.
 
     Stops after ``max_examples`` datasets or ``seconds`` of search (shrinking is not counted),
-    whichever comes first; ``seed`` makes the run reproducible.  Returns the minimal
-    counterexample (or None) and the number of datasets tried.
+    whichever comes first; ``seed`` makes the run reproducible.  A dataset drawn again is not
+    judged again (the last :data:`REMEMBERED` answers are kept).  Returns the minimal
+    counterexample (or None) and the number of distinct datasets tried.
     """
     data = strategy if strategy is not None else datasets(max_size=max_size, one_class=one_class)
     start = time.monotonic()
     state = {"found": False, "tried": 0}
+    judged: OrderedDict[tuple[tuple[str, ...], tuple[Any, ...]], Counterexample | None] = (
+        OrderedDict()
+    )
 
     @settings(
         max_examples=max_examples,
@@ -180,13 +177,22 @@ def search(
     @given(data)
     def run(dataset: Dataset) -> None:
         elapsed = time.monotonic() - start
-        if not state["found"]:
-            if seconds is not None and elapsed > seconds:
-                raise _OutOfTime  # ends the search (its shrinking calls nothing)
-            state["tried"] += 1
-            if progress is not None:
-                progress(state["tried"], elapsed)
-        found = answer(*dataset)
+        if not state["found"] and seconds is not None and elapsed > seconds:
+            raise _OutOfTime  # ends the search (its shrinking calls nothing)
+        # a dataset seen before is not judged again: hypothesis's mutations and its shrinker
+        # redraw the same data (a fifth to a third of the calls), and a command is slow
+        key = (tuple(map(repr, dataset[0])), tuple(dataset[1]))
+        if key in judged:
+            judged.move_to_end(key)
+            found = judged[key]
+        else:
+            if not state["found"]:
+                state["tried"] += 1
+                if progress is not None:
+                    progress(state["tried"], elapsed)
+            found = judged[key] = answer(*dataset)
+            if len(judged) > REMEMBERED:
+                judged.popitem(last=False)
         if found is not None:
             state["found"] = True
             raise _Found(found)

@@ -6,6 +6,9 @@ value says which of them it equals within float rounding (``rtol``), naming the 
 the range of AUC-ROC and of average precision over all orderings of tied examples, with the
 values for ties broken in input order and in reverse input order; and the same metrics on the
 scores as float32 and float16 see them.  ``rocpr-exact explain DATA --value V`` prints it.
+A value that is a float32 (as torchmetrics, keras and xgboost compute) also matches a metric
+within float32's rounding of an area, (n + 8) 2**-24 for n examples, said as "(within float32
+rounding)"; a tool's one-class answer (scikit-learn's AP 0 without a positive) is its value.
 
 The extremes over tie orderings (each tie group ordered any way):
 
@@ -28,6 +31,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -37,7 +41,7 @@ from rocpr_exact.errors import RocPrError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import ExactValue, within
-from rocpr_exact.oracle.metrics import METRICS, RECORDS
+from rocpr_exact.oracle.metrics import METRICS, RECORDS, compute_metric
 
 __all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
 
@@ -53,6 +57,8 @@ CASTS: dict[str, type[np.floating[Any]]] = {
     "float32": np.float32,
     "float16": np.float16,
 }
+#: float32's unit roundoff: a value that is a float32 may carry a float32 tool's error.
+FLOAT32_U = Fraction(1, 2**24)
 #: The exact metrics (not a tool's): the ones computed again on the cast scores.
 EXACT = tuple(record.name for record in RECORDS if "." not in record.name)
 
@@ -63,6 +69,15 @@ def exact_target(value: Value) -> ExactValue:
         return value
     exact = number(value, 20)["exact"]
     return exact if isinstance(exact, dict) else Fraction(exact)
+
+
+def _float32_error(value: float, examples: int) -> Fraction:
+    """The error a float32 computation of an area of ``examples`` examples may carry, where
+    ``value`` is a float32 (else 0): (n + 8) u, u = 2**-24, for float32 rates and sums
+    (the bound tests/profiles/test_torch_keras_recorded.py derives for torchmetrics and keras)."""
+    if value != float(np.float32(value)):
+        return Fraction(0)
+    return (examples + 8) * FLOAT32_U
 
 
 def _close(given: float, value: Value, rtol: Fraction) -> bool:
@@ -100,9 +115,11 @@ def tie_order_values(
 
 
 def _values(curve: Curve, names: Iterable[str] = METRICS) -> dict[str, Value | None]:
+    """Each metric by :func:`compute_metric` (a tool's one-class answer included; its nan and
+    an exact metric's refusal are None, "undefined")."""
     with warnings.catch_warnings():  # a twin's warnings on one class: "undefined" says it
         warnings.simplefilter("ignore")
-        return {name: _or_none(METRICS[name], curve) for name in names}
+        return {name: _or_none(partial(compute_metric, name), curve) for name in names}
 
 
 @dataclass
@@ -198,9 +215,16 @@ def explain(
         result.value = value if isinstance(value, float) else None
         return result
     result.value = float(value)
+    float32_error = _float32_error(result.value, len(labels))
     for name, exact in result.values.items():
-        if exact is not None and _close(result.value, exact, result.rtol):
+        if exact is None:
+            continue
+        if _close(result.value, exact, result.rtol):
             result.matches.append(_name(name, NOTES.get(name)))
+        elif float32_error and within(
+            Fraction(result.value), exact_target(exact), Fraction(0), float32_error
+        ):
+            result.matches.append(f"{_name(name, NOTES.get(name))} (within float32 rounding)")
     words = {"index": "ties broken in input order", "reverse_index": "ties broken in reverse "
              "input order", "negatives_first": "ties broken negatives first (the minimum)",
              "positives_first": "ties broken positives first (the maximum)"}  # fmt: skip
@@ -223,7 +247,7 @@ def explain(
 
 def _or_none(compute: Any, curve: Curve) -> Value | None:
     try:
-        value: Value = compute(curve)
+        value: Value | float = compute(curve)
     except RocPrError:
         return None
-    return value
+    return None if isinstance(value, float) else value  # a tool's nan: undefined

@@ -272,7 +272,9 @@ def test_invalid_cases_raise_the_named_error() -> None:
         for name in case["undefinedMetrics"]:
             with pytest.raises(error):
                 scores = [Fraction(s) if s != "NaN" else math.nan for s in data["scores"]]
-                rx.compute_metric(name, rx.Curve.from_scores(scores, data["labels"]))
+                # the table the vectors are built from (compute_metric gives a tool's own
+                # one-class answer instead: tests/oracle/test_compute_metric_one_class.py)
+                METRICS[name](rx.Curve.from_scores(scores, data["labels"]))
 
 
 def test_paper_cases_are_the_example_files() -> None:

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rocpr_exact as rx
-from rocpr_exact.errors import RocPrError
+from rocpr_exact.errors import NoNegativesError, NoPositivesError, RocPrError
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.cases import default_cases
 from rocpr_exact.oracle.metrics import METRICS, VECTOR_TOOLS, compute_metric
@@ -89,6 +89,10 @@ def test_every_path_gives_the_same_answer(
     whole = _value(lambda: registry.profile(tool, (scores, labels)))  # raises the first undefined
     if isinstance(whole, dict):
         assert whole[metric] == first
+    if isinstance(first, type) and issubclass(first, NoPositivesError | NoNegativesError):
+        # one class: compute_metric is the twin's answer where the tool answers (nan, 0, ...;
+        # tests/oracle/test_compute_metric_one_class.py), the tables refuse
+        paths.pop("compute_metric")
     if tool != "sklearn":  # sklearn reads numpy's dtype: a list of mixed types is another array
         for path, call in paths.items():
             assert _value(call) == first, path

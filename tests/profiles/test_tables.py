@@ -108,7 +108,13 @@ def test_each_entry_is_the_twin_called_on_the_data(
     )
     curve = rx.Curve.from_scores(scores, labels)
     by_name, _ = _outcome(lambda: rx.compute_metric(name, curve))
-    assert by_name == table
+    if table in (NoPositivesError, NoNegativesError) and not isinstance(direct, type):
+        # one class where the tool answers: compute_metric is the twin's answer, nan as nan
+        # (tests/oracle/test_compute_metric_one_class.py), the table refuses
+        both_nan = isinstance(by_name, float) and by_name != by_name and direct != direct
+        assert by_name == direct or both_nan or uncertain
+    else:
+        assert by_name == table
     if uncertain or uncertain_table:
         return  # torch's sigmoid by position: the table's examples are in another order
     p, n = sum(labels), len(labels) - sum(labels)

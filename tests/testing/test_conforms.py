@@ -98,6 +98,19 @@ def test_the_time_budget_stops_the_search() -> None:
     assert found is None and 1 <= tried < 10**6
 
 
+def test_no_dataset_is_judged_twice_and_sizes_reach_past_a_dozen() -> None:
+    seen: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+
+    def answer(scores: list[float], labels: list[int]) -> None:
+        seen.append((tuple(map(repr, scores)), tuple(labels)))
+
+    _, tried = search(answer, max_examples=examples(Fraction(2, 5)), max_size=200, seed=3)
+    # hypothesis redraws some datasets (mutations); each is judged once (repr: -0.0 is not 0.0)
+    assert len(seen) == len(set(seen)) == tried
+    # the floors 4 and 16: lists of more than 12 examples, not only ones of about 6
+    assert sum(len(scores) > 12 for scores, _ in seen) >= len(seen) // 10
+
+
 @settings(deadline=None, max_examples=examples(Fraction(1, 5)))
 @given(datasets(max_size=200, one_class=True))
 def test_strategy_shapes(data: tuple[list[float], list[int]]) -> None:
