@@ -29,7 +29,14 @@ Print Assumptions Decimal.rne_nearest.
 Print Assumptions Decimal.rne_monotone.
 Print Assumptions Decimal.certified_decimal_rule.
 Print Assumptions Decimal.certified_sign_rule.
+Print Assumptions Decimal.rne_tie_even.
+Print Assumptions Decimal.rne_unique.
+Print Assumptions Decimal.round_scaled_tie_even.
+Print Assumptions Decimal.round_scaled_unique.
+Print Assumptions Decimal.ties_to_even_examples.
 Print Assumptions ClosedForm.continuous_area_closed_form.
+Print Assumptions ClosedForm.continuous_area_closed_form_through_origin.
+Print Assumptions ClosedForm.continuous_area_closed_form_segment.
 Print Assumptions HullHalfplane.upper_hull_halfplane.
 Print Assumptions Corollary31.corollary_3_1_curves.
 Print Assumptions AucMannWhitney.auc_numerator2_is_twice_u.
