@@ -331,3 +331,24 @@ def test_a_theorem_coq_cannot_print_is_a_problem(tmp_path: Path) -> None:
     planted = tmp_path / "Planted.v"
     planted.write_text("Theorem ok : True. Proof. exact I. Qed.\nPrint Assumptions missing.\n")
     assert assumption_problems(planted)["missing"]
+
+
+README = Path(__file__).parent / "README.md"
+CITED = re.compile(r"`theories/(\w+\.v):(\d+)` `(\w+)`")
+DECLARES = r"^\s*(?:Theorem|Lemma|Corollary|Definition|Fixpoint|Example)\s+{}\b"
+
+
+def test_the_readme_names_each_statement_where_it_is() -> None:
+    cited = CITED.findall(README.read_text())
+    assert cited
+    wrong = [
+        f"{file}:{line} {name}"
+        for file, line, name in cited
+        if not re.match(
+            DECLARES.format(re.escape(name)),
+            (COQ / "theories" / file).read_text().splitlines()[int(line) - 1],
+        )
+    ]
+    assert not wrong
+    printed = {t.split(".")[-1] for t in PRINT.findall((COQ / "Assumptions.v").read_text())}
+    assert not printed - {name for _, _, name in cited}
