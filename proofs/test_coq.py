@@ -352,3 +352,20 @@ def test_the_readme_names_each_statement_where_it_is() -> None:
     assert not wrong
     printed = {t.split(".")[-1] for t in PRINT.findall((COQ / "Assumptions.v").read_text())}
     assert not printed - {name for _, _, name in cited}
+
+
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
+def test_round_half_to_odd_breaks_the_build(tmp_path: Path) -> None:
+    """The tie rule mutated to half-to-odd (in the definitions and the case splits of the
+    proofs): the theorems before the pinned ones still hold, the first pinned one fails."""
+    source = (COQ / "theories" / "Decimal.v").read_text()
+    mutant = tmp_path / "Decimal.v"
+    mutant.write_text(source.replace("Z.odd", "Z.even"))
+    result = subprocess.run(
+        ["coqc", str(mutant)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode != 0
+    failed = re.search(r"line (\d+)", result.stderr + result.stdout)
+    assert failed is not None, result.stderr
+    pinned = source[: source.index("Theorem rne_tie_even")].count("\n") + 1
+    assert pinned <= int(failed.group(1)) < pinned + 12, result.stderr
