@@ -180,12 +180,13 @@ def assumption_problems(script: Path, load_path: Path | None = None) -> dict[str
     marked = PRINT.sub(
         lambda m: f'Goal True. idtac "{MARK}{m.group(1)}". Abort.\n{m.group(0)}', text
     )
-    flags = ["-R", str(load_path), "RocPr"] if load_path is not None else []
+    flags = ["-R", str(load_path.resolve()), "RocPr"] if load_path is not None else []
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / script.name
         copy.write_text(marked)
         result = subprocess.run(
             ["coqc", *flags, str(copy)],
+            cwd=scratch,
             capture_output=True,
             text=True,
             timeout=300,
@@ -362,7 +363,12 @@ def test_round_half_to_odd_breaks_the_build(tmp_path: Path) -> None:
     mutant = tmp_path / "Decimal.v"
     mutant.write_text(source.replace("Z.odd", "Z.even"))
     result = subprocess.run(
-        ["coqc", str(mutant)], capture_output=True, text=True, timeout=300, check=False
+        ["coqc", str(mutant)],
+        cwd=tmp_path,  # lia's and nia's caches are written in the working directory
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert result.returncode != 0
     failed = re.search(r"line (\d+)", result.stderr + result.stdout)
