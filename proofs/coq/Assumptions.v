@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal ClosedForm.
+From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal DecimalReal ClosedForm.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -29,7 +29,18 @@ Print Assumptions Decimal.rne_nearest.
 Print Assumptions Decimal.rne_monotone.
 Print Assumptions Decimal.certified_decimal_rule.
 Print Assumptions Decimal.certified_sign_rule.
+Print Assumptions Decimal.rne_tie_even.
+Print Assumptions Decimal.rne_unique.
+Print Assumptions Decimal.round_scaled_tie_even.
+Print Assumptions Decimal.round_scaled_unique.
+Print Assumptions Decimal.ties_to_even_examples.
+Print Assumptions DecimalReal.round_scaled_correct.
+Print Assumptions DecimalReal.correctly_rounded_unique.
+Print Assumptions DecimalReal.certified_decimal_rule_real.
+Print Assumptions DecimalReal.certified_sign_rule_real.
 Print Assumptions ClosedForm.continuous_area_closed_form.
+Print Assumptions ClosedForm.continuous_area_closed_form_through_origin.
+Print Assumptions ClosedForm.continuous_area_closed_form_segment.
 Print Assumptions HullHalfplane.upper_hull_halfplane.
 Print Assumptions Corollary31.corollary_3_1_curves.
 Print Assumptions AucMannWhitney.auc_numerator2_is_twice_u.

@@ -89,3 +89,68 @@ Proof.
   intros lo hi F n d HF Hd [L U]. assert (0 < 2 ^ F) by (apply Z.pow_pos_nonneg; lia).
   split; intros; nia.
 Qed.
+
+(** Ties to even, pinned.  The theorems above hold for any tie rule (half up, half to odd: each
+    is a nearest rounding and monotone), so they do not say which one the code uses.  These do:
+    an exact tie goes to the even neighbour, and nearest plus that tie rule determine the
+    rounding, so any other rule (half up, half down, half away from zero, half to odd) gives a
+    different integer at some tie and fails [rne_tie_even] and [ties_to_even_examples]. *)
+
+(** A tie m/d = z + 1/2 rounds to whichever of z, z + 1 is even. *)
+Theorem rne_tie_even : forall m d z, 0 < d -> 2 * m = d * (2 * z + 1) ->
+  rne m d = if Z.even z then z else z + 1.
+Proof.
+  intros m d z Hd Ht. unfold rne; cbv zeta.
+  pose proof (Z.div_mod m d ltac:(lia)) as E. pose proof (Z.mod_pos_bound m d Hd) as B.
+  set (q := m / d) in *. set (r := m mod d) in *.
+  assert (Hq : q = z).
+  { destruct (Z.lt_trichotomy (z - q) 0) as [L|[L|L]]; [nia | lia | nia]. }
+  assert (Hr : 2 * r = d) by nia.
+  rewrite Hq, Hr, Z.ltb_irrefl, Z.eqb_refl, <- Z.negb_odd. destruct (Z.odd z); reflexivity.
+Qed.
+
+(** Nearest with ties to even has one answer: any q within half of m/d, and even when exactly
+    half away, is rne m d. *)
+Theorem rne_unique : forall m d q, 0 < d -> Z.abs (2 * (m - d * q)) <= d ->
+  (Z.abs (2 * (m - d * q)) = d -> Z.even q = true) -> rne m d = q.
+Proof.
+  intros m d q Hd Hn Ht. unfold rne; cbv zeta.
+  pose proof (Z.div_mod m d ltac:(lia)) as E. pose proof (Z.mod_pos_bound m d Hd) as B.
+  set (q0 := m / d) in *. set (r := m mod d) in *.
+  assert (Hq : q = q0 \/ q = q0 + 1).
+  { assert (q0 - q <= 0) by nia. assert (-1 <= q0 - q) by nia. lia. }
+  destruct Hq as [Hq | Hq]; subst q.
+  - replace (2 * (m - d * q0)) with (2 * r) in * by lia.
+    rewrite Z.abs_eq in Hn, Ht by lia. rewrite <- Z.negb_odd in Ht.
+    destruct (d <? 2 * r) eqn:A1; destruct (2 * r =? d) eqn:A2; destruct (Z.odd q0);
+      cbn [orb andb negb] in *; rewrite ?Z.ltb_lt, ?Z.ltb_ge, ?Z.eqb_eq, ?Z.eqb_neq in *;
+      try lia; discriminate (Ht A2).
+  - replace (2 * (m - d * (q0 + 1))) with (2 * r - 2 * d) in * by lia.
+    rewrite Z.abs_neq in Hn, Ht by lia. change (q0 + 1) with (Z.succ q0) in Ht.
+    rewrite Z.even_succ in Ht.
+    destruct (d <? 2 * r) eqn:A1; destruct (2 * r =? d) eqn:A2; destruct (Z.odd q0);
+      cbn [orb andb negb] in *; rewrite ?Z.ltb_lt, ?Z.ltb_ge, ?Z.eqb_eq, ?Z.eqb_neq in *;
+      try lia; discriminate (Ht ltac:(lia)).
+Qed.
+
+(** The same for the decimal rounding the code prints: n/d with k digits. *)
+Theorem round_scaled_tie_even : forall n d k z, 0 < d ->
+  2 * (n * 10 ^ Z.of_nat k) = d * (2 * z + 1) ->
+  round_scaled n d k = if Z.even z then z else z + 1.
+Proof. intros. rewrite round_scaled_rne. apply rne_tie_even; assumption. Qed.
+
+Theorem round_scaled_unique : forall n d k q, 0 < d ->
+  Z.abs (2 * (n * 10 ^ Z.of_nat k - d * q)) <= d ->
+  (Z.abs (2 * (n * 10 ^ Z.of_nat k - d * q)) = d -> Z.even q = true) ->
+  round_scaled n d k = q.
+Proof. intros. rewrite round_scaled_rne. apply rne_unique; assumption. Qed.
+
+(** Concrete ties, as exact/text.py's doctests print them: 2.5 -> 2, 3.5 -> 4, -2.5 -> -2,
+    -3.5 -> -4 at 0 digits; 0.125 -> 0.12, 0.375 -> 0.38, -0.125 -> -0.12 at 2 digits (the
+    integers are the digits: 12 is "0.12").  Half up would give 3 for 2.5, half to odd 3 and
+    -3, half down 3 for 3.5 (4 is even) ... each other rule misses one of these. *)
+Theorem ties_to_even_examples :
+  round_scaled 5 2 0 = 2 /\ round_scaled 7 2 0 = 4 /\
+  round_scaled (-5) 2 0 = -2 /\ round_scaled (-7) 2 0 = -4 /\
+  round_scaled 1 8 2 = 12 /\ round_scaled 3 8 2 = 38 /\ round_scaled (-1) 8 2 = -12.
+Proof. repeat split; reflexivity. Qed.
