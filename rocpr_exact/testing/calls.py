@@ -8,7 +8,7 @@ is listed when it matches the value and its value on the data differs from the t
 call's (else the default call's match already names the tool).
 
 The grids (bounded: 177 twin calls, a few tenths of a second on 10 examples; skipped above
-:data:`GRID_EXAMPLES` examples; :func:`cached` remembers them for the next value on the same
+:data:`GRID_EXAMPLES` examples and on one class; :func:`cached` remembers them for the next value on the same
 data):
 
 * a false positive rate bound (scikit-learn and torchmetrics ``max_fpr``, ROCR ``fpr_stop``):
@@ -38,6 +38,7 @@ from itertools import combinations, product
 from typing import Any, TypeVar
 
 from rocpr_exact.errors import RocPrError
+from rocpr_exact.oracle.twin_cases.case import decode, floats
 
 __all__ = [
     "BINS",
@@ -56,12 +57,15 @@ T = TypeVar("T")
 
 #: A setting: the parameters given (keyword, value), in the tool's spelling.
 Setting = tuple[tuple[str, Any], ...]
-#: The false positive rate bounds tried (``max_fpr``, ``fpr_stop``).
-FPR_BOUNDS = (0.01, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75)
+#: The false positive rate bounds tried (``max_fpr``, ``fpr_stop``), as doubles (the tools'
+#: parameters are Python floats; the text is decoded as the twin vectors' floats are).
+FPR_BOUNDS = tuple(
+    decode(floats("0.01", "0.05", "0.1", "0.2", "0.25", "0.3", "0.4", "0.5", "0.75"))
+)
 #: The numbers of thresholds tried (torchmetrics ``thresholds``, keras ``num_thresholds``).
 BINS = (3, 4, 5, 10, 20, 50, 100)
 #: The ends of pROC's partial areas tried (every pair).
-PAUC_BOUNDS = (1.0, 0.9, 0.8, 0.5)
+PAUC_BOUNDS = tuple(decode(floats("1.0", "0.9", "0.8", "0.5")))
 #: Above this many examples the grid is not tried (its cost grows with the examples).
 GRID_EXAMPLES = 200
 
@@ -231,7 +235,8 @@ def families() -> tuple[Family, ...]:
 def grid_values(
     scores: Sequence[Any], labels: Sequence[int]
 ) -> tuple[tuple[Family, tuple[tuple[Setting, Any], ...]], ...]:
-    """Each family and its (setting, value) pairs on the data (what explain matches)."""
+    """Each family and its (setting, value) pairs on the data (what explain matches): the
+    scores as the tools receive them (doubles)."""
     scores, labels = list(scores), list(labels)
     return tuple((family, tuple(family.values(scores, labels))) for family in families())
 

@@ -245,8 +245,6 @@ def explain(
         how = None if exact is None else matched(exact)
         if how is not None:
             result.matches.append(f"{_name(name, NOTES.get(name))}{how}")
-    if len(labels) <= GRID_EXAMPLES:
-        _match_calls(result, scores, labels, matched)
     words = {"index": "ties broken in input order", "reverse_index": "ties broken in reverse "
              "input order", "negatives_first": "ties broken negatives first (the minimum)",
              "positives_first": "ties broken positives first (the maximum)"}  # fmt: skip
@@ -259,6 +257,8 @@ def explain(
             differs = exact != result.values.get(name)  # else the match is the metric's own
             if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
+    if len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # the rarer explanations last
+        _match_calls(result, scores, labels, matched)
     for name, (low, high) in result.ranges().items():
         exact_low, exact_high = exact_target(low), exact_target(high)
         assert isinstance(exact_low, Fraction) and isinstance(exact_high, Fraction)
@@ -279,7 +279,8 @@ def _match_calls(
 ) -> None:
     """The tools' calls with parameters (:func:`~rocpr_exact.testing.calls.families`) whose
     value matches and differs from the tool's default call's on the data."""
-    for family, found in cached(grid_values, scores, labels):
+    doubles = [float(s) for s in scores]  # as the tools receive them (a CSV's text: nearest)
+    for family, found in cached(grid_values, doubles, labels):
         default, lines = result.values.get(family.default), []
         for setting, exact in found:
             if isinstance(exact, float) or exact == default:
