@@ -8,8 +8,8 @@ is listed when it matches the value and its value on the data differs from the t
 call's (else the default call's match already names the tool).
 
 The grids (bounded: 177 twin calls, a few tenths of a second on 10 examples; skipped above
-:data:`GRID_EXAMPLES` examples and on one class; :func:`cached` remembers them for the next value on the same
-data):
+:data:`GRID_EXAMPLES` examples and on one class; :func:`cached` remembers them for the next
+value on the same data):
 
 * a false positive rate bound (scikit-learn and torchmetrics ``max_fpr``, ROCR ``fpr_stop``):
   :data:`FPR_BOUNDS`;
