@@ -9,6 +9,12 @@ scores as float32 and float16 see them.  ``rocpr-exact explain DATA --value V`` 
 A value that is a float32 (as torchmetrics, keras and xgboost compute) also matches a metric
 within float32's rounding of an area, (n + 8) 2**-24 for n examples, said as "(within float32
 rounding)"; a tool's one-class answer (scikit-learn's AP 0 without a positive) is its value.
+A tool's call with parameters is also tried, each documented parameter on a grid
+(:mod:`rocpr_exact.testing.calls`: ``max_fpr``, ``fpr_stop``, pROC's partial areas and
+direction, numbers of thresholds and bins, keras' summation methods, the other class positive):
+a matching call whose value differs from the tool's default call's is listed as the call,
+``sklearn.roc_auc_score(max_fpr=0.1)``, at most :data:`SHOWN_CALLS` per function and curve (the rest
+counted), and every one is in ``Explanation.calls``.
 
 The extremes over tie orderings (each tie group ordered any way):
 
@@ -42,6 +48,7 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import ExactValue, within
 from rocpr_exact.oracle.metrics import METRICS, RECORDS, compute_metric
+from rocpr_exact.testing.calls import GRID_EXAMPLES, Setting, cached, grid_values
 
 __all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
 
@@ -133,6 +140,8 @@ class Explanation:
     rtol: Fraction = Fraction(1, 10**9)
     matches: list[str] = field(default_factory=list)
     in_tie_range: list[str] = field(default_factory=list)
+    #: The calls with parameters the value is: (function, its setting), as :mod:`.calls` tries.
+    calls: list[tuple[str, Setting]] = field(default_factory=list)
 
     def ranges(self) -> dict[str, tuple[Value, Value]]:
         """Metric -> (min, max) over every order of the tied examples."""
@@ -186,6 +195,19 @@ def _name(metric: str, note: str | None = None) -> str:
     return f"{metric} -- {note}" if note else metric
 
 
+def _analysis(scores: Sequence[Any], labels: Sequence[int]) -> tuple[Any, Any, Any]:
+    """The value-free part of :func:`explain`: the table, the tie orders, the casts."""
+    scores, labels = list(scores), list(labels)
+    curve = Curve.from_scores(scores, labels)  # exactly as given (floats, decimals, fractions)
+    casts = {}
+    for cast, dtype in CASTS.items():
+        top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
+        wide = np.clip(np.asarray([float(v) for v in scores], dtype=np.float64), -top, top)
+        seen = wide.astype(dtype).astype(np.float64)
+        casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
+    return _values(curve), tie_order_values(scores, labels), casts
+
+
 def explain(
     scores: Iterable[Any],
     labels: Iterable[Any],
@@ -202,29 +224,27 @@ def explain(
     ['auc_roc']
     """
     scores, labels = list(scores), [int(y) for y in labels]
-    curve = Curve.from_scores(scores, labels)  # exactly as given (floats, decimals, fractions)
-    tie_orders = tie_order_values(scores, labels)
-    casts = {}
-    for cast, dtype in CASTS.items():
-        top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
-        wide = np.clip(np.asarray([float(v) for v in scores], dtype=np.float64), -top, top)
-        seen = wide.astype(dtype).astype(np.float64)
-        casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
-    result = Explanation(_values(curve), tie_orders, casts, rtol=Fraction(rtol))
+    values, tie_orders, casts = cached(_analysis, scores, labels)
+    result = Explanation(dict(values), tie_orders, casts, rtol=Fraction(rtol))
     if value is None or not isinstance(value, float | int) or not math.isfinite(value):
         result.value = value if isinstance(value, float) else None
         return result
-    result.value = float(value)
-    float32_error = _float32_error(result.value, len(labels))
+    given = result.value = float(value)
+    float32_error = _float32_error(given, len(labels))
+
+    def matched(exact: Value) -> str | None:
+        """"" for a match within rtol, the float32 words, or None for no match."""
+        if _close(given, exact, result.rtol):
+            return ""
+        target = exact_target(exact)
+        if float32_error and within(Fraction(given), target, Fraction(0), float32_error):
+            return " (within float32 rounding)"
+        return None
+
     for name, exact in result.values.items():
-        if exact is None:
-            continue
-        if _close(result.value, exact, result.rtol):
-            result.matches.append(_name(name, NOTES.get(name)))
-        elif float32_error and within(
-            Fraction(result.value), exact_target(exact), Fraction(0), float32_error
-        ):
-            result.matches.append(f"{_name(name, NOTES.get(name))} (within float32 rounding)")
+        how = None if exact is None else matched(exact)
+        if how is not None:
+            result.matches.append(f"{_name(name, NOTES.get(name))}{how}")
     words = {"index": "ties broken in input order", "reverse_index": "ties broken in reverse "
              "input order", "negatives_first": "ties broken negatives first (the minimum)",
              "positives_first": "ties broken positives first (the maximum)"}  # fmt: skip
@@ -237,12 +257,42 @@ def explain(
             differs = exact != result.values.get(name)  # else the match is the metric's own
             if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
+    if len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # the rarer explanations last
+        _match_calls(result, scores, labels, matched)
     for name, (low, high) in result.ranges().items():
         exact_low, exact_high = exact_target(low), exact_target(high)
         assert isinstance(exact_low, Fraction) and isinstance(exact_high, Fraction)
         if exact_low <= Fraction(result.value) <= exact_high and low != high:
             result.in_tie_range.append(name)
     return result
+
+
+#: The matches of one function's settings listed; the rest are counted ("and N more").
+SHOWN_CALLS = 3
+
+
+def _match_calls(
+    result: Explanation,
+    scores: list[Any],
+    labels: list[int],
+    matched: Callable[[Value], str | None],
+) -> None:
+    """The tools' calls with parameters (:func:`~rocpr_exact.testing.calls.families`) whose
+    value matches and differs from the tool's default call's on the data."""
+    doubles = [float(s) for s in scores]  # as the tools receive them (a CSV's text: nearest)
+    for family, found in cached(grid_values, doubles, labels):
+        default, lines = result.values.get(family.default), []
+        for setting, exact in found:
+            if isinstance(exact, float) or exact == default:
+                continue  # the tool's NaN, or the default call's value (its match names it)
+            how = matched(exact)
+            if how is not None:
+                result.calls.append((family.function, setting))
+                lines.append(f"{family.label(setting)}{how}")
+        result.matches += lines[:SHOWN_CALLS]
+        if len(lines) > SHOWN_CALLS:
+            more = len(lines) - SHOWN_CALLS
+            result.matches.append(f"(and {more} more settings of {family.function})")
 
 
 def _or_none(compute: Any, curve: Curve) -> Value | None:

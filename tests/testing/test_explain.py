@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from importlib import import_module
 from itertools import permutations, product
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,3 +66,53 @@ def test_float32_view_is_named() -> None:
     assert "auc_roc on the scores cast to float32" in found.matches
     assert found.values["auc_roc"] == 1
     assert "on the scores cast to float16" in found.text()
+
+
+def test_a_call_with_parameters_is_named() -> None:
+    # ROCR's docstring example, by hand: P = N = 2, ROC points (0, 0) (0, 1/2) (1/2, 1) (1, 1);
+    # the area up to fpr 1/2 is the trapezoid (1/2) (1/2 + 1) / 2 = 3/8, the full area 7/8, and
+    # with label 0 positive (label_ordering=[1, 0]) every pair flips: 1 - 7/8 = 1/8
+    scores, labels = [0.9, 0.8, 0.8, 0.3], [1, 0, 1, 0]
+    partial = explain(scores, labels, 0.375)
+    assert ("rocr.auc", (("fpr_stop", 0.5),)) in partial.calls
+    assert "rocr.auc(fpr_stop=0.5)" in partial.matches
+    flipped = explain(scores, labels, 0.125)
+    assert ("rocr.auc", (("label_ordering", [1, 0]),)) in flipped.calls
+    # 7/8 is the default call's value: its match names ROCR, no setting is listed for it
+    full = explain(scores, labels, 0.875)
+    assert "rocr.auc" in full.matches
+    assert not any(function == "rocr.auc" for function, _ in full.calls)
+
+
+def test_the_calls_shown_are_capped_and_the_grid_bounded(monkeypatch: Any) -> None:
+    module = import_module("rocpr_exact.testing.explain")  # the package's name is the function
+
+    # every score tied, P = N = 2: keras' ROC minoring is 0 at every number of thresholds
+    # (one threshold step from (1, 1) to (0, 0): min(tpr) = 0), its interpolation 1/2
+    scores, labels = [0.5] * 4, [1, 0, 1, 0]
+    found = explain(scores, labels, 0.0)
+    minoring = [s for f, s in found.calls if f == "keras.auc" and ("summation_method",
+                "minoring") in s and ("curve", "ROC") in s]  # fmt: skip
+    assert len(minoring) == 8  # keras' 200 thresholds and the 7 of BINS
+    shown = [m for m in found.matches if m.startswith("keras.auc(curve='ROC'")]
+    assert len(shown) == module.SHOWN_CALLS
+    assert any(m.startswith("(and ") and m.endswith("more settings of keras.auc)")
+               for m in found.matches)  # fmt: skip
+    monkeypatch.setattr(module, "GRID_EXAMPLES", 3)  # above it, no call is tried
+    assert explain(scores, labels, 0.0).calls == []
+
+
+def test_the_remembered_data_tell_zero_signs_and_types_apart() -> None:
+    from rocpr_exact.testing.calls import cached
+
+    seen: list[list[Any]] = []
+
+    def compute(scores: Any, labels: Any) -> int:
+        seen.append(list(scores))
+        return len(seen)
+
+    first = cached(compute, [0.0, 1.0], [0, 1])
+    assert cached(compute, [0.0, 1.0], [0, 1]) == first  # remembered: not computed again
+    assert cached(compute, [-0.0, 1.0], [0, 1]) != first
+    assert cached(compute, [Fraction(0), 1.0], [0, 1]) != first
+    assert len(seen) == 3
