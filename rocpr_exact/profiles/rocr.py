@@ -23,9 +23,10 @@ diagonal segment), preceded by (0, 0) at cutoff Inf.
   at the top of the vertical run before it, and steps of 1 or 2 positives are straight lines
   in PR space).
 
-ROCR stops on NA predictions, on labels that are not two classes, and when fewer than two
-points remain: the twin raises :class:`InvalidInputError` (one class:
-:class:`NoPositivesError` / :class:`NoNegativesError` cannot occur, ROCR refuses first).
+ROCR stops on NA predictions, on labels that are not two classes (with ``label_ordering``
+too: both of its classes must be present), and when fewer than two points remain: the twin
+raises :class:`InvalidInputError` (one class: :class:`NoPositivesError` /
+:class:`NoNegativesError` cannot occur, ROCR refuses first).
 docs/profiles/rocr.md gives the rounding bound.
 """
 
@@ -81,8 +82,17 @@ def prediction(
         levels = (found[0], found[1])
     else:
         ordering = vector(label_ordering, "label_ordering")
-        if len(ordering) != 2 or any(not is_one_of(v, ordering) for v in values):
-            raise InvalidInputError("label_ordering must name the two classes of labels")
+        # ROCR: "Label ordering does not match class labels." unless the labels' classes are
+        # exactly the ordering's two (one class present is refused there too, checked in R)
+        if (
+            len(ordering) != 2
+            or any(not is_one_of(v, ordering) for v in values)
+            or any(not is_one_of(level, values) for level in ordering)
+        ):
+            raise InvalidInputError(
+                "label_ordering must name the two classes of labels, each present "
+                "(ROCR stops here)"
+            )
         levels = (ordering[0], ordering[1])
     flags = [1 if v == levels[1] else 0 for v in values]
     return Prediction(Curve.from_scores(scores, flags), levels)

@@ -80,3 +80,19 @@ def test_label_ordering_names_the_positive_class() -> None:
 def test_refusals(predictions: list[float], labels: list[int], measure: str) -> None:
     with pytest.raises(InvalidInputError):
         rocr.performance(rocr.prediction(predictions, labels), measure)
+
+
+@pytest.mark.parametrize(
+    ("labels", "ordering"), [([0, 0], [0, 1]), ([1, 1], [0, 1]), ([1, 1], [1, 0]), ([0, 1], [0, 2])]
+)
+@pytest.mark.parametrize("measure", ["auc", "aucpr"])
+def test_label_ordering_needs_both_classes_present(
+    labels: list[int], ordering: list[int], measure: str
+) -> None:
+    # ROCR 1.0-11 (Debian's r-cran-rocr), checked in R:
+    #   prediction(c(0.1, 0.2), c(0, 0), label.ordering = c(0, 1))
+    #   -> Error: Label ordering does not match class labels.
+    # (the same for c(1, 1)); the twin refused none of these before and divided by zero on
+    # "aucpr" with no positives.
+    with pytest.raises(InvalidInputError, match="label_ordering"):
+        rocr.performance(rocr.prediction([0.1, 0.2], labels, label_ordering=ordering), measure)
