@@ -133,27 +133,18 @@ Theorem hull_of_chain_is_roc_hull : forall l N P, (0 < N)%Z -> (0 < P)%Z ->
     is_roc_hull (IZR N) (IZR P) (map toR l) (map toR vs).
 Proof.
   intros l N P HN HP Hs Hl.
-  destruct (hull_is_roc_curve_above_points l N P Hs Hl) as [vs [Ev [Hroc _]]].
-  pose proof (upper_hull_spec (0, 0)%Z l Hs) as Spec. cbv zeta in Spec.
-  destruct Spec as [_ [_ [Hsub [_ [Hturn0 _]]]]].
-  assert (Hturn : forall l1 a b c l2, (0, 0)%Z :: vs = l1 ++ a :: b :: c :: l2 -> (cross a b c < 0)%Z)
-    by (intros l1 a b c l2 E; exact (Hturn0 l1 a b c l2 (eq_trans Ev E))).
-  assert (Hhalf : forall q, In q ((0, 0)%Z :: l) -> forall l1 a b l2,
-            (0, 0)%Z :: vs = l1 ++ a :: b :: l2 -> (cross a b q <= 0)%Z)
-    by (intros q Hq l1 a b l2 E; exact (upper_hull_halfplane (0, 0)%Z l Hs q Hq l1 a b l2 (eq_trans Ev E))).
+  destruct (chain_hull l N P Hs Hl) as [vs [Ev [Hroc [Hsub [Hconc Hright]]]]].
   assert (HNP : In (N, P) ((0, 0)%Z :: l)) by (rewrite <- Hl; apply last_in_list).
-  exists vs; split; auto. split; [exact Hroc|split; [|split]].
-  - change (0, 0) with (toR (0, 0)%Z). apply concaveR_of_turns; exact Hturn.
+  exists vs; split; auto. split; [exact Hroc|split; [exact Hconc|split]].
   - rewrite Forall_forall. intros v Hv. apply in_map_iff in Hv. destruct Hv as [y [<- Hy]].
-    assert (Hy2 : In y ((0, 0)%Z :: vs)) by (simpl; auto).
-    assert (Hy' : In y ((0, 0)%Z :: l)) by (apply Hsub; exact (eq_rect _ (fun m => In y m) Hy2 _ (eq_sym Ev))).
+    assert (Hy' : In y ((0, 0)%Z :: l)) by (apply Hsub; simpl; auto).
     simpl in Hy'. destruct Hy' as [<-|Hy']; [left; reflexivity|].
     right; right; apply in_map; exact Hy'.
-  - intros q Hq. change (0, 0) with (toR (0, 0)%Z).
+  - intros q Hq.
     assert (Hq' : exists z, In z ((0, 0)%Z :: l) /\ q = toR z).
     { destruct Hq as [<-|[<-|Hq]].
       - exists (0, 0)%Z; simpl; auto.
       - exists (N, P); split; auto.
       - apply in_map_iff in Hq. destruct Hq as [z [<- Hz]]. exists z; simpl; auto. }
-    destruct Hq' as [z [Hz ->]]. apply pairs_right_of_halfplane. intros; eapply Hhalf; eauto.
+    destruct Hq' as [z [Hz ->]]. apply Hright; exact Hz.
 Qed.
