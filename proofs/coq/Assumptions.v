@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal DecimalReal ClosedForm.
+From RocPr Require Import Paths Theorem31 Theorem31Curves Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal DecimalReal ClosedForm CorollarySets.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -45,3 +45,12 @@ Print Assumptions HullHalfplane.upper_hull_halfplane.
 Print Assumptions Corollary31.corollary_3_1_curves.
 Print Assumptions AucMannWhitney.auc_numerator2_is_twice_u.
 Print Assumptions FixedPoint.fixed_enclosure_bounds.
+Print Assumptions Theorem31Curves.roc_curve_injective.
+Print Assumptions Theorem31Curves.pr_curve_determines.
+Print Assumptions Theorem31Curves.pr_curve_injective.
+Print Assumptions Theorem31Curves.theorem_3_1_curves.
+Print Assumptions Theorem31Curves.theorem_3_1_curves_recall_zero.
+Print Assumptions CorollarySets.corollary_3_1_points.
+Print Assumptions CorollarySets.theorem_3_2_sets.
+Print Assumptions CorollarySets.corollary_3_1_recall_zero.
+Print Assumptions CorollarySets.hull_of_chain_is_roc_hull.

@@ -106,6 +106,27 @@ Proof.
   - apply (IH v). intros l1 a b c' l2 E. apply (H (x :: l1) a b c' l2). rewrite E; reflexivity.
 Qed.
 
+(** What the hull of a chain is, as Corollary 3.1 uses it (here and in CorollarySets.v): a ROC
+    curve from (0, 0) through input points only, concave, every input point right of every edge. *)
+Lemma chain_hull : forall l N P,
+  StronglySorted zle ((0, 0)%Z :: l) -> last ((0, 0)%Z :: l) (0, 0)%Z = (N, P) ->
+  exists vs : list zpt, upper_hull ((0, 0)%Z :: l) = (0, 0)%Z :: vs /\
+    roc_path (IZR N) (IZR P) (map toR vs) /\
+    (forall y, In y ((0, 0)%Z :: vs) -> In y ((0, 0)%Z :: l)) /\
+    concaveR (toR (0, 0)%Z) (map toR vs) /\
+    (forall q, In q ((0, 0)%Z :: l) -> pairs_right (toR (0, 0)%Z) (map toR vs) (toR q)).
+Proof.
+  intros l N P Hs Hl.
+  destruct (hull_is_roc_curve_above_points l N P Hs Hl) as [vs [Ev [Hroc _]]].
+  pose proof (upper_hull_spec (0, 0)%Z l Hs) as Spec. cbv zeta in Spec.
+  destruct Spec as [_ [_ [Hsub [_ [Hturn0 _]]]]].
+  exists vs; split; [exact Ev|split; [exact Hroc|split; [|split]]].
+  - intros y Hy. apply Hsub. exact (eq_rect _ (fun m => In y m) Hy _ (eq_sym Ev)).
+  - apply concaveR_of_turns. intros l1 a b c l2 E; exact (Hturn0 l1 a b c l2 (eq_trans Ev E)).
+  - intros q Hq; apply pairs_right_of_halfplane. intros l1 a b l2 E.
+    exact (upper_hull_halfplane (0, 0)%Z l Hs q Hq l1 a b l2 (eq_trans Ev E)).
+Qed.
+
 Theorem corollary_3_1_curves : forall l N P, (0 < N)%Z -> (0 < P)%Z ->
   StronglySorted zle ((0, 0)%Z :: l) -> last ((0, 0)%Z :: l) (0, 0)%Z = (N, P) ->
   exists vs, upper_hull ((0, 0)%Z :: l) = (0, 0)%Z :: vs /\
@@ -116,18 +137,9 @@ Theorem corollary_3_1_curves : forall l N P, (0 < N)%Z -> (0 < P)%Z ->
       pr_dominates (IZR P) (map toR vs) ws.
 Proof.
   intros l N P HN HP Hs Hl.
-  destruct (hull_is_roc_curve_above_points l N P Hs Hl) as [vs [Ev [Hroc _]]].
-  pose proof (upper_hull_spec (0, 0)%Z l Hs) as Spec. cbv zeta in Spec.
-  destruct Spec as [_ [_ [_ [_ [Hturn0 _]]]]].
-  assert (Hturn : forall l1 a b c l2, (0, 0)%Z :: vs = l1 ++ a :: b :: c :: l2 -> (cross a b c < 0)%Z)
-    by (intros l1 a b c l2 E; exact (Hturn0 l1 a b c l2 (eq_trans Ev E))).
-  assert (Hhalf : forall q, In q ((0, 0)%Z :: l) -> forall l1 a b l2,
-            (0, 0)%Z :: vs = l1 ++ a :: b :: l2 -> (cross a b q <= 0)%Z)
-    by (intros q Hq l1 a b l2 E; exact (upper_hull_halfplane (0, 0)%Z l Hs q Hq l1 a b l2 (eq_trans Ev E))).
+  destruct (chain_hull l N P Hs Hl) as [vs [Ev [Hroc [_ [Hconc Hright]]]]].
   apply IZR_lt in HN; apply IZR_lt in HP.
   exists vs; split; auto; split; auto. intros ws Hws Hin.
-  assert (Hright : forall q, In q ((0, 0)%Z :: l) -> pairs_right (toR (0, 0)%Z) (map toR vs) (toR q))
-    by (intros q Hq; apply pairs_right_of_halfplane; intros; eapply Hhalf; eauto).
   assert (Hdom : roc_dominates (IZR N) (IZR P) (map toR vs) ws).
   { intros z Hz.
     assert (Qz : pairs_right (toR (0, 0)%Z) (map toR vs) z).
@@ -139,7 +151,7 @@ Proof.
     destruct (in_box (IZR N) (IZR P) ws z Hws Hz) as [[Hf0 HfN] [Ht0 HtP]].
     destruct Hroc as [Hm Hlast].
     destruct (under_path (map toR vs) (toR (0, 0)%Z) z Hm Qz) as [y [Hy [Hyf Hyt]]].
-    - apply concaveR_of_turns; exact Hturn.
+    - exact Hconc.
     - change (toR (0, 0)%Z) with (0, 0). rewrite Hlast; simpl; lra.
     - change (toR (0, 0)%Z) with (0, 0). rewrite Hlast; simpl; lra.
     - exists y; split; [exact Hy|split; [rewrite Hyf; reflexivity|]].
