@@ -23,9 +23,10 @@ value on the same data):
 * the other class as the positive one: scikit-learn ``pos_label=0``, ROCR ``label_ordering=[1,
   0]``, precrec ``posclass=0``.
 
-An explicit list of thresholds, weights and parameters that only select the examples
-(torchmetrics ``ignore_index``, pROC's ``levels``) are not tried: give ``explain`` the examples
-the tool kept.
+With weights, the families whose tool takes them (scikit-learn, keras: ``sample_weight``) are
+tried with them, the others not.  An explicit list of thresholds and parameters that only
+select the examples (torchmetrics ``ignore_index``, pROC's ``levels``) are not tried: give
+``explain`` the examples the tool kept.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from __future__ import annotations
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from itertools import combinations, product
 from typing import Any, TypeVar
 
@@ -84,6 +86,8 @@ class Family:
     default: str
     part: str | None = None
     retry: tuple[str, Setting] | None = None
+    #: The tool takes example weights as ``sample_weight`` (:func:`grid_values` with weights).
+    weighted: bool = False
 
     @property
     def function(self) -> str:
@@ -177,12 +181,14 @@ def families() -> tuple[Family, ...]:
             lambda s, y, **k: sklearn.roc_auc_score(y, s, **k),
             _one("max_fpr", FPR_BOUNDS),
             "sklearn.roc_auc_score",
+            weighted=True,
         ),
         Family(
             "sklearn.average_precision_score",
             lambda s, y, **k: sklearn.average_precision_score(y, s, **k),
             _one("pos_label", (0,)),
             "sklearn.average_precision_score",
+            weighted=True,
         ),
         Family(
             "proc.auc",
@@ -226,19 +232,27 @@ def families() -> tuple[Family, ...]:
         ),
         *(
             Family("keras.auc", lambda s, y, **k: keras.auc(y, s, **k), _keras_settings(curve),
-                   f"keras.auc_{curve.lower()}")
+                   f"keras.auc_{curve.lower()}", weighted=True)
             for curve in ("ROC", "PR")
         ),
     )
 
 
 def grid_values(
-    scores: Sequence[Any], labels: Sequence[int]
+    scores: Sequence[Any], labels: Sequence[int], weights: Sequence[float] | None = None
 ) -> tuple[tuple[Family, tuple[tuple[Setting, Any], ...]], ...]:
     """Each family and its (setting, value) pairs on the data (what explain matches): the
-    scores as the tools receive them (doubles)."""
+    scores as the tools receive them (doubles).  With ``weights`` (doubles): the
+    :attr:`~Family.weighted` families only, each call given ``sample_weight=weights``."""
     scores, labels = list(scores), list(labels)
-    return tuple((family, tuple(family.values(scores, labels))) for family in families())
+    if weights is None:
+        return tuple((family, tuple(family.values(scores, labels))) for family in families())
+    out = []
+    for family in families():
+        if family.weighted:
+            call = partial(family.call, sample_weight=list(weights))
+            out.append((family, tuple(replace(family, call=call).values(scores, labels))))
+    return tuple(out)
 
 
 #: The datasets remembered by :func:`cached`, oldest first.

@@ -91,9 +91,9 @@ EXCLUDED = {
     "curve": "a curve (points and thresholds), not one number",
     "statistic": "a variance, covariance, interval or test (pROC's DeLong functions), not an area",
     "classes": "several classes or labels (multiclass, multilabel): explain takes binary data",
-    "weights": "weighted examples: explain takes no weights",
-    "soft": "soft labels (xgboost's fractional labels, PRROC's one weighted vector): explain "
-    "takes 0/1 labels",
+    "negative weights": "a negative weight (PRROC's roc.curve answers 1.5): explain, as every "
+    "reader of weights here, takes non-negative weights (a negative count has no curve)",
+    "soft": "soft labels (xgboost's fractional labels): explain takes 0/1 labels",
     "thresholds": "an explicit list of thresholds: explain tries numbers of thresholds, not lists",
     "no number": "an error, NA or NaN: no number to explain",
 }
@@ -125,20 +125,43 @@ def _binary(labels: list[Any], levels: Any) -> tuple[dict[Any, int], list[Any]] 
     return None
 
 
+def _prroc(inputs: dict[str, Any], parameters: dict[str, Any]) -> Data:
+    """PRROC's vectors as weighted examples: each score of ``scores_class0`` a positive of
+    weight ``weights_class0`` (1 without it), each of ``scores_class1`` a negative of weight
+    ``weights_class1``.  Without ``scores_class1`` every score is also a negative (PRROC's
+    one-vector form, soft labels), of weight ``weights_class1``, else 1 - ``weights_class0``
+    as R computes it in doubles, else 1; R evaluates that default ``scores.class1`` after
+    sorting ``scores.class0`` (rocpr_exact.profiles.prroc.prroc_input, R's lazy defaults), so
+    the negatives are the sorted scores and a given ``weights_class1`` weighs them in that
+    order."""
+    positives = inputs["scores_class0"]
+    order = sorted(range(len(positives)), key=positives.__getitem__)  # R's order(): stable
+    negatives = inputs.get("scores_class1", [positives[i] for i in order])
+    ones = [1.0] * len(positives)
+    w0 = inputs.get("weights_class0")
+    w1 = inputs.get("weights_class1")
+    if w1 is None and "scores_class1" not in inputs and w0 is not None:
+        w1 = [1.0 - w0[i] for i in order]
+    scores, labels = [*positives, *negatives], [1] * len(positives) + [0] * len(negatives)
+    if w0 is not None or w1 is not None:
+        parameters["weights"] = [*(w0 or ones), *(w1 or [1.0] * len(negatives))]
+    return scores, labels, parameters
+
+
 def data(tool: str, case: dict[str, Any]) -> Data | str:
     """The case's (scores, 0/1 labels, parameters) as explain takes them, or why not
     (a key of :data:`EXCLUDED`)."""
     inputs, parameters = decode(case["input"]), dict(decode(case["parameters"]))
     first, second = INPUTS[tool]
-    if any("weight" in key for key in inputs):
-        return "weights"
-    if set(inputs) != {first, second}:
-        return "soft"  # PRROC's one vector of scores with weights as soft labels
+    weights = inputs.pop("sample_weight", None)
+    if any(w < 0 for w in weights or ()) or any(
+        w < 0 for key in ("weights_class0", "weights_class1") for w in inputs.get(key, ())
+    ):
+        return "negative weights"
     if isinstance(parameters.get("thresholds"), list):
         return "thresholds"
     if tool == "prroc":
-        positives, negatives = inputs[first], inputs[second]
-        return [*positives, *negatives], [1] * len(positives) + [0] * len(negatives), parameters
+        return _prroc(inputs, parameters)
     scores, labels = inputs[first], inputs[second]
     if any(isinstance(v, list) for v in [*scores, *labels]):
         return "classes"
@@ -148,6 +171,9 @@ def data(tool: str, case: dict[str, Any]) -> Data | str:
     if "ignore_index" in parameters:  # torchmetrics drops the examples with that target
         ignored = parameters.pop("ignore_index")
         pairs = [(s, y) for s, y in pairs if y != ignored]
+    if weights is not None:
+        assert tool in ("sklearn", "xgboost"), tool  # pairs: nothing dropped
+        parameters["weights"] = weights
     binary = _binary([int(y) if isinstance(y, bool) else y for _, y in pairs],
                      parameters.pop("levels", None))  # fmt: skip
     if binary is None:
@@ -204,12 +230,13 @@ def verdict(tool: str, case: dict[str, Any], index: int | None, value: float) ->
     if isinstance(found, str):
         return found
     scores, labels, parameters = found
+    weights = parameters.pop("weights", None)
     function = case["function"]
     names = METRIC[tool][function]
     name = names[index or 0]
     if tool == "keras" and parameters["curve"] == "PR":
         name = "keras.auc_pr"
-    result = explain(scores, labels, value)
+    result = explain(scores, labels, value, weights=weights)
     named = any(m == name or m.startswith(f"{name} ") for m in result.matches)
     if _is_default(tool, parameters):
         return "" if named else f"{name} not among {result.matches}"
