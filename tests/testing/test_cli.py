@@ -37,6 +37,20 @@ def test_explain_names_a_tie_order_and_the_float32_view(
     assert "  sklearn.roc_auc_score" in capsys.readouterr().out
 
 
+def test_explain_reads_weights_as_report_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "w.csv"
+    # P = 4, N = 4 (weights): AUC (2 * 4 + 1 * 4 / 2) / 16 = 5/8 (tests/testing/test_explain.py)
+    data.write_text("score,label,w\n0.9,1,2\n0.7,1,1\n0.7,0,3\n0.7,0,1\n0.3,1,1\n")
+    assert main(["explain", str(data), "--weight-column", "w", "--value", "0.625"]) == 0
+    out = capsys.readouterr().out
+    assert "  sklearn.roc_auc_score" in out and "  xgboost.auc" in out and "(5/8)" in out
+    data.write_text("score,label,w\n0.9,1,2\n0.5,0,-1\n")
+    assert main(["explain", str(data), "--weight-column", "w"]) == 2
+    assert "weight '-1' is negative" in capsys.readouterr().err
+
+
 def test_explain_bad_value_is_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "d.csv"
     data.write_text("score,label\n1,1\n0,0\n")
