@@ -231,13 +231,15 @@ def explain(
     *,
     rtol: float | Fraction = Fraction(1, 10**9),
     weights: Iterable[Any] | None = None,
+    thresholds: Iterable[float] | None = None,
 ) -> Explanation:
     """Every metric on (scores, labels) and, given ``value``, which of them it is.
 
     ``weights``: one non-negative weight per example (exact: decimals, fractions or floats):
     the exact metrics of the weighted curve and the twins of the tools that take weights
     (:mod:`rocpr_exact.testing.weighted`), with the calls of the grid that take them; no
-    range over tie orders.
+    range over tie orders.  ``thresholds``: a list of thresholds a tool was given
+    (torchmetrics' and keras' ``thresholds``), tried with those tools' calls.
 
     >>> e = explain([0.9, 0.8, 0.8, 0.3], [1, 0, 1, 0], 0.75)
     >>> e.matches[0]
@@ -284,7 +286,8 @@ def explain(
             if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
     if len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # the rarer explanations last
-        _match_calls(result, scores, labels, matched, given_weights)
+        given_thresholds = None if thresholds is None else [float(t) for t in thresholds]
+        _match_calls(result, scores, labels, matched, given_weights, given_thresholds)
     for name, (low, high) in result.ranges().items():
         exact_low, exact_high = exact_target(low), exact_target(high)
         assert isinstance(exact_low, Fraction) and isinstance(exact_high, Fraction)
@@ -303,15 +306,17 @@ def _match_calls(
     labels: list[int],
     matched: Callable[[Value], str | None],
     weights: list[Any] | None = None,
+    thresholds: list[float] | None = None,
 ) -> None:
     """The tools' calls with parameters (:func:`~rocpr_exact.testing.calls.families`) whose
     value matches and differs from the tool's default call's on the data (with ``weights``:
     the families whose tool takes weights, called with them)."""
     doubles = [float(s) for s in scores]  # as the tools receive them (a CSV's text: nearest)
-    if weights is None:
+    if weights is None and thresholds is None:
         grid = cached(grid_values, doubles, labels)
     else:
-        grid = grid_values(doubles, labels, [float(w) for w in weights])
+        ws = None if weights is None else [float(w) for w in weights]
+        grid = grid_values(doubles, labels, ws, thresholds)
     for family, found in grid:
         default, lines = result.values.get(family.default), []
         for setting, exact in found:
