@@ -150,3 +150,16 @@ def test_unit_weights_give_the_unweighted_values() -> None:
     # to two vectors (the recorded outputs of vectors/twins/prroc.json, cases 17, 19, 20)
     assert weighted.pop("prroc.auc_davis_goadrich") is None
     assert weighted and all(plain[name] == value for name, value in weighted.items())
+
+
+def test_a_given_list_of_thresholds_is_tried() -> None:
+    # keras with thresholds [0.5, 0.1] (and its -eps, 1 + eps), by hand: predictions above each
+    # give (TP, FP) (3, 2) (3, 1) (2, 1) (0, 0), ROC points (1, 1) (1/2, 1) (1/2, 2/3) (0, 0);
+    # minoring sums the lower height of each step: 0 * 1/2 + 1 * 1/2 = 1/2 (keras 3 records
+    # 0.5: vectors/twins/keras.json, case 26)
+    scores, labels = [0.05, 0.2, 0.7, 0.9, 0.9], [0, 1, 1, 0, 1]
+    call = ("keras.auc", (("curve", "ROC"), ("summation_method", "minoring"),
+                          ("thresholds", [0.5, 0.1])))  # fmt: skip
+    assert call in explain(scores, labels, 0.5, thresholds=[0.5, 0.1]).calls
+    # not guessed without it
+    assert call not in explain(scores, labels, 0.5).calls
