@@ -11,7 +11,7 @@ from typing import Any
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_dialect_arguments, csv_dialect, exact_number
 
-__all__ = ["given_value", "register", "run"]
+__all__ = ["given_thresholds", "given_value", "register", "run"]
 
 
 def given_value(text: str) -> float:
@@ -23,6 +23,11 @@ def given_value(text: str) -> float:
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
     return value
+
+
+def given_thresholds(text: str) -> list[float]:
+    """``--thresholds T1,T2,...``: the list a tool was given (each as :func:`given_value`)."""
+    return [given_value(part.strip()) for part in text.split(",")]
 
 
 def register(commands: Any) -> None:
@@ -44,6 +49,13 @@ def register(commands: Any) -> None:
         type=given_value,
         metavar="V",
         help="a value another implementation gave: which metric, convention or view it is",
+    )
+    command.add_argument(
+        "--thresholds",
+        type=given_thresholds,
+        metavar="T1,T2,...",
+        help="a list of thresholds the tool was given (torchmetrics', keras' thresholds): "
+        "their calls with it are tried too (a list is not guessed)",
     )
     command.add_argument(
         "--rtol",
@@ -71,4 +83,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             source, *columns, args.weight_column, name=name, dialect=csv_dialect(args)
         )
     rtol = Fraction(1, 10**9) if args.rtol is None else args.rtol
-    return explain(scores, labels, args.value, rtol=rtol, weights=weights).text(), 0
+    found = explain(
+        scores, labels, args.value, rtol=rtol, weights=weights, thresholds=args.thresholds
+    )
+    return found.text(), 0

@@ -17,7 +17,8 @@ value on the same data):
   :data:`BINS`; precrec's ``x_bins``: 0 to 10 and 20, and ``interpolate=False``;
 * keras' ``curve`` and ``summation_method`` (all six);
 * a list of thresholds the caller gives (``explain(..., thresholds=[...])``): torchmetrics
-  ``thresholds`` and keras ``thresholds`` (each summation method) with that list;
+  ``thresholds`` and keras ``thresholds`` (each summation method) with that list, listed
+  before the grid's settings;
 * pROC's ``direction`` ("<", ">"); ``partial_auc`` between two of :data:`PAUC_BOUNDS`, either
   ``partial_auc_focus``, with and without ``partial_auc_correct`` (with
   ``allow_invalid_partial_auc_correct`` where pROC would give NA without it), each with
@@ -149,15 +150,18 @@ def _proc_auc(scores: list[Any], labels: list[int], **setting: Any) -> Any:
 
 
 def _keras_settings(curve: str, thresholds: list[float] | None) -> tuple[Setting, ...]:
+    """keras' settings of one curve; a given list of thresholds first (the caller's own call
+    is shown before the grid's)."""
+    given: list[Setting] = []
     out: list[Setting] = []
     for method in ("interpolation", "minoring", "majoring"):
         fixed = (("curve", curve), ("summation_method", method))
+        if thresholds is not None:
+            given.append((*fixed, ("thresholds", thresholds)))
         if method != "interpolation":
             out.append(fixed)  # at keras' 200 thresholds
         out += [(*fixed, ("num_thresholds", n)) for n in BINS]
-        if thresholds is not None:
-            out.append((*fixed, ("thresholds", thresholds)))
-    return tuple(out)
+    return (*given, *out)
 
 
 def _precrec_settings() -> tuple[Setting, ...]:
@@ -181,7 +185,7 @@ def families(thresholds: Sequence[float] | None = None) -> tuple[Family, ...]:
     flipped: Setting = (("label_ordering", [1, 0]),)
     fpr_stops = _one("fpr_stop", FPR_BOUNDS)
     given = None if thresholds is None else list(thresholds)
-    bins = _one("thresholds", BINS) + (() if given is None else _one("thresholds", (given,)))
+    bins = (() if given is None else _one("thresholds", (given,))) + _one("thresholds", BINS)
     return (
         Family(
             "sklearn.roc_auc_score",

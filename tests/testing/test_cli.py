@@ -51,6 +51,18 @@ def test_explain_reads_weights_as_report_does(
     assert "weight '-1' is negative" in capsys.readouterr().err
 
 
+def test_explain_tries_the_given_thresholds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "d.csv"
+    data.write_text("score,label\n0.05,0\n0.2,1\n0.7,1\n0.9,0\n0.9,1\n")
+    # keras' ROC minoring at thresholds [0.5, 0.1] is 1/2 (by hand in tests/testing/test_explain.py)
+    assert main(["explain", str(data), "--value", "0.5", "--thresholds", "0.5, 0.1"]) == 0
+    assert "summation_method='minoring', thresholds=[0.5, 0.1])" in capsys.readouterr().out
+    assert main(["explain", str(data), "--thresholds", "0.5,x"]) == 2
+    assert "--thresholds" in capsys.readouterr().err
+
+
 def test_explain_bad_value_is_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "d.csv"
     data.write_text("score,label\n1,1\n0,0\n")

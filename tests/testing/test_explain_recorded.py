@@ -16,7 +16,9 @@ call or one whose parameter does not change the value on these data (the vector'
 equals the default call's), the tool's metric among the matches (``proc.auc``).  Parameters that
 only select examples (pROC's ``levels`` and missing values, torchmetrics' ``ignore_index``)
 are applied to the data given to explain, and a positive label named by its value
-(``pos_label``, ``posclass``) is mapped as the labels are.
+(``pos_label``, ``posclass``) is mapped as the labels are.  Weights are given to explain as
+its ``weights`` (scikit-learn's and xgboost's ``sample_weight``, PRROC's two weight vectors:
+:func:`_prroc`), and a list of thresholds as its ``thresholds``.
 """
 
 from __future__ import annotations
