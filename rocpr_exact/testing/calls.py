@@ -242,8 +242,8 @@ def families(thresholds: Sequence[float] | None = None) -> tuple[Family, ...]:
             "torchmetrics.binary_average_precision",
         ),
         *(
-            Family("keras.auc", lambda s, y, **k: keras.auc(y, s, **k), _keras_settings(curve, given),
-                   f"keras.auc_{curve.lower()}", weighted=True)
+            Family("keras.auc", lambda s, y, **k: keras.auc(y, s, **k),
+                   _keras_settings(curve, given), f"keras.auc_{curve.lower()}", weighted=True)
             for curve in ("ROC", "PR")
         ),
     )

@@ -39,15 +39,16 @@ Twin = Callable[[list[float], list[int], list[float]], Any]
 
 def _prroc_vectors(
     scores: Sequence[float], labels: Sequence[int], weights: Sequence[float]
-) -> dict[str, list[float]]:
-    """PRROC's four vectors: the positives' scores and weights, the negatives'."""
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """PRROC's four vectors, in its order: ``scores.class0`` (the positives' scores),
+    ``scores.class1`` (the negatives'), ``weights.class0``, ``weights.class1``."""
     rows = list(zip(scores, labels, weights, strict=True))
-    return {
-        "scores_class0": [s for s, y, _ in rows if y],
-        "scores_class1": [s for s, y, _ in rows if not y],
-        "weights_class0": [w for _, y, w in rows if y],
-        "weights_class1": [w for _, y, w in rows if not y],
-    }
+    return (
+        [s for s, y, _ in rows if y],
+        [s for s, y, _ in rows if not y],
+        [w for _, y, w in rows if y],
+        [w for _, y, w in rows if not y],
+    )
 
 
 def weighted_twins() -> dict[str, Twin]:
@@ -60,12 +61,12 @@ def weighted_twins() -> dict[str, Twin]:
         "sklearn.average_precision_score": lambda s, y, w: sklearn.average_precision_score(
             y, s, sample_weight=w
         ),
-        "prroc.roc_auc": lambda s, y, w: prroc.roc_curve(**_prroc_vectors(s, y, w)).auc,
+        "prroc.roc_auc": lambda s, y, w: prroc.roc_curve(*_prroc_vectors(s, y, w)).auc,
         "prroc.auc_integral": lambda s, y, w: prroc.pr_curve(
-            **_prroc_vectors(s, y, w)
+            *_prroc_vectors(s, y, w)
         ).auc_integral,
         "prroc.auc_davis_goadrich": lambda s, y, w: prroc.pr_curve(
-            **_prroc_vectors(s, y, w)
+            *_prroc_vectors(s, y, w)
         ).auc_davis_goadrich,
         "keras.auc_roc": lambda s, y, w: keras.auc(y, s, sample_weight=w),
         "keras.auc_pr": lambda s, y, w: keras.auc(y, s, curve="PR", sample_weight=w),
