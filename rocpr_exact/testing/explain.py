@@ -14,7 +14,10 @@ A tool's call with parameters is also tried, each documented parameter on a grid
 direction, numbers of thresholds and bins, keras' summation methods, the other class positive):
 a matching call whose value differs from the tool's default call's is listed as the call,
 ``sklearn.roc_auc_score(max_fpr=0.1)``, at most :data:`SHOWN_CALLS` per function and curve (the rest
-counted), and every one is in ``Explanation.calls``.
+counted), and every one is in ``Explanation.calls``.  Weighted examples (``weights``,
+``--weight-column``): the exact metrics of the weighted curve and the twins whose tools take
+weights (:mod:`rocpr_exact.testing.weighted`).  A list of thresholds a tool was given
+(``thresholds``, ``--thresholds``) is tried with torchmetrics' and keras' calls.
 
 The extremes over tie orderings (each tie group ordered any way):
 
