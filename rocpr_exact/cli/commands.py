@@ -43,8 +43,8 @@ HELP = {
     "--certificate FILE with an independent checker (exit 0 valid, 1 invalid, 4 unverified)",
     "compare": "DeLong's test of two AUC-ROCs: two score columns of one file (paired) or two "
     "files (unpaired)",
-    "explain": "every exact metric and tool twin on the data; with --value: which of them, "
-    "which tie order or which float view a value is",
+    "explain": "every exact metric and tool twin on the data (weighted with --weight-column); "
+    "with --value: which of them, which tie order or which float view a value is",
     "fuzz": "search for data on which a program computing a metric is wrong (-- COMMAND ...; "
     "exit 0 = none found, 1 = counterexample written)",
 }

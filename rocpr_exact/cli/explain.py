@@ -11,7 +11,7 @@ from typing import Any
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.options import add_dialect_arguments, csv_dialect, exact_number
 
-__all__ = ["given_value", "register", "run"]
+__all__ = ["given_thresholds", "given_value", "register", "run"]
 
 
 def given_value(text: str) -> float:
@@ -25,18 +25,37 @@ def given_value(text: str) -> float:
     return value
 
 
+def given_thresholds(text: str) -> list[float]:
+    """``--thresholds T1,T2,...``: the list a tool was given (each as :func:`given_value`)."""
+    return [given_value(part.strip()) for part in text.split(",")]
+
+
 def register(commands: Any) -> None:
     """Add the ``explain`` command."""
     command = commands.add_parser("explain", help=HELP["explain"])
     command.add_argument("data", help="CSV file with a header ('-' reads standard input)")
     command.add_argument("--score-column", default="score", help="score column (default: score)")
     command.add_argument("--label-column", default="label", help="label column (default: label)")
+    command.add_argument(
+        "--weight-column",
+        default=None,
+        help="a column of non-negative example weights (exact decimals or p/q): the exact "
+        "metrics of the weighted examples and the twins of the tools that take weights "
+        "(scikit-learn, PRROC, keras, xgboost)",
+    )
     add_dialect_arguments(command)
     command.add_argument(
         "--value",
         type=given_value,
         metavar="V",
         help="a value another implementation gave: which metric, convention or view it is",
+    )
+    command.add_argument(
+        "--thresholds",
+        type=given_thresholds,
+        metavar="T1,T2,...",
+        help="a list of thresholds the tool was given (torchmetrics', keras' thresholds): "
+        "their calls with it are tried too (a list is not guessed)",
     )
     command.add_argument(
         "--rtol",
@@ -50,13 +69,21 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from fractions import Fraction
 
-    from rocpr_exact.io.readers import read_scored_csv
+    from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
     from rocpr_exact.testing.explain import explain
 
     source = sys.stdin.buffer if args.data == "-" else args.data
     name = "<stdin>" if args.data == "-" else None
-    scores, labels = read_scored_csv(
-        source, args.score_column, args.label_column, name=name, dialect=csv_dialect(args)
-    )
+    columns = (args.score_column, args.label_column)
+    weights = None
+    if args.weight_column is None:
+        scores, labels = read_scored_csv(source, *columns, name=name, dialect=csv_dialect(args))
+    else:  # the reader of report's --weight-column: exact non-negative weights
+        scores, labels, weights = read_weighted_csv(
+            source, *columns, args.weight_column, name=name, dialect=csv_dialect(args)
+        )
     rtol = Fraction(1, 10**9) if args.rtol is None else args.rtol
-    return explain(scores, labels, args.value, rtol=rtol).text(), 0
+    found = explain(
+        scores, labels, args.value, rtol=rtol, weights=weights, thresholds=args.thresholds
+    )
+    return found.text(), 0

@@ -16,6 +16,9 @@ value on the same data):
 * a number of thresholds or bins (torchmetrics ``thresholds=N``, keras ``num_thresholds``):
   :data:`BINS`; precrec's ``x_bins``: 0 to 10 and 20, and ``interpolate=False``;
 * keras' ``curve`` and ``summation_method`` (all six);
+* a list of thresholds the caller gives (``explain(..., thresholds=[...])``): torchmetrics
+  ``thresholds`` and keras ``thresholds`` (each summation method) with that list, listed
+  before the grid's settings;
 * pROC's ``direction`` ("<", ">"); ``partial_auc`` between two of :data:`PAUC_BOUNDS`, either
   ``partial_auc_focus``, with and without ``partial_auc_correct`` (with
   ``allow_invalid_partial_auc_correct`` where pROC would give NA without it), each with
@@ -23,9 +26,11 @@ value on the same data):
 * the other class as the positive one: scikit-learn ``pos_label=0``, ROCR ``label_ordering=[1,
   0]``, precrec ``posclass=0``.
 
-An explicit list of thresholds, weights and parameters that only select the examples
-(torchmetrics ``ignore_index``, pROC's ``levels``) are not tried: give ``explain`` the examples
-the tool kept.
+With weights, the families whose tool takes them (scikit-learn, keras: ``sample_weight``) are
+tried with them, the others not.  A list of thresholds is tried only when given (it is the
+caller's choice, not a convention: no grid can guess it).  Parameters that only
+select the examples (torchmetrics ``ignore_index``, pROC's ``levels``) are not tried: give
+``explain`` the examples the tool kept.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from __future__ import annotations
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from itertools import combinations, product
 from typing import Any, TypeVar
 
@@ -84,6 +90,8 @@ class Family:
     default: str
     part: str | None = None
     retry: tuple[str, Setting] | None = None
+    #: The tool takes example weights as ``sample_weight`` (:func:`grid_values` with weights).
+    weighted: bool = False
 
     @property
     def function(self) -> str:
@@ -141,14 +149,19 @@ def _proc_auc(scores: list[Any], labels: list[int], **setting: Any) -> Any:
     return proc.auc(labels, scores, **setting)
 
 
-def _keras_settings(curve: str) -> tuple[Setting, ...]:
+def _keras_settings(curve: str, thresholds: list[float] | None) -> tuple[Setting, ...]:
+    """keras' settings of one curve; a given list of thresholds first (the caller's own call
+    is shown before the grid's)."""
+    given: list[Setting] = []
     out: list[Setting] = []
     for method in ("interpolation", "minoring", "majoring"):
         fixed = (("curve", curve), ("summation_method", method))
+        if thresholds is not None:
+            given.append((*fixed, ("thresholds", thresholds)))
         if method != "interpolation":
             out.append(fixed)  # at keras' 200 thresholds
         out += [(*fixed, ("num_thresholds", n)) for n in BINS]
-    return tuple(out)
+    return (*given, *out)
 
 
 def _precrec_settings() -> tuple[Setting, ...]:
@@ -156,8 +169,9 @@ def _precrec_settings() -> tuple[Setting, ...]:
     return tuple([*grids, (("posclass", 0),), *((("posclass", 0), *g) for g in grids)])
 
 
-def families() -> tuple[Family, ...]:
-    """Every family of calls explain tries, in a fixed order (imports the twins)."""
+def families(thresholds: Sequence[float] | None = None) -> tuple[Family, ...]:
+    """Every family of calls explain tries, in a fixed order (imports the twins); with
+    ``thresholds`` (a list the caller gave), torchmetrics' and keras' calls with that list."""
     from rocpr_exact.profiles import keras, precrec, rocr, sklearn
     from rocpr_exact.profiles.torchmetrics import binary_auroc, binary_average_precision
 
@@ -170,19 +184,22 @@ def families() -> tuple[Family, ...]:
 
     flipped: Setting = (("label_ordering", [1, 0]),)
     fpr_stops = _one("fpr_stop", FPR_BOUNDS)
-    bins = _one("thresholds", BINS)
+    given = None if thresholds is None else list(thresholds)
+    bins = (() if given is None else _one("thresholds", (given,))) + _one("thresholds", BINS)
     return (
         Family(
             "sklearn.roc_auc_score",
             lambda s, y, **k: sklearn.roc_auc_score(y, s, **k),
             _one("max_fpr", FPR_BOUNDS),
             "sklearn.roc_auc_score",
+            weighted=True,
         ),
         Family(
             "sklearn.average_precision_score",
             lambda s, y, **k: sklearn.average_precision_score(y, s, **k),
             _one("pos_label", (0,)),
             "sklearn.average_precision_score",
+            weighted=True,
         ),
         Family(
             "proc.auc",
@@ -225,20 +242,33 @@ def families() -> tuple[Family, ...]:
             "torchmetrics.binary_average_precision",
         ),
         *(
-            Family("keras.auc", lambda s, y, **k: keras.auc(y, s, **k), _keras_settings(curve),
-                   f"keras.auc_{curve.lower()}")
+            Family("keras.auc", lambda s, y, **k: keras.auc(y, s, **k),
+                   _keras_settings(curve, given), f"keras.auc_{curve.lower()}", weighted=True)
             for curve in ("ROC", "PR")
         ),
     )
 
 
 def grid_values(
-    scores: Sequence[Any], labels: Sequence[int]
+    scores: Sequence[Any],
+    labels: Sequence[int],
+    weights: Sequence[float] | None = None,
+    thresholds: Sequence[float] | None = None,
 ) -> tuple[tuple[Family, tuple[tuple[Setting, Any], ...]], ...]:
     """Each family and its (setting, value) pairs on the data (what explain matches): the
-    scores as the tools receive them (doubles)."""
+    scores as the tools receive them (doubles).  With ``weights`` (doubles): the
+    :attr:`~Family.weighted` families only, each call given ``sample_weight=weights``; with
+    ``thresholds``: also the calls given that list (:func:`families`)."""
     scores, labels = list(scores), list(labels)
-    return tuple((family, tuple(family.values(scores, labels))) for family in families())
+    every = families(thresholds)
+    if weights is None:
+        return tuple((family, tuple(family.values(scores, labels))) for family in every)
+    out = []
+    for family in every:
+        if family.weighted:
+            call = partial(family.call, sample_weight=list(weights))
+            out.append((family, tuple(replace(family, call=call).values(scores, labels))))
+    return tuple(out)
 
 
 #: The datasets remembered by :func:`cached`, oldest first.

@@ -14,7 +14,10 @@ A tool's call with parameters is also tried, each documented parameter on a grid
 direction, numbers of thresholds and bins, keras' summation methods, the other class positive):
 a matching call whose value differs from the tool's default call's is listed as the call,
 ``sklearn.roc_auc_score(max_fpr=0.1)``, at most :data:`SHOWN_CALLS` per function and curve (the rest
-counted), and every one is in ``Explanation.calls``.
+counted), and every one is in ``Explanation.calls``.  Weighted examples (``weights``,
+``--weight-column``): the exact metrics of the weighted curve and the twins whose tools take
+weights (:mod:`rocpr_exact.testing.weighted`).  A list of thresholds a tool was given
+(``thresholds``, ``--thresholds``) is tried with torchmetrics' and keras' calls.
 
 The extremes over tie orderings (each tie group ordered any way):
 
@@ -49,6 +52,7 @@ from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import ExactValue, within
 from rocpr_exact.oracle.metrics import METRICS, RECORDS, compute_metric
 from rocpr_exact.testing.calls import GRID_EXAMPLES, Setting, cached, grid_values
+from rocpr_exact.testing.weighted import weighted_twins
 
 __all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
 
@@ -58,6 +62,8 @@ Value = Fraction | ClosedForm
 NOTES = {record.name: record.note for record in RECORDS}
 #: The metrics whose range over tie orderings is given (min and max proved in the docstring).
 TIE_METRICS = ("auc_roc", "auc_pr_step")
+#: The tie orders of :func:`tie_order_curve`.
+ORDERS = ("index", "reverse_index", "negatives_first", "positives_first")
 #: The float widths a value is also compared on: the scores cast to each, as numpy casts.
 CASTS: dict[str, type[np.floating[Any]]] = {
     "float64": np.float64,
@@ -115,7 +121,7 @@ def tie_order_values(
     """Order -> metric -> value, for each tie order of :func:`tie_order_curve` and each of
     :data:`TIE_METRICS` (None where undefined)."""
     out = {}
-    for order in ("index", "reverse_index", "negatives_first", "positives_first"):
+    for order in ORDERS:
         ordered = tie_order_curve(scores, labels, order)
         out[order] = {name: _or_none(METRICS[name], ordered) for name in TIE_METRICS}
     return out
@@ -195,17 +201,30 @@ def _name(metric: str, note: str | None = None) -> str:
     return f"{metric} -- {note}" if note else metric
 
 
-def _analysis(scores: Sequence[Any], labels: Sequence[int]) -> tuple[Any, Any, Any]:
-    """The value-free part of :func:`explain`: the table, the tie orders, the casts."""
+def _analysis(
+    scores: Sequence[Any], labels: Sequence[int], weights: Sequence[Any] | None = None
+) -> tuple[Any, Any, Any]:
+    """The value-free part of :func:`explain`: the table, the tie orders, the casts.  With
+    ``weights``: the exact metrics of the weighted curve and the twins that take weights
+    (:mod:`rocpr_exact.testing.weighted`); no tie orders (their extremes are for counts)."""
     scores, labels = list(scores), list(labels)
-    curve = Curve.from_scores(scores, labels)  # exactly as given (floats, decimals, fractions)
+    # exactly as given (floats, decimals, fractions)
+    curve = Curve.from_scores(scores, labels, weights=weights)
     casts = {}
     for cast, dtype in CASTS.items():
         top = float(np.finfo(dtype).max)  # beyond the width's range: its largest finite value
         wide = np.clip(np.asarray([float(v) for v in scores], dtype=np.float64), -top, top)
         seen = wide.astype(dtype).astype(np.float64)
-        casts[cast] = _values(Curve.from_scores(seen, labels), EXACT)
-    return _values(curve), tie_order_values(scores, labels), casts
+        casts[cast] = _values(Curve.from_scores(seen, labels, weights=weights), EXACT)
+    if weights is None:
+        return _values(curve), tie_order_values(scores, labels), casts
+    values = _values(curve, EXACT)
+    doubles, ws = [float(s) for s in scores], [float(w) for w in weights]
+    with warnings.catch_warnings():  # a twin's warnings on one class: "undefined" says it
+        warnings.simplefilter("ignore")
+        for name, twin in weighted_twins().items():
+            values[name] = _or_none(lambda _, t=twin: t(doubles, labels, ws), curve)
+    return values, {order: dict.fromkeys(TIE_METRICS) for order in ORDERS}, casts
 
 
 def explain(
@@ -214,8 +233,16 @@ def explain(
     value: float | None = None,
     *,
     rtol: float | Fraction = Fraction(1, 10**9),
+    weights: Iterable[Any] | None = None,
+    thresholds: Iterable[float] | None = None,
 ) -> Explanation:
     """Every metric on (scores, labels) and, given ``value``, which of them it is.
+
+    ``weights``: one non-negative weight per example (exact: decimals, fractions or floats):
+    the exact metrics of the weighted curve and the twins of the tools that take weights
+    (:mod:`rocpr_exact.testing.weighted`), with the calls of the grid that take them; no
+    range over tie orders.  ``thresholds``: a list of thresholds a tool was given
+    (torchmetrics' and keras' ``thresholds``), tried with those tools' calls.
 
     >>> e = explain([0.9, 0.8, 0.8, 0.3], [1, 0, 1, 0], 0.75)
     >>> e.matches[0]
@@ -224,7 +251,11 @@ def explain(
     ['auc_roc']
     """
     scores, labels = list(scores), [int(y) for y in labels]
-    values, tie_orders, casts = cached(_analysis, scores, labels)
+    given_weights = None if weights is None else list(weights)
+    if given_weights is None:
+        values, tie_orders, casts = cached(_analysis, scores, labels)
+    else:
+        values, tie_orders, casts = _analysis(scores, labels, given_weights)
     result = Explanation(dict(values), tie_orders, casts, rtol=Fraction(rtol))
     if value is None or not isinstance(value, float | int) or not math.isfinite(value):
         result.value = value if isinstance(value, float) else None
@@ -258,7 +289,8 @@ def explain(
             if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
     if len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # the rarer explanations last
-        _match_calls(result, scores, labels, matched)
+        given_thresholds = None if thresholds is None else [float(t) for t in thresholds]
+        _match_calls(result, scores, labels, matched, given_weights, given_thresholds)
     for name, (low, high) in result.ranges().items():
         exact_low, exact_high = exact_target(low), exact_target(high)
         assert isinstance(exact_low, Fraction) and isinstance(exact_high, Fraction)
@@ -276,11 +308,19 @@ def _match_calls(
     scores: list[Any],
     labels: list[int],
     matched: Callable[[Value], str | None],
+    weights: list[Any] | None = None,
+    thresholds: list[float] | None = None,
 ) -> None:
     """The tools' calls with parameters (:func:`~rocpr_exact.testing.calls.families`) whose
-    value matches and differs from the tool's default call's on the data."""
+    value matches and differs from the tool's default call's on the data (with ``weights``:
+    the families whose tool takes weights, called with them)."""
     doubles = [float(s) for s in scores]  # as the tools receive them (a CSV's text: nearest)
-    for family, found in cached(grid_values, doubles, labels):
+    if weights is None and thresholds is None:
+        grid = cached(grid_values, doubles, labels)
+    else:
+        ws = None if weights is None else [float(w) for w in weights]
+        grid = grid_values(doubles, labels, ws, thresholds)
+    for family, found in grid:
         default, lines = result.values.get(family.default), []
         for setting, exact in found:
             if isinstance(exact, float) or exact == default:

@@ -37,6 +37,36 @@ def test_explain_names_a_tie_order_and_the_float32_view(
     assert "  sklearn.roc_auc_score" in capsys.readouterr().out
 
 
+#: (CSV, arguments and what the output holds, bad arguments and what the error says).
+#: Weights: P = 4, N = 4, AUC (2 * 4 + 1 * 4 / 2) / 16 = 5/8; keras' ROC minoring at thresholds
+#: [0.5, 0.1] is 1/2 (both by hand in tests/testing/test_explain.py).
+WEIGHTS_AND_THRESHOLDS = [
+    ("score,label,w\n0.9,1,2\n0.7,1,1\n0.7,0,3\n0.7,0,1\n0.3,1,1\n",
+     ["--weight-column", "w", "--value", "0.625"], ["  sklearn.roc_auc_score", "  xgboost.auc",
+     "(5/8)"], "score,label,w\n0.9,1,2\n0.5,0,-1\n", ["--weight-column", "w"],
+     "weight '-1' is negative"),
+    ("score,label\n0.05,0\n0.2,1\n0.7,1\n0.9,0\n0.9,1\n", ["--value", "0.5", "--thresholds",
+     "0.5, 0.1"], ["summation_method='minoring', thresholds=[0.5, 0.1])"], None,
+     ["--thresholds", "0.5,x"], "--thresholds"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "args", "said", "bad_text", "bad", "error"),
+                         WEIGHTS_AND_THRESHOLDS)  # fmt: skip
+def test_explain_takes_weights_and_a_list_of_thresholds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, args: list[str],
+    said: list[str], bad_text: str | None, bad: list[str], error: str,
+) -> None:  # fmt: skip
+    data = tmp_path / "d.csv"
+    data.write_text(text)
+    assert main(["explain", str(data), *args]) == 0
+    out = capsys.readouterr().out
+    assert all(words in out for words in said), out
+    data.write_text(bad_text or text)
+    assert main(["explain", str(data), *bad]) == 2
+    assert error in capsys.readouterr().err
+
+
 def test_explain_bad_value_is_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "d.csv"
     data.write_text("score,label\n1,1\n0,0\n")
