@@ -57,3 +57,4 @@ Print Assumptions CorollarySets.hull_of_chain_is_roc_hull.
 Print Assumptions SetHull.set_hull_is_roc_hull.
 Print Assumptions SetHull.corollary_3_1_sets.
 Print Assumptions RankGroups.group_u2_is_twice_u.
+Print Assumptions RankGroups.group_u2_of_scores.
