@@ -82,7 +82,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     with Progress(enabled=not args.no_progress) as progress:
         with progress.stage("reading", file=args.data):
             curve = load_curve(args)
-        report = build_report(curve, args.digits, profiles, progress=progress, exact=args.exact)
+        weighted = getattr(args, "weight_column", None) is not None
+        report = build_report(
+            curve, args.digits, profiles, progress=progress, exact=args.exact, weighted=weighted
+        )
         if args.ci is not None:
             with progress.stage("certifying"):
                 report["auc_roc_ci"] = ci_section(curve, args.ci, level, args.digits)

@@ -45,7 +45,7 @@ from rocpr_exact.exact.display import decimal, html_table, number
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import DIGAMMA_WEIGHT, check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
-from rocpr_exact.profiles.registry import tool_metrics
+from rocpr_exact.profiles.registry import WEIGHTED_TABLES, tool_metrics, weighted_reason
 
 __all__ = [
     "DEFAULT_DIGITS",
@@ -155,8 +155,12 @@ def _certify_areas(
     return out
 
 
-def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
+def profile_report(name: str, curve: Curve, digits: int, weighted: bool = False) -> dict[str, Any]:
     """One profile's metrics (:mod:`rocpr_exact.profiles`) and its known deviations on this data.
+
+    ``weighted``: the curve's counts are sums of example weights; a metric the tool does not
+    compute with weights is undefined, with the reason
+    (:func:`~rocpr_exact.profiles.registry.weighted_reason`).
 
     >>> r = profile_report("auccalculator", Curve.from_scores([4, 3, 2, 1], [0, 1, 0, 1]), 3)
     >>> r["auc_roc"], [d["excess"]["exact"] for d in r["known_deviations"]]
@@ -165,10 +169,17 @@ def profile_report(name: str, curve: Curve, digits: int) -> dict[str, Any]:
     table = tool_metrics(name)  # the tool's one model: its view of the curve, its metrics
     entry: dict[str, Any] = {}
     for metric in table.metrics:
+        reason = weighted_reason(table.tool, metric) if weighted else None
+        if reason is not None:
+            entry[metric] = undefined(reason)
+            continue
         try:
             entry[metric] = number(table.value(metric, curve), digits)
         except (NoPositivesError, NoNegativesError, UndefinedMetricError) as exc:
             entry[metric] = undefined(str(exc))
+    if weighted and table.tool not in WEIGHTED_TABLES:
+        entry["known_deviations"] = undefined(str(weighted_reason(table.tool, "")))
+        return entry
     try:
         deviations = table.known_deviations(curve)
     except (NoPositivesError, NoNegativesError) as exc:
@@ -218,9 +229,11 @@ def build_report(
     profiles: Sequence[str] = (),
     progress: Progress | None = None,
     exact: bool = False,
+    weighted: bool = False,
 ) -> dict[str, Any]:
     """The report of a curve: counts, AUC-ROC, the four AUC-PR areas, the ROC hull,
-    the four areas of the achievable PR curve, and the named profiles.
+    the four areas of the achievable PR curve, and the named profiles (``weighted``: the
+    curve's counts are sums of example weights, :func:`profile_report`).
 
     ``progress`` (:class:`rocpr_exact.output.progress.Progress`) shows the
     ``summing`` (exact areas) and ``certifying`` (decimals) stages.
@@ -291,7 +304,9 @@ def build_report(
         report["achievable_pr"] = undefined(reasons["achievable_pr"])
     if profiles:
         chosen = {tool_metrics(name).tool: name for name in profiles}  # one spelling each
-        report["profiles"] = {tool: profile_report(tool, curve, digits) for tool in chosen}
+        report["profiles"] = {
+            tool: profile_report(tool, curve, digits, weighted) for tool in chosen
+        }
     return report
 
 

@@ -124,6 +124,7 @@ __all__ = [
     "PROFILES",
     "TOOLS",
     "TOOL_ALIASES",
+    "WEIGHTED_TABLES",
     "Deviation",
     "ProfileData",
     "as_curve",
@@ -132,6 +133,7 @@ __all__ = [
     "profile_metric",
     "tool_metrics",
     "tool_name",
+    "weighted_reason",
 ]
 
 #: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
@@ -158,6 +160,44 @@ NO_TABLE: Mapping[str, str] = MappingProxyType(
         "the ground truths no detection matched, and the order of tied detections",
     )
 )
+
+#: The tools whose metric tables, on a curve of weighted counts, are the tool's value with the
+#: weights given (scikit-learn, keras and xgboost ``sample_weight``; PRROC ``weights.class0`` /
+#: ``weights.class1``): tool -> the metrics it leaves undefined with weights, and why.  Checked
+#: against the twins called with the weights (tests/profiles/test_weighted_tables.py).
+WEIGHTED_TABLES: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        "sklearn": MappingProxyType({}),
+        "keras": MappingProxyType({}),
+        "xgboost": MappingProxyType({}),
+        "prroc": MappingProxyType(
+            {"auc_davis_goadrich": "PRROC's pr.curve returns NA for this area with weights"}
+        ),
+    }
+)
+#: The tools with a table whose functions take no example weights.
+_NO_WEIGHTS = ("torchmetrics", "proc", "rocr", "precrec", "auccalculator")
+
+
+def weighted_reason(tool: str, metric: str) -> str | None:
+    """Why ``tool``'s ``metric`` has no value on weighted examples, or None when its table gives
+    the tool's weighted value (:data:`WEIGHTED_TABLES`).
+
+    >>> weighted_reason("sklearn", "roc_auc_score") is None
+    True
+    >>> weighted_reason("proc", "auc")
+    'proc takes no example weights: its value on these data depends on the unweighted examples'
+    """
+    table = WEIGHTED_TABLES.get(tool)
+    if table is not None:
+        return table.get(metric)
+    if tool in _NO_WEIGHTS:
+        return (
+            f"{tool} takes no example weights: its value on these data depends on the "
+            "unweighted examples"
+        )
+    return f"the {tool} profile does not model example weights"
+
 
 #: Tool -> metric -> the metric of a curve, through the tool's view (read-only).
 PROFILES: Mapping[str, Mapping[str, Metric]] = MappingProxyType(
