@@ -162,10 +162,13 @@ def distinct_estimate(
 
 
 def _grid_fractions() -> Any:
-    """The probabilities 1/G, ..., (G - 1)/G as a Spark array (divided by Spark)."""
+    """The probabilities 1/G, ..., (G - 1)/G as a Spark array (divided by Spark), parsed from
+    one SQL expression: built from G - 1 ``lit(i) / lit(G)`` columns, the same array took some
+    3,000 calls into the JVM, seconds of each report."""
     from pyspark.sql import functions as F
 
-    return F.array(*(F.lit(i) / F.lit(QUANTILE_GRID) for i in range(1, QUANTILE_GRID)))
+    terms = ", ".join(f"{i} / {QUANTILE_GRID}" for i in range(1, QUANTILE_GRID))
+    return F.expr(f"array({terms})")
 
 
 def _range_column(score: Any, cuts: list[Any]) -> Any:

@@ -55,23 +55,25 @@ def round_ieee(
     ``min_exponent`` is the weight of the least subnormal's bit (-1074 for binary64),
     ``max_exponent`` the first power of two that overflows (1024).  Integer arithmetic.
     """
-    x = Fraction(value)
-    if x == 0:
+    x = value if isinstance(value, Fraction) else Fraction(value)
+    num, den = x.numerator, x.denominator
+    if num == 0:
         return Fraction(0)
-    sign = -1 if x < 0 else 1
-    num, den = abs(x.numerator), x.denominator
+    negative = num < 0
+    num = -num if negative else num
     # exponent e with 2**52 <= |x| / 2**e < 2**53, clamped to the subnormal range
     e = num.bit_length() - den.bit_length() - (precision - 1)
-    if num * 2 ** max(-e, 0) < (den * 2 ** max(e, 0)) << (precision - 1):
+    if num << max(-e, 0) < (den << max(e, 0)) << (precision - 1):
         e -= 1
     e = max(e, min_exponent)
-    scaled_num = num * 2 ** max(-e, 0)
-    scaled_den = den * 2 ** max(e, 0)
+    scaled_num = num << max(-e, 0)
+    scaled_den = den << max(e, 0)
     mantissa, rest = divmod(scaled_num, scaled_den)
     twice = 2 * rest
     if twice > scaled_den or (twice == scaled_den and mantissa % 2):
         mantissa += 1
-    result = Fraction(mantissa) * Fraction(2) ** e
-    if abs(result) >= Fraction(2) ** max_exponent:
+    # |result| >= 2**max_exponent, read from the bits (a Fraction power of two is slow)
+    if mantissa.bit_length() + e > max_exponent:
         raise NotRepresentableError(f"{x} rounds beyond the largest float of {precision} bits")
-    return sign * result
+    result = Fraction(mantissa << e) if e >= 0 else Fraction(mantissa, 1 << -e)
+    return -result if negative else result

@@ -10,6 +10,7 @@ import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -138,35 +139,62 @@ def test_starts_with_the_pip_jdk_when_no_java_is_present(tmp_path):
 
 @st.composite
 def _tied_datasets(draw):
-    """Float scores with many ties (ranges of 7 partitions end on tie groups), digits."""
-    scores, labels = draw(datasets(min_size=2, max_size=60, max_distinct=12))
-    return [s / 4 for s in scores], labels, draw(st.integers(0, 25))
+    """Float scores with many ties (the ranges end on tie groups), digits, and the layout: the
+    number of uneven partitions and of score ranges (more ranges than distinct scores: empty
+    ranges; one range: no cut)."""
+    scores, labels = draw(datasets(min_size=2, max_size=120, max_distinct=24))
+    layout = draw(st.integers(1, 17)), draw(st.integers(1, 12)), draw(st.integers(1, 12))
+    return [s / 4 for s in scores], labels, draw(st.integers(0, 25)), layout
 
 
+def recorded_estimate(engine, seen):
+    """``engine.distinct_estimate`` that keeps each estimate in ``seen`` (a test reuses the
+    one its report made rather than run that aggregation again)."""
+    from rocpr_exact.engines.sparkranges import distinct_estimate
+
+    def estimate(*args, **kwargs):
+        seen.append(distinct_estimate(*args, **kwargs))
+        return seen[-1]
+
+    return patch.object(engine, "distinct_estimate", estimate)
+
+
+# Each example costs about eight Spark jobs (the estimate's aggregation, pass 1, pass 2 with
+# the Python workers, for the report and again with nothing collected): seconds each, not
+# milliseconds, whatever the size of the data, and the engine takes one dataset per job.  So
+# the ci profile runs 15 examples (2 in the dev profile, and the explicit one), not 30, each
+# drawing more: up to 120 rows and 25 distinct scores (was 60 and 13), 1 to 17 partitions (was
+# 13), 1 to 12 ranges for each of the two runs (was 7 for both); the report's estimate is
+# reused for the second run (the same function on the same frame).
 @given(_tied_datasets())
-@example(([1.0, 1.0, 0.5, 0.5, 0.25, 0.25, 0.0], [1, 0, 0, 1, 1, 0, 1], 3))
-@settings(  # 5 examples in the dev profile (each some Spark jobs), 30 in the ci profile
-    max_examples=examples(Fraction(1, 20)),
+@example(([1.0, 1.0, 0.5, 0.5, 0.25, 0.25, 0.0], [1, 0, 0, 1, 1, 0, 1], 3, (13, 7, 7)))
+@example(([0.5, 0.5, 0.25], [1, 0, 1], 5, (1, 1, 12)))  # one partition, one range; then 12
+@settings(
+    max_examples=examples(Fraction(1, 40)),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_range_shares_in_many_small_partitions_equal_single_process(spark, case):
     """The summary path (quantile ranges, pass 1, pass 2 with applyInArrow) on hypothesis data
-    spread over 13 small partitions: with the rising steps collected, the very report of one
-    process; with nothing collected (every AUC-PR from merged enclosures), the same digits."""
+    spread over small uneven partitions: with the rising steps collected, the very report of
+    one process; with nothing collected (every AUC-PR from merged enclosures), the same digits."""
     from rocpr_exact.engines import spark as engine
-    from rocpr_exact.engines.sparkranges import distinct_estimate, ranged_report
+    from rocpr_exact.engines.sparkranges import ranged_report
 
-    scores, labels, digits = case
-    df = _uneven(spark, list(zip(scores, labels, strict=True)), "score double, label int", 13)
+    scores, labels, digits, (partitions, ranges, again) = case
+    rows = list(zip(scores, labels, strict=True))
+    df = _uneven(spark, rows, "score double, label int", partitions)
     curve = Curve.from_scores(scores, labels)
     expected = build_report(curve, digits)
-    assert engine.report(df, "score", "label", digits=digits, distributed=True, partitions=7) == (
-        expected
-    )
-    stats = distinct_estimate(df, "score", "label")
+    seen = []
+    with recorded_estimate(engine, seen):
+        report = engine.report(
+            df, "score", "label", digits=digits, distributed=True, partitions=ranges
+        )
+    assert report == expected
+    (stats,) = seen  # the range path: one estimate
     got = ranged_report(
-        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), ranges=7, collect=-1
+        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), ranges=again, collect=-1
     )
     assert {k: v for k, v in got.items() if k != "auc_pr"} == {
         k: v for k, v in expected.items() if k != "auc_pr"
@@ -329,8 +357,8 @@ def test_the_readme_venv_pack_lines_run_in_local_mode(tmp_path):
     Kubernetes container unpacks ``env.tar.gz#env`` into its working directory, where
     ``./env/bin/python`` then resolves; in local mode the executors run in the JVM's working
     directory, so the test unpacks it there first, as the container would (without it the
-    executors fail: "error=2, No such file or directory"); about 2.5 minutes, an installation
-    and a 0.6 GB archive."""
+    executors fail: "error=2, No such file or directory"); minutes: an installation and an
+    archive of the environment."""
     import tarfile
 
     from tests.contract.test_docs_shell import copy_tracked_files
@@ -339,7 +367,10 @@ def test_the_readme_venv_pack_lines_run_in_local_mode(tmp_path):
     copy_tracked_files(source)
     work.mkdir()
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    env = {**os.environ, "VIRTUAL_ENV": str(venv)}
+    # PIP_NO_COMPILE: pip compiles no bytecode (Python compiles a module when it imports it),
+    # which spares pip's compiling of some 4,000 modules (sympy, pandas, pyspark, numpy) and
+    # 0.1 GB of .pyc files that venv-pack would pack and the test unpack; same commands.
+    env = {**os.environ, "VIRTUAL_ENV": str(venv), "PIP_NO_COMPILE": "1"}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
     for folder, command in (
         (source, _documented('pip install ".[spark]"')),
@@ -367,8 +398,12 @@ def test_the_readme_venv_pack_lines_run_in_local_mode(tmp_path):
 def test_the_engines_wheel_spark_submit_runs_in_local_mode(tmp_path):
     """docs/engines.md's ``spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl
     job.py`` with its job.py (distributed=True), the wheel built by its ``pip wheel --no-deps
-    -w dist .``."""
-    build = ["pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)]
+    -w dist .``, in a copy of the repository's tracked files (a build writes build/ and an
+    egg-info beside the sources; .ci/run installs into this checkout meanwhile)."""
+    from tests.contract.test_docs_shell import copy_tracked_files
+
+    copy_tracked_files(tmp_path / "src")
+    build = ["pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(tmp_path / "src")]
     subprocess.run([sys.executable, "-m", *build], check=True, timeout=300)
     command = _documented("spark-submit --py-files dist/rocpr_exact-0.1.0-py3-none-any.whl")
     _submit(tmp_path, command, _job("docs/engines.md", "import json\n"))

@@ -16,7 +16,7 @@ from rocpr_exact.core.curve import Curve
 from rocpr_exact.core.data import ZERO_WEIGHTS
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.output.report import build_report
-from tests.engines.test_spark import _uneven
+from tests.engines.test_spark import _uneven, recorded_estimate
 from tests.strategies import examples
 
 pytestmark = pytest.mark.spark
@@ -26,9 +26,10 @@ SCHEMA = "score double, label int, w long"
 
 @st.composite
 def _weighted(draw):
-    """Tied float scores, labels, weights 0 to 5 (0 drops a row) with both classes weighted."""
-    n = draw(st.integers(2, 50))
-    scores = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n))
+    """Tied float scores, labels, weights 0 to 5 (0 drops a row) with both classes weighted,
+    digits, and the layout: uneven partitions and score ranges for each of the two runs."""
+    n = draw(st.integers(2, 100))
+    scores = draw(st.lists(st.integers(0, 19), min_size=n, max_size=n))
     labels = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
     weights = draw(st.lists(st.integers(0, 5), min_size=n, max_size=n))
     pos = sum(w for w, y in zip(weights, labels, strict=True) if y)
@@ -36,12 +37,17 @@ def _weighted(draw):
     if pos == 0 or neg == 0:
         labels, weights = [1, 0, *labels], [1, 1, *weights]
         scores = [3, 3, *scores]  # a tie of both classes
-    return [s / 8 for s in scores], labels, weights, draw(st.integers(1, 20))
+    layout = draw(st.integers(1, 13)), draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    return [s / 8 for s in scores], labels, weights, draw(st.integers(1, 20)), layout
 
 
+# About eight Spark jobs an example (seconds each, whatever the data's size; one dataset per
+# job): 15 examples in the ci profile (2 in dev), not 30, each drawing more than before: up to
+# 100 rows and 20 distinct scores (was 50 and 10), 1 to 13 partitions (was 9), 1 to 9 ranges
+# for each run (was 5 for both); the report's estimate is reused for the second run.
 @given(_weighted())
-@settings(  # 5 examples in the dev profile (each some Spark jobs), 30 in the ci profile
-    max_examples=examples(Fraction(1, 20)),
+@settings(
+    max_examples=examples(Fraction(1, 40)),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -51,18 +57,22 @@ def test_weighted_range_shares_equal_the_single_process_weighted_report(spark, c
     data, ``Curve.from_scores(..., weights=...)``: with the rising steps collected, the very
     report; from the merged enclosures alone (collect=-1), the same digits."""
     from rocpr_exact.engines import spark as engine
-    from rocpr_exact.engines.sparkranges import distinct_estimate, ranged_report
+    from rocpr_exact.engines.sparkranges import ranged_report
 
-    scores, labels, weights, digits = case
+    scores, labels, weights, digits, (partitions, ranges, again) = case
     rows = list(zip(scores, labels, weights, strict=True))
-    df = _uneven(spark, rows, SCHEMA, 9)
+    df = _uneven(spark, rows, SCHEMA, partitions)
     curve = Curve.from_scores(scores, labels, weights=weights)
     expected = build_report(curve, digits)
-    got = engine.report(df, "score", "label", "w", digits=digits, distributed=True, partitions=5)
+    seen = []
+    with recorded_estimate(engine, seen):
+        got = engine.report(
+            df, "score", "label", "w", digits=digits, distributed=True, partitions=ranges
+        )
     assert got == expected
-    stats = distinct_estimate(df, "score", "label", "w")
+    (stats,) = seen  # the range path: one estimate
     enclosed = ranged_report(
-        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), 5, -1, "w"
+        df, "score", "label", stats, digits, lambda m: auc_pr(curve, m), again, -1, "w"
     )
     assert {k: v for k, v in enclosed.items() if k != "auc_pr"} == {
         k: v for k, v in expected.items() if k != "auc_pr"
