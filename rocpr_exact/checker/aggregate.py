@@ -47,10 +47,10 @@ def _tasks(question: Mapping[str, Any], claims: Mapping[str, Any]) -> list[tuple
         return tasks
     if "folds" in claims:
         k = _whole(str(claims["folds"]), "folds")
-        p, n = question.get("positives"), question.get("negatives")
-        if not isinstance(p, int) or not isinstance(n, int) or not 2 <= k <= min(p, n):
-            raise Invalid(f"folds {k} does not split {p} positives and {n} negatives")
-        labels = [0] * n + [1] * p  # sorted, dealt round robin
+        pos, neg = question.get("positives"), question.get("negatives")
+        if not isinstance(pos, int) or not isinstance(neg, int) or not 2 <= k <= min(pos, neg):
+            raise Invalid(f"folds {k} does not split {pos} positives and {neg} negatives")
+        labels = [0] * neg + [1] * pos  # sorted, dealt round robin
         return [(sum(labels[i::k]), len(labels[i::k]) - sum(labels[i::k])) for i in range(k)]
     if "class_counts" in claims:
         counts = [_whole(c, "a class count") for c in str(claims["class_counts"]).split(",")]
@@ -87,7 +87,10 @@ def _grid(data: Mapping[str, Any], coefficients: list[tuple[Fraction, int]], spa
     lo, hi = span.whole(step.denominator)
     first = -(-lo // step.numerator) * step.numerator
     if first <= hi:
-        raise Invalid(f"aggregate-grid: the multiple {Fraction(first, step.denominator)} of {step} lies in the interval")
+        raise Invalid(
+            f"aggregate-grid: {Fraction(first, step.denominator)}, a multiple of {step}, "
+            "lies in the interval"
+        )
 
 
 def _enumerated(coefficients: list[tuple[Fraction, int]], span: Span) -> None:
@@ -100,7 +103,9 @@ def _enumerated(coefficients: list[tuple[Fraction, int]], span: Span) -> None:
         raise Invalid(f"aggregate-enumerated: the mean {hit} is reachable and lies in the interval")
 
 
-def check_aggregate(question: Mapping[str, Any], claims: Mapping[str, Any], decisions: list[Any]) -> None:
+def check_aggregate(
+    question: Mapping[str, Any], claims: Mapping[str, Any], decisions: list[Any]
+) -> None:
     """Raise :class:`Invalid` unless every decision's exclusion is re-verified (module notes)."""
     ties = question.get("ties")
     rounding = question.get("rounding", "nearest")

@@ -85,7 +85,9 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
             )
         if args.fold_sizes is not None:
             if args.positives is not None or args.negatives is not None:
-                raise InvalidInputError("--fold-sizes gives the folds' sizes: drop --positives/--negatives")
+                raise InvalidInputError(
+                    "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
+                )
             tasks = parse_fold_sizes(args.fold_sizes)
             claims["fold_sizes"] = args.fold_sizes
         else:
@@ -96,9 +98,13 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
         weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
     else:
         if args.class_counts is None or args.fold_sizes is not None or args.folds is not None:
-            raise InvalidInputError(f"--{claim.replace('_', '-')} needs --class-counts n1,n2,... alone")
+            raise InvalidInputError(
+                f"--{claim.replace('_', '-')} needs --class-counts n1,n2,... alone"
+            )
         if args.positives is not None or args.negatives is not None:
-            raise InvalidInputError("--class-counts gives the classes' sizes: drop --positives/--negatives")
+            raise InvalidInputError(
+                "--class-counts gives the classes' sizes: drop --positives/--negatives"
+            )
         counts = [whole_number("--class-counts")(part) for part in args.class_counts.split(",")]
         tasks, weights = class_tasks(counts, claim == "weighted_auc_roc")
         claims["class_counts"] = args.class_counts
@@ -149,14 +155,23 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
                 for c in outcome.certificates
             ]
             decisions = [
-                {"claim": claim, "method": "aggregate", "candidates": {"kind": "rankings"},
-                 "exclusions": exclusions}
+                {
+                    "claim": claim,
+                    "method": "aggregate",
+                    "candidates": {"kind": "rankings"},
+                    "exclusions": exclusions,
+                }
             ]
         document = {
             "certificate": "rocpr-exact consistent",
             "version": 1,
-            "question": {"positives": p, "negatives": n, "ties": query.ties,
-                         "rounding": args.rounding or "nearest", "claims": claims},
+            "question": {
+                "positives": p,
+                "negatives": n,
+                "ties": query.ties,
+                "rounding": args.rounding or "nearest",
+                "claims": claims,
+            },
             "verdict": outcome.verdict,
             "decisions": decisions,
         }

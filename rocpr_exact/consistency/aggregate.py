@@ -39,6 +39,7 @@ from rocpr_exact.consistency.engine.protocol import (
     Certificate,
     Excluded,
     Found,
+    Json,
     Nothing,
     Outcome,
     decide,
@@ -112,7 +113,9 @@ def parse_fold_sizes(text: str) -> tuple[Task, ...]:
     return tuple(sizes)
 
 
-def class_tasks(counts: Sequence[int], weighted: bool) -> tuple[tuple[Task, ...], tuple[Fraction, ...]]:
+def class_tasks(
+    counts: Sequence[int], weighted: bool
+) -> tuple[tuple[Task, ...], tuple[Fraction, ...]]:
     """One-vs-rest tasks (n_k, n - n_k) of class counts and their weights (1/K, or n_k/n).
 
     >>> class_tasks([2, 3, 5], True)
@@ -120,7 +123,8 @@ def class_tasks(counts: Sequence[int], weighted: bool) -> tuple[tuple[Task, ...]
     """
     if len(counts) < 3:
         raise InvalidInputError(
-            f"class counts need at least 3 classes (2 classes are one binary AUC), got {len(counts)}"
+            "class counts need at least 3 classes (2 classes are one binary AUC), got "
+            f"{len(counts)}"
         )
     if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in counts):
         raise InvalidInputError(f"each class count must be a whole number >= 1, got {list(counts)}")
@@ -142,7 +146,9 @@ class Aggregate:
 
     def __post_init__(self) -> None:
         if len(self.tasks) != len(self.weights) or sum(self.weights) != 1:
-            raise InvalidInputError("an aggregate needs one weight per task, the weights summing to 1")
+            raise InvalidInputError(
+                "an aggregate needs one weight per task, the weights summing to 1"
+            )
         limits.check_examples(sum(p + n for p, n in self.tasks), "the tasks' examples")
 
     def scale(self, index: int) -> int:
@@ -155,7 +161,10 @@ class Aggregate:
         merged: dict[Fraction, list[int]] = {}
         for i, w in enumerate(self.weights):
             merged.setdefault(w / self.scale(i), []).append(i)
-        out = [(c, sum(self.scale(i) for i in members), tuple(members)) for c, members in merged.items()]
+        out = [
+            (c, sum(self.scale(i) for i in members), tuple(members))
+            for c, members in merged.items()
+        ]
         return tuple(sorted(out, key=lambda term: term[1]))
 
     def unit(self) -> int:
@@ -198,7 +207,9 @@ class _Walk:
     def fits(self, query: Aggregate) -> bool:
         return True
 
-    def run(self, query: Aggregate, candidates: Candidates, budget: Budget) -> Found[tuple[int, ...]] | Nothing:
+    def run(
+        self, query: Aggregate, candidates: Candidates, budget: Budget
+    ) -> Found[tuple[int, ...]] | Nothing:
         b = query.unit()
         lo, hi = _bounds(query)
         totals, reached = [], 0
@@ -259,9 +270,13 @@ class _Enumerated:
                 ran_out=True,
             )
         if found:
-            return Found(query.split(chosen), sum(a * x for (a, _), x in zip(terms, chosen, strict=True)))
-        data = {"unit": b, "terms": [[str(c), m] for c, m, _ in query.terms()]}
-        return Excluded(Certificate(self.name, candidates.values, data), Candidates((), candidates.complete))
+            return Found(
+                query.split(chosen), sum(a * x for (a, _), x in zip(terms, chosen, strict=True))
+            )
+        data: dict[str, Json] = {"unit": b, "terms": [[str(c), m] for c, m, _ in query.terms()]}
+        return Excluded(
+            Certificate(self.name, candidates.values, data), Candidates((), candidates.complete)
+        )
 
 
 STAGES = (_Walk(), _Enumerated())
@@ -299,7 +314,9 @@ def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
     values = [k * a for k in range(first, hi // a + 1)]
     if not values:
         grid = Certificate("aggregate-grid", (), {"step": str(step)})
-        return Outcome("impossible", None, (grid,), (f"no multiple of {step} lies in the interval",))
+        return Outcome(
+            "impossible", None, (grid,), (f"no multiple of {step} lies in the interval",)
+        )
     cap = limits.current().max_grid_points
     complete = cap is None or len(values) <= cap
     listed = Candidates(tuple(values if complete else values[:cap]), complete)

@@ -26,7 +26,6 @@ from rocpr_exact.consistency.aggregate import (
 )
 from rocpr_exact.consistency.reported import reported_interval
 from rocpr_exact.errors import InvalidInputError
-
 from tests.cli.test_consistent import invoke
 
 
@@ -50,7 +49,9 @@ def brute_aucs(p: int, n: int, ties: bool) -> frozenset[Fraction]:
     return frozenset(values)
 
 
-def brute_means(tasks: tuple[tuple[int, int], ...], weights: tuple[Fraction, ...], ties: bool) -> set[Fraction]:
+def brute_means(
+    tasks: tuple[tuple[int, int], ...], weights: tuple[Fraction, ...], ties: bool
+) -> set[Fraction]:
     return {
         sum((w * a for w, a in zip(weights, choice, strict=True)), Fraction(0))
         for choice in itertools.product(*(sorted(brute_aucs(p, n, ties)) for p, n in tasks))
@@ -87,7 +88,9 @@ def _cases() -> list[tuple[tuple[tuple[int, int], ...], tuple[Fraction, ...]]]:
 @pytest.mark.parametrize(("tasks", "weights"), _cases())
 def test_every_verdict_equals_the_brute_force(tasks, weights, ties) -> None:  # type: ignore[no-untyped-def]
     means = brute_means(tasks, weights, ties)
-    texts = [f"{k / 100:.2f}" for k in range(101)] + [f"{k / 1000:.3f}" for k in range(400, 1001, 17)]
+    texts = [f"{k / 100:.2f}" for k in range(101)] + [
+        f"{k / 1000:.3f}" for k in range(400, 1001, 17)
+    ]
     for text in texts:
         for rounding in ("nearest", "truncate"):
             interval = reported_interval(text, rounding)
@@ -142,8 +145,10 @@ def test_the_fold_sizes_are_sklearns() -> None:
                 got = [(int(y[t].sum()), int(len(t) - y[t].sum())) for _, t in splitter.split(y, y)]
                 assert list(stratified_fold_sizes(p, n, k)) == got, (p, n, k)
                 first = np.array([1] * p + [0] * n)  # positives first: the same sizes, reordered
-                other = [(int(first[t].sum()), int(len(t) - first[t].sum()))
-                         for _, t in splitter.split(first, first)]
+                other = [
+                    (int(first[t].sum()), int(len(t) - first[t].sum()))
+                    for _, t in splitter.split(first, first)
+                ]
                 assert sorted(other) == sorted(got)
 
 
@@ -173,8 +178,17 @@ def _certificate(tmp_path, *argv: str) -> dict:  # type: ignore[no-untyped-def,t
 
 
 def test_the_grid_certificate_checks_and_a_mutated_one_does_not(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    document = _certificate(tmp_path, "--positives", "20", "--negatives", "30", "--folds", "5",
-                            "--auc-roc-mean", "0.873")
+    document = _certificate(
+        tmp_path,
+        "--positives",
+        "20",
+        "--negatives",
+        "30",
+        "--folds",
+        "5",
+        "--auc-roc-mean",
+        "0.873",
+    )
     assert check_certificate(document).status == "valid"
     moved = json.loads(json.dumps(document))
     moved["question"]["claims"]["auc_roc_mean"] = "0.875"  # 210/240: on the grid
@@ -191,7 +205,9 @@ def test_the_enumerated_certificate_checks_and_a_mutated_one_does_not(tmp_path) 
     text = "0.08"
     means = brute_means(((1, 2), (1, 3)), (Fraction(1, 2),) * 2, False)
     assert not any(m in reported_interval(text) for m in means)
-    document = _certificate(tmp_path, "--fold-sizes", "1/2,1/3", "--no-ties", "--auc-roc-mean", text)
+    document = _certificate(
+        tmp_path, "--fold-sizes", "1/2,1/3", "--no-ties", "--auc-roc-mean", text
+    )
     assert document["decisions"][0]["exclusions"][0]["stage"] == "aggregate-enumerated"
     assert check_certificate(document).status == "valid"
     tied = json.loads(json.dumps(document))
