@@ -26,10 +26,10 @@ T = sum_j a_j G_j, a_j = c_j b.  The stages (:func:`decide_mean`):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import reduce
 
 from rocpr_exact import limits
 from rocpr_exact.areas.auc import auc_roc
@@ -59,6 +59,13 @@ __all__ = [
 ]
 
 Task = tuple[int, int]
+
+
+def _gcd(a: int, b: int) -> int:
+    """Euclid's gcd of whole numbers (the core's modules do not import math)."""
+    while b:
+        a, b = b, a % b
+    return a
 
 
 def stratified_fold_sizes(positives: int, negatives: int, folds: int) -> tuple[Task, ...]:
@@ -169,12 +176,12 @@ class Aggregate:
 
     def unit(self) -> int:
         """b: every mean is an integer multiple of 1 / b."""
-        return math.lcm(*(c.denominator for c, _, _ in self.terms()))
+        return reduce(lambda x, y: x * y // _gcd(x, y), (c.denominator for c, _, _ in self.terms()))
 
     def step(self) -> Fraction:
         """The gcd of the terms' coefficients: every mean is a multiple of it."""
         b = self.unit()
-        return Fraction(math.gcd(*(int(c * b) for c, _, _ in self.terms())), b)
+        return Fraction(reduce(_gcd, (int(c * b) for c, _, _ in self.terms())), b)
 
     def split(self, totals: Sequence[int]) -> tuple[int, ...]:
         """Each task's g from the terms' G (filled task by task)."""
