@@ -10,6 +10,10 @@ whole number in 0..D_i (D_i = 2 P_i N_i with ties, P_i N_i without), so a mean i
 
 * ``aggregate-grid`` (data ``step``): every w_i / D_i is a whole multiple of the step, and no
   multiple of the step lies in the span.
+* ``aggregate-sd-enumerated`` (data ``ddof``, the ddofs the SD may use, among 0 and 1):
+  every vector of fold g's (all of them, in the checker's own product), none with its mean in
+  the mean's span (when one is printed) and, for some ddof, sum (a - mean)^2 / (K - ddof) in the
+  squares of the SD's span.
 * ``aggregate-enumerated``: the checker lists every reachable mean itself, as the set of sums
   task by task (not the decider's branch and bound), and none lies in the span; its work is
   charged to ``max_interval_work``.
@@ -17,6 +21,7 @@ whole number in 0..D_i (D_i = 2 P_i N_i with ties, P_i N_i without), so a mean i
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -27,8 +32,9 @@ from rocpr_exact.limits import check_interval_work
 
 __all__ = ["AGGREGATE_CLAIMS", "check_aggregate"]
 
-#: The claims of an aggregate, each a mean of binary AUCs.
-AGGREGATE_CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc")
+#: The claims of an aggregate: a mean of binary AUCs, or the SD of fold AUCs.
+AGGREGATE_CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc", "auc_roc_sd")
+_MEANS = AGGREGATE_CLAIMS[:3]
 
 
 def _whole(text: str, what: str) -> int:
@@ -103,6 +109,40 @@ def _enumerated(coefficients: list[tuple[Fraction, int]], span: Span) -> None:
         raise Invalid(f"aggregate-enumerated: the mean {hit} is reachable and lies in the interval")
 
 
+def _in_sd(sd: Span, var: Fraction) -> bool:
+    """Whether sqrt(var) lies in ``sd``: squares compared (both sides >= 0)."""
+    low_ok = (
+        sd.low is None or sd.low < 0 or (var >= sd.low**2 if sd.low_closed else var > sd.low**2)
+    )
+    high_ok = sd.high is None or (
+        sd.high >= 0 and (var <= sd.high**2 if sd.high_closed else var < sd.high**2)
+    )
+    return low_ok and high_ok
+
+
+def _sd_enumerated(
+    coefficients: list[tuple[Fraction, int]], span: Span, sd: Span, data: Mapping[str, Any]
+) -> None:
+    ddofs = data.get("ddof")
+    if not isinstance(ddofs, list) or not ddofs or any(d not in (0, 1) for d in ddofs):
+        raise Invalid("aggregate-sd-enumerated: data.ddof must list 0 and/or 1")
+    if len({c * d for c, d in coefficients}) != 1:
+        raise Invalid("aggregate-sd-enumerated: an SD is of folds that weigh the same")
+    count = 1
+    for _, d in coefficients:
+        count *= d + 1
+    check_interval_work(count, "the checker's list of fold AUC vectors")
+    k = len(coefficients)
+    for g in itertools.product(*(range(d + 1) for _, d in coefficients)):
+        aucs = [Fraction(x, d) for x, (_, d) in zip(g, coefficients, strict=True)]
+        mean = sum(aucs, Fraction(0)) / k
+        if not span.holds(mean):
+            continue
+        square = sum(((a - mean) ** 2 for a in aucs), Fraction(0))
+        if any(_in_sd(sd, square / (k - ddof)) for ddof in ddofs):
+            raise Invalid(f"aggregate-sd-enumerated: the fold g's {list(g)} print both")
+
+
 def check_aggregate(
     question: Mapping[str, Any], claims: Mapping[str, Any], decisions: list[Any]
 ) -> None:
@@ -111,11 +151,11 @@ def check_aggregate(
     rounding = question.get("rounding", "nearest")
     if not isinstance(ties, bool):
         raise Invalid("question: ties must be a boolean")
-    asked = [name for name in AGGREGATE_CLAIMS if name in claims]
-    if len(asked) != 1:
-        raise Invalid("an aggregate question holds exactly one of " + ", ".join(AGGREGATE_CLAIMS))
-    claim = asked[0]
-    span = printed(claims[claim], rounding, claim)
+    asked = [name for name in _MEANS if name in claims]
+    if len(asked) > 1 or not (asked or "auc_roc_sd" in claims):
+        raise Invalid("an aggregate question holds one of " + ", ".join(AGGREGATE_CLAIMS))
+    claim = asked[0] if asked else "auc_roc_mean"
+    span = printed(claims[claim], rounding, claim) if asked else Span(None, None, True, True)
     coefficients = _coefficients(question, claims, claim, ties)
     if len(decisions) != 1 or not isinstance(decisions[0], dict):
         raise Invalid("an aggregate certificate has one decision")
@@ -131,5 +171,11 @@ def check_aggregate(
             _grid(data, coefficients, span)
         elif stage == "aggregate-enumerated":
             _enumerated(coefficients, span)
+        elif stage == "aggregate-sd-enumerated" and "auc_roc_sd" in claims:
+            sd = printed(claims["auc_roc_sd"], rounding, "auc_roc_sd")
+            ddofs = {"1": [1], "0": [0], "either": [1, 0]}.get(str(claims.get("sd_ddof")))
+            if ddofs is None or sorted(ddofs) != sorted(data.get("ddof", [])):
+                raise Invalid("aggregate-sd-enumerated: data.ddof is not the claim's sd_ddof")
+            _sd_enumerated(coefficients, span, sd, data)
         else:
             raise Invalid(f"an aggregate decision has no stage {stage!r}")

@@ -5,7 +5,8 @@
     rocpr-exact consistent --class-counts 10,20,30 --macro-auc-roc 0.912
 
 Options (added by :func:`add_arguments`): ``--fold-sizes``, ``--folds``, ``--class-counts``,
-``--auc-roc-mean``, ``--macro-auc-roc``, ``--weighted-auc-roc``.  The decider is
+``--auc-roc-mean``, ``--macro-auc-roc``, ``--weighted-auc-roc``, ``--auc-roc-sd`` and
+``--sd-ddof`` (:mod:`rocpr_exact.consistency.aggregate_sd`).  The decider is
 :func:`rocpr_exact.consistency.aggregate.decide_mean`; a multiclass average is decided under
 the free per-class scores model (each class's score column its own ranking), so a witness is
 for free per-class scores only (an "impossible" holds for every model).
@@ -24,11 +25,13 @@ from rocpr_exact.consistency.aggregate import (
     Aggregate,
     class_tasks,
     decide_mean,
+    parse_class_counts,
     parse_fold_sizes,
     stratified_fold_sizes,
     task_rankings,
 )
-from rocpr_exact.consistency.reported import reported_interval
+from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread, variance
+from rocpr_exact.consistency.reported import Interval, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 
@@ -54,6 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--weighted-auc-roc", metavar="X", help="reported one-vs-rest AUC-ROC weighted by n_k/n"
     )
+    parser.add_argument("--auc-roc-sd", metavar="X", help="reported SD of the folds' AUC-ROC")
+    parser.add_argument(
+        "--sd-ddof",
+        choices=tuple(DDOFS),
+        help="the SD's ddof: 1 sample, 0 population, either (default either)",
+    )
 
 
 def refuse_aggregate_text(flag: str, text: str | None) -> None:
@@ -61,22 +70,32 @@ def refuse_aggregate_text(flag: str, text: str | None) -> None:
     if text is not None and any(mark in text for mark in _SCOPE):
         raise InvalidInputError(
             f"{flag} takes one printed number, got {text!r}: a cross-validated mean ± SD is "
-            "checked with --auc-roc-mean X (the SD is not checked yet) and the folds as "
+            "checked with --auc-roc-mean X and --auc-roc-sd Y, the folds as "
             "--folds K (with --positives/--negatives) or --fold-sizes P1/N1,..."
         )
 
 
 def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str], tuple[int, int]]:
     given = [name for name in CLAIMS if getattr(args, name) is not None]
-    if len(given) != 1:
+    if len(given) > 1 or (not given and args.auc_roc_sd is None):
         raise InvalidInputError(
             "give one of --auc-roc-mean, --macro-auc-roc, --weighted-auc-roc per call"
         )
-    claim = given[0]
+    claim = given[0] if given else "auc_roc_mean"
     text = getattr(args, claim)
-    refuse_aggregate_text("--" + claim.replace("_", "-"), text)
-    interval = reported_interval(text, args.rounding or "nearest")
-    claims = {claim: text}
+    claims = {}
+    if text is None:  # an SD alone: any mean
+        interval = Interval(Fraction(0), Fraction(1))
+    else:
+        refuse_aggregate_text("--" + claim.replace("_", "-"), text)
+        interval = reported_interval(text, args.rounding or "nearest")
+        claims[claim] = text
+    if args.auc_roc_sd is not None:
+        if claim != "auc_roc_mean":
+            raise InvalidInputError("--auc-roc-sd is the SD of fold AUCs: give the folds")
+        refuse_aggregate_text("--auc-roc-sd", args.auc_roc_sd)
+        claims["auc_roc_sd"] = args.auc_roc_sd
+        claims["sd_ddof"] = args.sd_ddof or "either"
     if claim == "auc_roc_mean":
         if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
             raise InvalidInputError(
@@ -105,7 +124,7 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
             raise InvalidInputError(
                 "--class-counts gives the classes' sizes: drop --positives/--negatives"
             )
-        counts = [whole_number("--class-counts")(part) for part in args.class_counts.split(",")]
+        counts = parse_class_counts(args.class_counts)
         tasks, weights = class_tasks(counts, claim == "weighted_auc_roc")
         claims["class_counts"] = args.class_counts
     totals = (sum(p for p, _ in tasks), sum(n for _, n in tasks))
@@ -114,7 +133,9 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
 
 def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | None:
     """The answer for an aggregate claim (None when none is given); ``others``: other claims."""
-    if all(getattr(args, name) is None for name in CLAIMS):
+    if args.sd_ddof is not None and args.auc_roc_sd is None:
+        raise InvalidInputError("--sd-ddof says how --auc-roc-sd was computed: give both")
+    if all(getattr(args, name) is None for name in (*CLAIMS, "auc_roc_sd")):
         if args.fold_sizes is not None or args.folds is not None or args.class_counts is not None:
             raise InvalidInputError(
                 "--fold-sizes, --folds and --class-counts go with --auc-roc-mean, "
@@ -127,7 +148,11 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             "alone here: check the other numbers in a separate call (no --witness file yet)"
         )
     query, claim, claims, (p, n) = _question(args)
-    outcome = decide_mean(query)
+    spread = None
+    if args.auc_roc_sd is not None:
+        sd = reported_interval(args.auc_roc_sd, args.rounding or "nearest")
+        spread = Spread(query, sd, DDOFS[args.sd_ddof or "either"])
+    outcome = decide_mean(query) if spread is None else decide_spread(spread)
     reasons = [flag_words(r) for r in outcome.reasons if outcome.verdict != "possible"]
     if outcome.ran_out is not None:
         reasons.append(cli_message(ResourceLimitError("the search stopped", limit=outcome.ran_out)))
@@ -147,6 +172,12 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             for i, (tp, tn) in enumerate(query.tasks)
         ]
         result["mean"] = number(query.mean(g), 10)
+        if spread is not None:
+            ddof = spread.fits(g)
+            assert ddof is not None  # certified
+            values = [query.mean_of(i, g) for i in range(len(g))]
+            result["sd_ddof"] = ddof
+            result["variance"] = number(variance(values, ddof), 10)
     if args.certificate is not None:
         decisions = []
         if outcome.verdict == "impossible":

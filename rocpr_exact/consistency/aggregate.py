@@ -27,7 +27,7 @@ T = sum_j a_j G_j, a_j = c_j b.  The stages (:func:`decide_mean`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import reduce
 
@@ -53,6 +53,7 @@ __all__ = [
     "Aggregate",
     "class_tasks",
     "decide_mean",
+    "parse_class_counts",
     "parse_fold_sizes",
     "stratified_fold_sizes",
     "task_rankings",
@@ -120,6 +121,19 @@ def parse_fold_sizes(text: str) -> tuple[Task, ...]:
     return tuple(sizes)
 
 
+def parse_class_counts(text: str) -> tuple[int, ...]:
+    """Class counts written ``n1,n2,...``.
+
+    >>> parse_class_counts("10, 20,30")
+    (10, 20, 30)
+    """
+    limits.check_score_text(text, None, "class counts")
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise InvalidInputError(f"class counts are n1,n2,... (e.g. 10,20,30), got {text!r}")
+    return tuple(int(part) for part in parts)
+
+
 def class_tasks(
     counts: Sequence[int], weighted: bool
 ) -> tuple[tuple[Task, ...], tuple[Fraction, ...]]:
@@ -150,6 +164,9 @@ class Aggregate:
     weights: tuple[Fraction, ...]
     interval: Interval
     ties: bool
+    _terms: tuple[tuple[Fraction, int, tuple[int, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.tasks) != len(self.weights) or sum(self.weights) != 1:
@@ -157,6 +174,13 @@ class Aggregate:
                 "an aggregate needs one weight per task, the weights summing to 1"
             )
         limits.check_examples(sum(p + n for p, n in self.tasks), "the tasks' examples")
+        merged: dict[Fraction, list[int]] = {}
+        for i, w in enumerate(self.weights):
+            merged.setdefault(w / self.scale(i), []).append(i)
+        terms = [
+            (c, sum(self.scale(i) for i in group), tuple(group)) for c, group in merged.items()
+        ]
+        object.__setattr__(self, "_terms", tuple(sorted(terms, key=lambda term: term[1])))
 
     def scale(self, index: int) -> int:
         """D_i: 2 P_i N_i with ties (g = 2U), P_i N_i without (g = U)."""
@@ -165,14 +189,7 @@ class Aggregate:
 
     def terms(self) -> tuple[tuple[Fraction, int, tuple[int, ...]], ...]:
         """(c, M, the tasks merged) per distinct coefficient c = w_i / D_i, M ascending."""
-        merged: dict[Fraction, list[int]] = {}
-        for i, w in enumerate(self.weights):
-            merged.setdefault(w / self.scale(i), []).append(i)
-        out = [
-            (c, sum(self.scale(i) for i in members), tuple(members))
-            for c, members in merged.items()
-        ]
-        return tuple(sorted(out, key=lambda term: term[1]))
+        return self._terms
 
     def unit(self) -> int:
         """b: every mean is an integer multiple of 1 / b."""

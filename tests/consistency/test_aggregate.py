@@ -137,19 +137,19 @@ def test_a_budget_stops_the_search_with_its_reason() -> None:
 def test_the_fold_sizes_are_sklearns() -> None:
     model_selection = pytest.importorskip("sklearn.model_selection")
     np = pytest.importorskip("numpy")
-    for p in range(2, 11):
-        for n in range(2, 11):
-            for k in range(2, min(p, n) + 1):
-                y = np.array([0] * n + [1] * p)
-                splitter = model_selection.StratifiedKFold(k)
-                got = [(int(y[t].sum()), int(len(t) - y[t].sum())) for _, t in splitter.split(y, y)]
-                assert list(stratified_fold_sizes(p, n, k)) == got, (p, n, k)
-                first = np.array([1] * p + [0] * n)  # positives first: the same sizes, reordered
-                other = [
-                    (int(first[t].sum()), int(len(t) - first[t].sum()))
-                    for _, t in splitter.split(first, first)
-                ]
-                assert sorted(other) == sorted(got)
+    pairs = [(p, n) for p in range(2, 9) for n in range(2, 9)] + [(20, 30), (97, 13), (50, 51)]
+    for p, n in pairs:
+        for k in range(2, min(p, n, 10) + 1):
+            y = np.array([0] * n + [1] * p)
+            splitter = model_selection.StratifiedKFold(k)
+            got = [(int(y[t].sum()), int(len(t) - y[t].sum())) for _, t in splitter.split(y, y)]
+            assert list(stratified_fold_sizes(p, n, k)) == got, (p, n, k)
+            first = np.array([1] * p + [0] * n)  # positives first: the same sizes, reordered
+            other = [
+                (int(first[t].sum()), int(len(t) - first[t].sum()))
+                for _, t in splitter.split(first, first)
+            ]
+            assert sorted(other) == sorted(got)
 
 
 @pytest.mark.parametrize(
@@ -233,3 +233,86 @@ def test_the_cli_answers_folds_and_classes() -> None:
     assert status == 0 and json.loads(out)["mean"]["exact"] == "7/8"
     out, status = invoke("--class-counts", "1,2,3", "--weighted-auc-roc", "0.5", "--format", "text")
     assert status == 0 and "free per-class scores" in out
+
+
+def _sd_square(values: tuple[Fraction, ...], ddof: int) -> Fraction:
+    mean = sum(values, Fraction(0)) / len(values)
+    return sum(((v - mean) ** 2 for v in values), Fraction(0)) / (len(values) - ddof)
+
+
+def _sd_prints(square: Fraction, text: str) -> bool:
+    # sqrt(square) in [x - h, x + h) (nearest): compare squares, the low end clipped at 0
+    interval = reported_interval(text)
+    low = max(interval.low, Fraction(0))
+    return (square >= low * low) and square < interval.high * interval.high
+
+
+SD_FOLDS = [((1, 2), (2, 1)), ((1, 1), (1, 2), (2, 2)), ((2, 3), (3, 2))]
+
+
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("tasks", SD_FOLDS)
+def test_every_mean_and_sd_verdict_equals_the_brute_force(tasks, ties) -> None:  # type: ignore[no-untyped-def]
+    from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread
+
+    weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
+    choices = {  # each distinct (mean, variance ddof 0, variance ddof 1) of a choice of AUCs
+        (sum(c, Fraction(0)) / len(c), _sd_square(c, 0), _sd_square(c, 1))
+        for c in itertools.product(*(sorted(brute_aucs(p, n, ties)) for p, n in tasks))
+    }
+    for mean_text in [f"{k / 10:.1f}" for k in range(11)]:
+        near = [c for c in choices if c[0] in reported_interval(mean_text)]
+        for sd_text in [f"{k / 100:.2f}" for k in range(0, 60, 4)]:
+            for ddof_name, ddofs in DDOFS.items():
+                expected = any(any(_sd_prints(c[1 + d], sd_text) for d in ddofs) for c in near)
+                query = Aggregate(tasks, weights, reported_interval(mean_text), ties)
+                outcome = decide_spread(Spread(query, reported_interval(sd_text), ddofs))
+                assert outcome.verdict == ("possible" if expected else "impossible"), (
+                    mean_text,
+                    sd_text,
+                    ddof_name,
+                )
+
+
+def test_the_sd_certificate_checks_and_a_mutated_one_does_not(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Folds 1/2 and 2/1 without ties: AUCs {0, 1/2, 1} each. Mean 0.5 = [0.45, 0.55) needs
+    # (0, 1), (1/2, 1/2) or (1, 0): SD 0 or, ddof 1, sqrt(1/2) = 0.707; ddof 0, 1/2. "0.3" no.
+    argv = ["--fold-sizes", "1/2,2/1", "--no-ties", "--auc-roc-mean", "0.5", "--auc-roc-sd", "0.3"]
+    document = _certificate(tmp_path, *argv)
+    assert document["decisions"][0]["exclusions"][0]["stage"] == "aggregate-sd-enumerated"
+    assert check_certificate(document).status == "valid"
+    moved = json.loads(json.dumps(document))
+    moved["question"]["claims"]["auc_roc_sd"] = "0.5"  # ddof 0 prints it
+    assert check_certificate(moved).status == "invalid"
+    narrowed = json.loads(json.dumps(document))
+    narrowed["decisions"][0]["exclusions"][0]["data"]["ddof"] = [1]  # the claim says either
+    assert check_certificate(narrowed).status == "invalid"
+    out, status = invoke(*argv[:-1], "0.5", "--sd-ddof", "0")
+    assert status == 0 and json.loads(out)["sd_ddof"] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (
+            ["--positives", "5", "--negatives", "5", "--folds", "1", "--auc-roc-mean", "0.5"],
+            "at least 2",
+        ),
+        (
+            ["--positives", "3", "--negatives", "9", "--folds", "4", "--auc-roc-mean", "0.5"],
+            "3 positives",
+        ),
+        (["--folds", "2", "--auc-roc-mean", "0.5"], "give both"),
+        (["--fold-sizes", "2/2,2/2", "--folds", "2", "--auc-roc-mean", "0.5"], "--fold-sizes"),
+        (["--fold-sizes", "2/2,2/2", "--auc-roc-mean", "0.5", "--sd-ddof", "1"], "--auc-roc-sd"),
+        (["--class-counts", "1,2,3", "--macro-auc-roc", "0.5", "--auc-roc-sd", "0.1"], "fold AUCs"),
+        (["--fold-sizes", "2/2,2/2"], "go with --auc-roc-mean"),
+        (["--class-counts", "1,2,x", "--macro-auc-roc", "0.5"], "class counts are"),
+    ],
+)
+def test_bad_cli_input_is_one_line_exit_2(argv, words, capsys) -> None:  # type: ignore[no-untyped-def]
+    from rocpr_exact.cli.app import main
+
+    assert main(["consistent", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err

@@ -1,0 +1,197 @@
+"""The SD of fold AUCs beside their mean, decided exactly (a small enumeration, a greedy spread).
+
+The folds' AUCs a_i = g_i / D_i (module :mod:`~rocpr_exact.consistency.aggregate`) have the mean
+m = sum a_i / K and the SD sqrt(sum (a_i - m)^2 / (K - ddof)): the sample SD (ddof 1) or the
+population SD (ddof 0).  A printed SD stands for an interval of s >= 0, so for s^2 (the
+variance, an exact rational) an interval of squares with the same open and closed ends; no
+square root is taken.  The stages (:func:`decide_spread`):
+
+* ``aggregate-spread-walk``: for each reachable total of the g's whose mean prints, start from
+  the most even split and move one unit at a time from the lowest AUC to the highest that can
+  take it (the variance climbs); the first variance at or above the SD's low end is a witness
+  when it is below its high end.  O(sum D) moves a total, within ``max_interval_work``.
+* ``aggregate-sd-enumerated``: every g vector up to the order of folds of one size (those
+  folds are exchangeable: non-decreasing g within them), pruned by the mean; one work unit a
+  vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rocpr_exact import limits
+from rocpr_exact.consistency.aggregate import Aggregate, certify
+from rocpr_exact.consistency.engine.protocol import (
+    Budget,
+    Candidates,
+    Certificate,
+    Excluded,
+    Found,
+    Nothing,
+    Outcome,
+    decide,
+)
+from rocpr_exact.consistency.reported import Interval
+from rocpr_exact.errors import InvalidInputError
+
+__all__ = ["DDOFS", "Spread", "decide_spread", "variance"]
+
+#: ``--sd-ddof``: the sample SD, the population SD, or either.
+DDOFS: dict[str, tuple[int, ...]] = {"1": (1,), "0": (0,), "either": (1, 0)}
+
+
+def variance(values: Sequence[Fraction], ddof: int) -> Fraction:
+    """sum (a - mean)^2 / (K - ddof), exactly.
+
+    >>> variance([Fraction(1), Fraction(0)], 1)
+    Fraction(1, 2)
+    """
+    k = len(values)
+    mean = sum(values, Fraction(0)) / k
+    return sum(((a - mean) ** 2 for a in values), Fraction(0)) / (k - ddof)
+
+
+def _square_holds(sd: Interval, var: Fraction) -> bool:
+    """Whether the SD sqrt(var) >= 0 lies in ``sd`` (compared as squares)."""
+    if sd.low > 0 or (sd.low == 0 and not sd.low_closed):
+        low = sd.low * sd.low
+        if var < low or (var == low and not sd.low_closed):
+            return False
+    if sd.high < 0:
+        return False
+    high = sd.high * sd.high
+    return var < high or (var == high and sd.high_closed)
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """The folds and printed mean (``aggregate``; its interval [0, 1] when no mean was
+    printed), the printed ``sd`` and the ``ddofs`` it may have been computed with."""
+
+    aggregate: Aggregate
+    sd: Interval
+    ddofs: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(set(self.aggregate.weights)) != 1:
+            raise InvalidInputError("an SD of AUCs is a fold claim: the folds weigh the same")
+        if not self.ddofs or any(d not in (0, 1) for d in self.ddofs):
+            raise InvalidInputError(f"ddof must be 0 or 1, got {self.ddofs}")
+
+    def fits(self, g: Sequence[int]) -> int | None:
+        """The ddof whose SD of g's AUCs prints (None: none; the mean is not checked)."""
+        values = [self.aggregate.mean_of(i, g) for i in range(len(g))]
+        return next((d for d in self.ddofs if _square_holds(self.sd, variance(values, d))), None)
+
+
+def _totals(query: Spread) -> range:
+    """The totals T of the g's whose mean T / (K D) lies in the printed interval (folds of one
+    D, the spread walk's case)."""
+    agg = query.aggregate
+    scale = len(agg.tasks) * agg.scale(0)
+    lo, hi = agg.interval.integers_scaled(scale)
+    return range(max(lo, 0), min(hi, scale) + 1)
+
+
+class _SpreadWalk:
+    name = "aggregate-spread-walk"
+
+    def fits(self, query: Spread) -> bool:
+        return len({query.aggregate.scale(i) for i in range(len(query.aggregate.tasks))}) == 1
+
+    def run(
+        self, query: Spread, candidates: Candidates, budget: Budget
+    ) -> Found[tuple[int, ...]] | Nothing:
+        agg = query.aggregate
+        k, d = len(agg.tasks), agg.scale(0)
+        for total in _totals(query):
+            g = [total // k + (1 if i < total % k else 0) for i in range(k)]
+            while True:
+                if not budget.spend(1):
+                    return Nothing("the spread walk stopped at its budget", ran_out=True)
+                if query.fits(g) is not None:
+                    return Found(tuple(g), total)
+                # the move of one unit that raises sum g^2 least: from g_i to g_j >= g_i with
+                # g_j - g_i least (it adds 2 (g_j - g_i + 1)); none left: every g at 0 or D
+                order = sorted(range(k), key=lambda i: g[i])
+                pairs = [
+                    (g[order[t + 1]] - g[order[t]], order[t], order[t + 1])
+                    for t in range(k - 1)
+                    if g[order[t]] > 0 and g[order[t + 1]] < d
+                ]
+                if not pairs:
+                    break
+                _, low, high = min(pairs)
+                g[low] -= 1
+                g[high] += 1
+        return Nothing("the spread walk found no SD that prints")
+
+
+class _SdEnumerated:
+    name = "aggregate-sd-enumerated"
+
+    def fits(self, query: Spread) -> bool:
+        return True
+
+    def run(
+        self, query: Spread, candidates: Candidates, budget: Budget
+    ) -> Found[tuple[int, ...]] | Excluded | Nothing:
+        agg = query.aggregate
+        order = sorted(range(len(agg.tasks)), key=lambda i: (agg.scale(i), i))
+        g = [0] * len(order)
+        stopped = False
+
+        # rest[j]: the most the folds order[j:] can add to the mean
+        rest = [Fraction(0)] * (len(order) + 1)
+        for j in range(len(order) - 1, -1, -1):
+            rest[j] = rest[j + 1] + agg.weights[order[j]]
+
+        def search(j: int, least: int, partial: Fraction) -> tuple[int, ...] | None:
+            nonlocal stopped
+            if not agg.interval.meets(partial, partial + rest[j]):
+                return None
+            if j == len(order):
+                if not budget.spend(1):
+                    stopped = True
+                    return None
+                if agg.mean(g) in agg.interval and query.fits(g) is not None:
+                    return tuple(g)
+                return None
+            i = order[j]
+            same = j > 0 and agg.scale(order[j - 1]) == agg.scale(i)
+            for x in range(least if same else 0, agg.scale(i) + 1):
+                g[i] = x
+                found = search(j + 1, x, partial + agg.weights[i] * Fraction(x, agg.scale(i)))
+                if found is not None or stopped:
+                    return found
+            return None
+
+        found = search(0, 0, Fraction(0))
+        if stopped:
+            return Nothing(
+                f"the enumeration of the folds' AUCs stopped at its budget ({budget.limit})",
+                ran_out=True,
+            )
+        if found is not None:
+            return Found(found, 0)
+        data = {"ddof": list(query.ddofs)}
+        return Excluded(Certificate(self.name, candidates.values, data))
+
+
+STAGES = (_SpreadWalk(), _SdEnumerated())
+
+
+def _certify(query: Spread, found: Found[tuple[int, ...]]) -> bool:
+    """The rankings certified for the mean (:func:`~.aggregate.certify`), the SD recomputed."""
+    return certify(query.aggregate, found) and query.fits(found.witness) is not None
+
+
+def decide_spread(query: Spread) -> Outcome[tuple[int, ...]]:
+    """Is there a g per fold whose AUCs' mean and SD (some ddof of ``ddofs``) both print?
+    "possible" with the g's (:func:`~.aggregate.task_rankings` builds the rankings),
+    "impossible" with the enumeration's certificate, "undecided" at ``max_interval_work``."""
+    work = limits.current().max_interval_work
+    budget = Budget(work if work is not None else 1 << 62, "max_interval_work")
+    return decide(STAGES, query, Candidates((0,)), budget, _certify)
