@@ -11,9 +11,9 @@ whole number in 0..D_i (D_i = 2 P_i N_i with ties, P_i N_i without), so a mean i
 * ``aggregate-grid`` (data ``step``): every w_i / D_i is a whole multiple of the step, and no
   multiple of the step lies in the span.
 * ``aggregate-sd-enumerated`` (data ``ddof``, the ddofs the SD may use, among 0 and 1):
-  every vector of fold g's (all of them, in the checker's own product), none with its mean in
-  the mean's span (when one is printed) and, for some ddof, sum (a - mean)^2 / (K - ddof) in the
-  squares of the SD's span.
+  the checker's own programme lists every reachable (sum of the fold AUCs, sum of their
+  squares), fold by fold, and none has its mean in the mean's span (when one is printed) and, for
+  some ddof, its variance (sum a^2 - (sum a)^2 / K) / (K - ddof) in the squares of the SD's span.
 * ``aggregate-enumerated``: the checker lists every reachable mean itself, as the set of sums
   task by task (not the decider's branch and bound), and none lies in the span; its work is
   charged to ``max_interval_work``.
@@ -21,7 +21,6 @@ whole number in 0..D_i (D_i = 2 P_i N_i with ties, P_i N_i without), so a mean i
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -128,19 +127,31 @@ def _sd_enumerated(
         raise Invalid("aggregate-sd-enumerated: data.ddof must list 0 and/or 1")
     if len({c * d for c, d in coefficients}) != 1:
         raise Invalid("aggregate-sd-enumerated: an SD is of folds that weigh the same")
-    count = 1
-    for _, d in coefficients:
-        count *= d + 1
-    check_interval_work(count, "the checker's list of fold AUC vectors")
+    # The checker's own programme: the set of reachable (sum a, sum a^2) fold by fold, kept
+    # only while the sum can still end in the mean's span (the mean is sum a / K, the variance
+    # (sum a^2 - (sum a)^2 / K) / (K - ddof)).
     k = len(coefficients)
-    for g in itertools.product(*(range(d + 1) for _, d in coefficients)):
-        aucs = [Fraction(x, d) for x, (_, d) in zip(g, coefficients, strict=True)]
-        mean = sum(aucs, Fraction(0)) / k
-        if not span.holds(mean):
+    rest = [Fraction(0)] * (k + 1)
+    for j in range(k - 1, -1, -1):
+        rest[j] = rest[j + 1] + 1
+    states = {(Fraction(0), Fraction(0))}
+    for j, (_, d) in enumerate(coefficients):
+        check_interval_work(len(states) * (d + 1), "the checker's list of fold AUC sums")
+        states = {
+            (total + Fraction(x, d), square + Fraction(x, d) ** 2)
+            for total, square in states
+            for x in range(d + 1)
+            if span.meets((total + Fraction(x, d)) / k, (total + Fraction(x, d) + rest[j + 1]) / k)
+        }
+    for total, square in states:
+        if not span.holds(total / k):
             continue
-        square = sum(((a - mean) ** 2 for a in aucs), Fraction(0))
-        if any(_in_sd(sd, square / (k - ddof)) for ddof in ddofs):
-            raise Invalid(f"aggregate-sd-enumerated: the fold g's {list(g)} print both")
+        spread = square - total * total / k
+        if any(_in_sd(sd, spread / (k - ddof)) for ddof in ddofs):
+            raise Invalid(
+                f"aggregate-sd-enumerated: the AUCs' sum {total} and sum of squares "
+                f"{square} print both"
+            )
 
 
 def check_aggregate(

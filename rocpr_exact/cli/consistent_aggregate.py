@@ -157,6 +157,8 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
     if outcome.ran_out is not None:
         reasons.append(cli_message(ResourceLimitError("the search stopped", limit=outcome.ran_out)))
     result: dict[str, Any] = {"verdict": outcome.verdict, "reasons": reasons}
+    if outcome.verdict == "impossible":  # the stages whose certificates prove it
+        result["proved_by"] = [c.stage for c in outcome.certificates]
     if claim != "auc_roc_mean":
         result["model"] = (
             "free per-class scores (each class's one-vs-rest scores its own ranking); a witness "
@@ -212,6 +214,8 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
     if args.format == "json":
         return json.dumps(result, indent=2), code
     lines = [outcome.verdict, *(f"  {r}" for r in reasons)]
+    if "proved_by" in result:
+        lines.append(f"  proved by: {', '.join(result['proved_by'])}")
     if "model" in result:
         lines.append(f"  model: {result['model']}")
     for i, entry in enumerate(result.get("witness", []), start=1):

@@ -57,6 +57,7 @@ __all__ = [
     "parse_fold_sizes",
     "stratified_fold_sizes",
     "task_rankings",
+    "work_budget",
 ]
 
 Task = tuple[int, int]
@@ -326,6 +327,12 @@ def certify(query: Aggregate, found: Found[tuple[int, ...]]) -> bool:
     return total in query.interval
 
 
+def work_budget() -> Budget:
+    """The search's budget: ``max_interval_work`` units (one a node or a move)."""
+    work = limits.current().max_interval_work
+    return Budget(work if work is not None else 1 << 62, "max_interval_work")
+
+
 def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
     """Is there a g per task whose weighted mean of AUC_i = g_i / D_i lies in the interval?
     (module notes).  "possible" carries the g per task (:func:`task_rankings` builds the
@@ -344,6 +351,4 @@ def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
     cap = limits.current().max_grid_points
     complete = cap is None or len(values) <= cap
     listed = Candidates(tuple(values if complete else values[:cap]), complete)
-    work = limits.current().max_interval_work
-    budget = Budget(work if work is not None else 1 << 62, "max_interval_work")
-    return decide(STAGES, query, listed, budget, certify)
+    return decide(STAGES, query, listed, work_budget(), certify)

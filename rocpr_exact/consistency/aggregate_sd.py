@@ -21,8 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rocpr_exact import limits
-from rocpr_exact.consistency.aggregate import Aggregate, certify
+from rocpr_exact.consistency.aggregate import Aggregate, certify, work_budget
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
@@ -192,6 +191,4 @@ def decide_spread(query: Spread) -> Outcome[tuple[int, ...]]:
     """Is there a g per fold whose AUCs' mean and SD (some ddof of ``ddofs``) both print?
     "possible" with the g's (:func:`~.aggregate.task_rankings` builds the rankings),
     "impossible" with the enumeration's certificate, "undecided" at ``max_interval_work``."""
-    work = limits.current().max_interval_work
-    budget = Budget(work if work is not None else 1 << 62, "max_interval_work")
-    return decide(STAGES, query, Candidates((0,)), budget, _certify)
+    return decide(STAGES, query, Candidates((0,)), work_budget(), _certify)
