@@ -6,22 +6,27 @@ population SD (ddof 0).  A printed SD stands for an interval of s >= 0, so for s
 variance, an exact rational) an interval of squares with the same open and closed ends; no
 square root is taken.  The stages (:func:`decide_spread`):
 
-* ``aggregate-spread-walk``: for each reachable total of the g's whose mean prints, start from
-  the most even split and move one unit at a time from the lowest AUC to the highest that can
-  take it (the variance climbs); the first variance at or above the SD's low end is a witness
-  when it is below its high end.  O(sum D) moves a total, within ``max_interval_work``.
+* ``aggregate-spread-pairs``: from the most even split, r pairs of folds move t units each
+  (fold 2j to 2j + 1) and the next pair u, t and u the least found by bisection that reach the
+  SD's low end (r = 1, 2, ... until one can); a witness when the SD then prints.
+  O(K^2 log D) a total (three totals tried).
+* ``aggregate-spread-walk`` (K D <= 20,000): for each reachable total of the g's whose mean
+  prints, start from the most even split and move one unit at a time from the lowest AUC to the
+  highest that can take it (the variance climbs); the first variance at or above the SD's low
+  end is a witness when it is below its high end.  O(sum D) moves a total, within
+  ``max_interval_work``.
 * ``aggregate-sd-enumerated``: every g vector up to the order of folds of one size (those
-  folds are exchangeable: non-decreasing g within them), pruned by the mean; one work unit a
+  folds are exchangeable: non-decreasing g within them), pruned by the mean; a work unit a node and K a
   vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rocpr_exact.consistency.aggregate import Aggregate, certify, work_budget
+from rocpr_exact.consistency.aggregate import Aggregate, certify, decide_mean, work_budget
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
@@ -94,11 +99,19 @@ def _totals(query: Spread) -> range:
     return range(max(lo, 0), min(hi, scale) + 1)
 
 
+#: The spread walk's size test: K D <= WALK (its moves cost O(K) exact operations each).
+WALK = 20_000
+
+
+def _one_size(query: Spread) -> bool:
+    return len({query.aggregate.scale(i) for i in range(len(query.aggregate.tasks))}) == 1
+
+
 class _SpreadWalk:
     name = "aggregate-spread-walk"
 
     def fits(self, query: Spread) -> bool:
-        return len({query.aggregate.scale(i) for i in range(len(query.aggregate.tasks))}) == 1
+        return _one_size(query) and len(query.aggregate.tasks) * query.aggregate.scale(0) <= WALK
 
     def run(
         self, query: Spread, candidates: Candidates, budget: Budget
@@ -128,6 +141,102 @@ class _SpreadWalk:
         return Nothing("the spread walk found no SD that prints")
 
 
+def _least(low: int, high: int, reaches: Callable[[int], bool]) -> int | None:
+    """The least x in [low, high] with ``reaches(x)`` (monotone), None when none does."""
+    if low > high or not reaches(high):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+class _SpreadPairs:
+    """Large folds: from the most even split, fold 1 gives t units to fold 2 (and, with four
+    folds or more, fold 3 u units to fold 4); t, then u, found by bisection as the least that
+    bring the spread sum (a - m)^2 to the SD's low end.  O(log D) vectors a total."""
+
+    name = "aggregate-spread-pairs"
+
+    def fits(self, query: Spread) -> bool:
+        return _one_size(query)
+
+    def run(
+        self, query: Spread, candidates: Candidates, budget: Budget
+    ) -> Found[tuple[int, ...]] | Nothing:
+        agg = query.aggregate
+        k, d = len(agg.tasks), agg.scale(0)
+        totals = _totals(query)
+        for total in dict.fromkeys(totals[i] for i in (len(totals) // 2, 0, -1) if totals):
+            base = tuple(total // k + (1 if i < total % k else 0) for i in range(k))
+            for ddof in query.ddofs:
+                if not budget.spend(4 * d.bit_length()):
+                    return Nothing("the spread pairs stopped at their budget", ran_out=True)
+                low = max(query.sd.low, Fraction(0)) ** 2 * (k - ddof)
+                found = _pairs(query, base, low)
+                if found is not None:
+                    return Found(found, total)
+        return Nothing("the spread pairs found no SD that prints")
+
+
+def _moved(base: Sequence[int], t: int, u: int, r: int) -> tuple[int, ...]:
+    """``base`` with folds 2j giving t units to folds 2j + 1 (j < r), and fold 2r u to 2r + 1."""
+    g = list(base)
+    for j in range(r + (1 if u else 0)):
+        step = t if j < r else u
+        g[2 * j], g[2 * j + 1] = g[2 * j] - step, g[2 * j + 1] + step
+    return tuple(g)
+
+
+def _spread(g: Sequence[int], d: int) -> Fraction:
+    """sum (a - m)^2 of the AUCs g / d."""
+    return variance([Fraction(x, d) for x in g], 0) * len(g)
+
+
+def _room(base: Sequence[int], d: int, j: int) -> int:
+    return min(base[2 * j], d - base[2 * j + 1])
+
+
+def _pairs(query: Spread, base: tuple[int, ...], low: Fraction) -> tuple[int, ...] | None:
+    """The vector of :class:`_SpreadPairs` that reaches ``low`` least (r = 1, 2, ... pairs
+    moved alike, the next pair making up the rest), if its SD prints."""
+    d = query.aggregate.scale(0)
+    for r in range(1, len(base) // 2 + 1):
+        top = min(_room(base, d, j) for j in range(r))
+        t = _least(0, top, lambda x, r=r: _spread(_moved(base, x, 0, r), d) >= low)
+        if t is None:
+            continue
+        tries = [_moved(base, t, 0, r)]
+        if t > 0 and len(base) >= 2 * r + 2:  # one unit short, the rest from the next pair
+            u_top = min(_room(base, d, r), t)
+            u = _least(0, u_top, lambda x, r=r, t=t: _spread(_moved(base, t - 1, x, r), d) >= low)
+            if u is not None:
+                tries.append(_moved(base, t - 1, u, r))
+        return next((g for g in tries if query.fits(g) is not None), None)
+    # Past every pair's reach: fold 0 alone gives t units, shared evenly by the others.
+    t = _least(0, base[0], lambda x: _spread(_lopsided(base, x, d), d) >= low)
+    if t is not None and query.fits(_lopsided(base, t, d)) is not None:
+        return _lopsided(base, t, d)
+    return None
+
+
+def _lopsided(base: Sequence[int], t: int, d: int) -> tuple[int, ...]:
+    """``base`` with fold 0 down by t and the t units shared evenly by folds below D."""
+    g = list(base)
+    g[0] -= t
+    for i in sorted(range(1, len(g)), key=lambda i: g[i]):
+        left = len(g) - i
+        share = min(d - g[i], -(-t // left) if left else t)
+        g[i] += share
+        t -= share
+    if t:  # no room left: the others are at D
+        return tuple(base)
+    return tuple(g)
+
+
 class _SdEnumerated:
     name = "aggregate-sd-enumerated"
 
@@ -152,7 +261,7 @@ class _SdEnumerated:
             if not agg.interval.meets(partial, partial + rest[j]):
                 return None
             if j == len(order):
-                if not budget.spend(1):
+                if not budget.spend(len(order)):  # K exact AUCs a vector
                     stopped = True
                     return None
                 if agg.mean(g) in agg.interval and query.fits(g) is not None:
@@ -161,6 +270,9 @@ class _SdEnumerated:
             i = order[j]
             same = j > 0 and agg.scale(order[j - 1]) == agg.scale(i)
             for x in range(least if same else 0, agg.scale(i) + 1):
+                if not budget.spend(1):  # every node, not only the vectors
+                    stopped = True
+                    return None
                 g[i] = x
                 found = search(j + 1, x, partial + agg.weights[i] * Fraction(x, agg.scale(i)))
                 if found is not None or stopped:
@@ -179,7 +291,7 @@ class _SdEnumerated:
         return Excluded(Certificate(self.name, candidates.values, data))
 
 
-STAGES = (_SpreadWalk(), _SdEnumerated())
+STAGES = (_SpreadPairs(), _SpreadWalk(), _SdEnumerated())
 
 
 def _certify(query: Spread, found: Found[tuple[int, ...]]) -> bool:
@@ -190,5 +302,9 @@ def _certify(query: Spread, found: Found[tuple[int, ...]]) -> bool:
 def decide_spread(query: Spread) -> Outcome[tuple[int, ...]]:
     """Is there a g per fold whose AUCs' mean and SD (some ddof of ``ddofs``) both print?
     "possible" with the g's (:func:`~.aggregate.task_rankings` builds the rankings),
-    "impossible" with the enumeration's certificate, "undecided" at ``max_interval_work``."""
+    "impossible" with the mean's certificates (the mean alone cannot print) or the
+    enumeration's, "undecided" at ``max_interval_work``."""
+    alone = decide_mean(query.aggregate)  # the mean alone first: its grid is O(1)
+    if alone.verdict == "impossible":
+        return alone
     return decide(STAGES, query, Candidates((0,)), work_budget(), _certify)

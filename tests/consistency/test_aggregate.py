@@ -316,3 +316,24 @@ def test_bad_cli_input_is_one_line_exit_2(argv, words, capsys) -> None:  # type:
     assert main(["consistent", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
+
+
+def test_large_folds_get_a_certified_mean_and_sd_at_once() -> None:
+    # 10 folds of 1000/9000 (P + N = 100,000 in all): the spread pairs reach any SD quickly;
+    # the witness is certified by decide (each fold's AUC recomputed); checked here again.
+    from rocpr_exact.consistency.aggregate_sd import Spread, decide_spread, variance
+
+    tasks = stratified_fold_sizes(10_000, 90_000, 10)
+    query = Aggregate(tasks, (Fraction(1, 10),) * 10, reported_interval("0.873"), True)
+    for sd_text in ("0.021", "0.0005", "0.1", "0.2"):
+        outcome = decide_spread(Spread(query, reported_interval(sd_text), (1,)))
+        assert outcome.verdict == "possible" and outcome.witness is not None
+        aucs = [query.mean_of(i, outcome.witness.witness) for i in range(10)]
+        assert sum(aucs, Fraction(0)) / 10 in reported_interval("0.873")
+        sd = reported_interval(sd_text)
+        assert sd.low**2 <= variance(aucs, 1) < sd.high**2
+    # SD 0.4 is past the reach of both patterns (and of any AUCs near a mean of 0.873 but a
+    # few); 10 folds of 1.8 * 10^7 values are past the enumeration's budget: undecided, said.
+    with limits.using(max_interval_work=20_000):
+        outcome = decide_spread(Spread(query, reported_interval("0.4"), (1,)))
+    assert outcome.verdict == "undecided" and outcome.ran_out == "max_interval_work"
