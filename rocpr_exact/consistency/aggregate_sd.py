@@ -16,8 +16,8 @@ square root is taken.  The stages (:func:`decide_spread`):
   end is a witness when it is below its high end.  O(sum D) moves a total, within
   ``max_interval_work``.
 * ``aggregate-sd-enumerated``: every g vector up to the order of folds of one size (those
-  folds are exchangeable: non-decreasing g within them), pruned by the mean; a work unit a node and K a
-  vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
+  folds are exchangeable: non-decreasing g within them), pruned by the mean; a work unit a
+  node and K a vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from rocpr_exact.consistency.aggregate import Aggregate, certify, decide_mean, work_budget
 from rocpr_exact.consistency.engine.protocol import (
@@ -191,6 +192,14 @@ def _moved(base: Sequence[int], t: int, u: int, r: int) -> tuple[int, ...]:
     return tuple(g)
 
 
+def _reaches(base: Sequence[int], u: int, r: int, d: int, low: Fraction, t: int) -> bool:
+    return _spread(_moved(base, t, u, r), d) >= low
+
+
+def _reaches_u(base: Sequence[int], t: int, r: int, d: int, low: Fraction, u: int) -> bool:
+    return _spread(_moved(base, t, u, r), d) >= low
+
+
 def _spread(g: Sequence[int], d: int) -> Fraction:
     """sum (a - m)^2 of the AUCs g / d."""
     return variance([Fraction(x, d) for x in g], 0) * len(g)
@@ -206,13 +215,13 @@ def _pairs(query: Spread, base: tuple[int, ...], low: Fraction) -> tuple[int, ..
     d = query.aggregate.scale(0)
     for r in range(1, len(base) // 2 + 1):
         top = min(_room(base, d, j) for j in range(r))
-        t = _least(0, top, lambda x, r=r: _spread(_moved(base, x, 0, r), d) >= low)
+        t = _least(0, top, partial(_reaches, base, 0, r, d, low))
         if t is None:
             continue
         tries = [_moved(base, t, 0, r)]
         if t > 0 and len(base) >= 2 * r + 2:  # one unit short, the rest from the next pair
             u_top = min(_room(base, d, r), t)
-            u = _least(0, u_top, lambda x, r=r, t=t: _spread(_moved(base, t - 1, x, r), d) >= low)
+            u = _least(0, u_top, partial(_reaches_u, base, t - 1, r, d, low))
             if u is not None:
                 tries.append(_moved(base, t - 1, u, r))
         return next((g for g in tries if query.fits(g) is not None), None)
