@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from rocpr_exact.checker.aggregate import AGGREGATE_CLAIMS, check_aggregate
 from rocpr_exact.checker.delong import candidates, delong_stage, readings
 from rocpr_exact.checker.failure import Invalid, Unverified
 from rocpr_exact.checker.metrics import Question, check_metric_stage
@@ -228,6 +229,9 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
     decisions = _list(document.get("decisions"), "decisions")
     if not decisions:
         raise Invalid("an impossible verdict with no decision")
+    if any(name in claims for name in AGGREGATE_CLAIMS):  # a mean of fold or class AUCs
+        check_aggregate(question, claims, decisions)
+        return CheckResult("valid", f"every decision proved ({len(decisions)}, aggregate path)")
     interval = "auc_ci" in claims or "delong_p" in claims
     if interval:
         unverified = _interval_decisions(p, n, ties, rounding, claims, decisions)

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.cli import certificate, consistent_ci
+from rocpr_exact.cli import certificate, consistent_aggregate, consistent_ci
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
@@ -49,8 +49,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "(--auc-ci: no modelled method prints that interval)."
         ),
     )
-    parser.add_argument("--positives", type=whole_number("--positives"), required=True, metavar="P")
-    parser.add_argument("--negatives", type=whole_number("--negatives"), required=True, metavar="N")
+    parser.add_argument("--positives", type=whole_number("--positives"), metavar="P")
+    parser.add_argument("--negatives", type=whole_number("--negatives"), metavar="N")
     for name in reported_names():  # an area without consistency bounds: refused, named
         parser.add_argument(
             "--" + name.replace("_", "-"), dest=name, metavar="X", help=f"reported {name}"
@@ -84,6 +84,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     consistent_ci.add_arguments(parser)
+    consistent_aggregate.add_arguments(parser)
     certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
@@ -210,6 +211,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+    consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
+    aggregate = consistent_aggregate.answer(args, list(reported))
+    if aggregate is not None:
+        return aggregate
+    if args.positives is None or args.negatives is None:
+        raise InvalidInputError("consistent needs --positives P and --negatives N")
     _refuse_unused(args, reported)
     interval = consistent_ci.answer(args, [name for name in reported if name != "auc_roc"])
     if interval is not None:

@@ -1,0 +1,226 @@
+"""``consistent`` on aggregated AUC-ROC claims: a cross-validated mean, a multiclass average.
+
+    rocpr-exact consistent --positives 20 --negatives 30 --folds 5 --auc-roc-mean 0.873
+    rocpr-exact consistent --fold-sizes 4/6,4/6,3/7 --auc-roc-mean 0.84
+    rocpr-exact consistent --class-counts 10,20,30 --macro-auc-roc 0.912
+
+Options (added by :func:`add_arguments`): ``--fold-sizes``, ``--folds``, ``--class-counts``,
+``--auc-roc-mean``, ``--macro-auc-roc``, ``--weighted-auc-roc``, ``--auc-roc-sd`` and
+``--sd-ddof`` (:mod:`rocpr_exact.consistency.aggregate_sd`).  The decider is
+:func:`rocpr_exact.consistency.aggregate.decide_mean`; a multiclass average is decided under
+the free per-class scores model (each class's score column its own ranking), so a witness is
+for free per-class scores only (an "impossible" holds for every model).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import Any
+
+from rocpr_exact.cli import certificate
+from rocpr_exact.cli.options import cli_message, flag_words, whole_number
+from rocpr_exact.consistency.aggregate import (
+    Aggregate,
+    class_tasks,
+    decide_mean,
+    parse_class_counts,
+    parse_fold_sizes,
+    stratified_fold_sizes,
+    task_rankings,
+)
+from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread, variance
+from rocpr_exact.consistency.reported import Interval, reported_interval
+from rocpr_exact.errors import InvalidInputError, ResourceLimitError
+from rocpr_exact.exact.display import number
+
+__all__ = ["CLAIMS", "add_arguments", "answer", "refuse_aggregate_text"]
+
+#: The aggregate claims (dest names), each a weighted mean of binary AUCs.
+CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc")
+_SCOPE = ("±", "+-", "+/-", "(")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The aggregate options of ``consistent``."""
+    parser.add_argument("--fold-sizes", metavar="P1/N1,...", help="the folds' positives/negatives")
+    parser.add_argument(
+        "--folds",
+        type=whole_number("--folds"),
+        metavar="K",
+        help="stratified folds of --positives/--negatives, sized as scikit-learn's StratifiedKFold",
+    )
+    parser.add_argument("--class-counts", metavar="n1,...", help="examples per class (one-vs-rest)")
+    parser.add_argument("--auc-roc-mean", metavar="X", help="reported mean of the folds' AUC-ROC")
+    parser.add_argument("--macro-auc-roc", metavar="X", help="reported one-vs-rest macro AUC-ROC")
+    parser.add_argument(
+        "--weighted-auc-roc", metavar="X", help="reported one-vs-rest AUC-ROC weighted by n_k/n"
+    )
+    parser.add_argument("--auc-roc-sd", metavar="X", help="reported SD of the folds' AUC-ROC")
+    parser.add_argument(
+        "--sd-ddof",
+        choices=tuple(DDOFS),
+        help="the SD's ddof: 1 sample, 0 population, either (default either)",
+    )
+
+
+def refuse_aggregate_text(flag: str, text: str | None) -> None:
+    """A mean ± SD written into one number's flag: said, not a generic parse error."""
+    if text is not None and any(mark in text for mark in _SCOPE):
+        raise InvalidInputError(
+            f"{flag} takes one printed number, got {text!r}: a cross-validated mean ± SD is "
+            "checked with --auc-roc-mean X and --auc-roc-sd Y, the folds as "
+            "--folds K (with --positives/--negatives) or --fold-sizes P1/N1,..."
+        )
+
+
+def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str], tuple[int, int]]:
+    given = [name for name in CLAIMS if getattr(args, name) is not None]
+    if len(given) > 1 or (not given and args.auc_roc_sd is None):
+        raise InvalidInputError(
+            "give one of --auc-roc-mean, --macro-auc-roc, --weighted-auc-roc per call"
+        )
+    claim = given[0] if given else "auc_roc_mean"
+    text = getattr(args, claim)
+    claims = {}
+    if text is None:  # an SD alone: any mean
+        interval = Interval(Fraction(0), Fraction(1))
+    else:
+        refuse_aggregate_text("--" + claim.replace("_", "-"), text)
+        interval = reported_interval(text, args.rounding or "nearest")
+        claims[claim] = text
+    if args.auc_roc_sd is not None:
+        if claim != "auc_roc_mean":
+            raise InvalidInputError("--auc-roc-sd is the SD of fold AUCs: give the folds")
+        refuse_aggregate_text("--auc-roc-sd", args.auc_roc_sd)
+        claims["auc_roc_sd"] = args.auc_roc_sd
+        claims["sd_ddof"] = args.sd_ddof or "either"
+    if claim == "auc_roc_mean":
+        if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
+            raise InvalidInputError(
+                "--auc-roc-mean needs the folds: --fold-sizes P1/N1,... or --folds K (with "
+                "--positives and --negatives)"
+            )
+        if args.fold_sizes is not None:
+            if args.positives is not None or args.negatives is not None:
+                raise InvalidInputError(
+                    "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
+                )
+            tasks = parse_fold_sizes(args.fold_sizes)
+            claims["fold_sizes"] = args.fold_sizes
+        else:
+            if args.positives is None or args.negatives is None:
+                raise InvalidInputError("--folds splits --positives and --negatives: give both")
+            tasks = stratified_fold_sizes(args.positives, args.negatives, args.folds)
+            claims["folds"] = str(args.folds)
+        weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
+    else:
+        if args.class_counts is None or args.fold_sizes is not None or args.folds is not None:
+            raise InvalidInputError(
+                f"--{claim.replace('_', '-')} needs --class-counts n1,n2,... alone"
+            )
+        if args.positives is not None or args.negatives is not None:
+            raise InvalidInputError(
+                "--class-counts gives the classes' sizes: drop --positives/--negatives"
+            )
+        counts = parse_class_counts(args.class_counts)
+        tasks, weights = class_tasks(counts, claim == "weighted_auc_roc")
+        claims["class_counts"] = args.class_counts
+    totals = (sum(p for p, _ in tasks), sum(n for _, n in tasks))
+    return Aggregate(tasks, weights, interval, not args.no_ties), claim, claims, totals
+
+
+def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | None:
+    """The answer for an aggregate claim (None when none is given); ``others``: other claims."""
+    if args.sd_ddof is not None and args.auc_roc_sd is None:
+        raise InvalidInputError("--sd-ddof says how --auc-roc-sd was computed: give both")
+    if all(getattr(args, name) is None for name in (*CLAIMS, "auc_roc_sd")):
+        if args.fold_sizes is not None or args.folds is not None or args.class_counts is not None:
+            raise InvalidInputError(
+                "--fold-sizes, --folds and --class-counts go with --auc-roc-mean, "
+                "--macro-auc-roc or --weighted-auc-roc"
+            )
+        return None
+    if others or args.roc_point or args.witness is not None:
+        raise InvalidInputError(
+            "an aggregate claim (--auc-roc-mean, --macro-auc-roc, --weighted-auc-roc) is checked "
+            "alone here: check the other numbers in a separate call (no --witness file yet)"
+        )
+    query, claim, claims, (p, n) = _question(args)
+    spread = None
+    if args.auc_roc_sd is not None:
+        sd = reported_interval(args.auc_roc_sd, args.rounding or "nearest")
+        spread = Spread(query, sd, DDOFS[args.sd_ddof or "either"])
+    outcome = decide_mean(query) if spread is None else decide_spread(spread)
+    reasons = [flag_words(r) for r in outcome.reasons if outcome.verdict != "possible"]
+    if outcome.ran_out is not None:
+        reasons.append(cli_message(ResourceLimitError("the search stopped", limit=outcome.ran_out)))
+    result: dict[str, Any] = {"verdict": outcome.verdict, "reasons": reasons}
+    if outcome.verdict == "impossible":  # the stages whose certificates prove it
+        result["proved_by"] = [c.stage for c in outcome.certificates]
+    if claim != "auc_roc_mean":
+        result["model"] = (
+            "free per-class scores (each class's one-vs-rest scores its own ranking); a witness "
+            "is for that model only, an impossible holds for every model"
+        )
+    result["tasks"] = [list(t) for t in query.tasks]
+    if outcome.witness is not None:
+        g = outcome.witness.witness
+        rankings = task_rankings(query, g)
+        result["witness"] = [
+            {"positives": tp, "negatives": tn, "auc_roc": number(query.mean_of(i, g), 6)}
+            | {"groups": [list(group) for group in rankings[i]]}
+            for i, (tp, tn) in enumerate(query.tasks)
+        ]
+        result["mean"] = number(query.mean(g), 10)
+        if spread is not None:
+            ddof = spread.fits(g)
+            assert ddof is not None  # certified
+            values = [query.mean_of(i, g) for i in range(len(g))]
+            result["sd_ddof"] = ddof
+            result["variance"] = number(variance(values, ddof), 10)
+    if args.certificate is not None:
+        decisions = []
+        if outcome.verdict == "impossible":
+            exclusions = [
+                {"stage": c.stage, "excludes": list(c.excludes), "data": dict(c.data)}
+                for c in outcome.certificates
+            ]
+            decisions = [
+                {
+                    "claim": claim,
+                    "method": "aggregate",
+                    "candidates": {"kind": "rankings"},
+                    "exclusions": exclusions,
+                }
+            ]
+        document = {
+            "certificate": "rocpr-exact consistent",
+            "version": 1,
+            "question": {
+                "positives": p,
+                "negatives": n,
+                "ties": query.ties,
+                "rounding": args.rounding or "nearest",
+                "claims": claims,
+            },
+            "verdict": outcome.verdict,
+            "decisions": decisions,
+        }
+        certificate.write_certificate(args.certificate, document)
+        result["certificate_file"] = str(args.certificate)
+    code = {"possible": 0, "impossible": 1, "undecided": 4}[outcome.verdict]
+    if args.format == "json":
+        return json.dumps(result, indent=2), code
+    lines = [outcome.verdict, *(f"  {r}" for r in reasons)]
+    if "proved_by" in result:
+        lines.append(f"  proved by: {', '.join(result['proved_by'])}")
+    if "model" in result:
+        lines.append(f"  model: {result['model']}")
+    for i, entry in enumerate(result.get("witness", []), start=1):
+        lines.append(
+            f"  task {i} ({entry['positives']} positives, {entry['negatives']} negatives): "
+            f"AUC-ROC {entry['auc_roc']['exact']}"
+        )
+    return "\n".join(lines), code
