@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from rocpr_exact.cli import certificate
 from rocpr_exact.cli.options import cli_message, flag_words, whole_number
@@ -34,6 +35,8 @@ from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread, v
 from rocpr_exact.consistency.reported import Interval, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
+
+_T = TypeVar("_T")
 
 __all__ = ["CLAIMS", "add_arguments", "answer", "refuse_aggregate_text"]
 
@@ -75,6 +78,17 @@ def refuse_aggregate_text(flag: str, text: str | None) -> None:
         )
 
 
+def _flagged(flag: str, parameter: str, parse: Callable[[], _T]) -> _T:
+    """``parse()``, its library message (about ``parameter``) worded with ``flag``."""
+    try:
+        return parse()
+    except InvalidInputError as exc:
+        text = str(exc)
+        if text.startswith(parameter):
+            raise InvalidInputError(flag + text.removeprefix(parameter)) from None
+        raise InvalidInputError(f"{flag}: {text}") from None
+
+
 def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str], tuple[int, int]]:
     given = [name for name in CLAIMS if getattr(args, name) is not None]
     if len(given) > 1 or (not given and args.auc_roc_sd is None):
@@ -107,12 +121,18 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
                 raise InvalidInputError(
                     "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
                 )
-            tasks = parse_fold_sizes(args.fold_sizes)
+            tasks = _flagged(
+                "--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes)
+            )
             claims["fold_sizes"] = args.fold_sizes
         else:
             if args.positives is None or args.negatives is None:
                 raise InvalidInputError("--folds splits --positives and --negatives: give both")
-            tasks = stratified_fold_sizes(args.positives, args.negatives, args.folds)
+            tasks = _flagged(
+                "--folds",
+                "folds",
+                lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
+            )
             claims["folds"] = str(args.folds)
         weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
     else:
@@ -124,8 +144,14 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
             raise InvalidInputError(
                 "--class-counts gives the classes' sizes: drop --positives/--negatives"
             )
-        counts = parse_class_counts(args.class_counts)
-        tasks, weights = class_tasks(counts, claim == "weighted_auc_roc")
+        counts = _flagged(
+            "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
+        )
+        tasks, weights = _flagged(
+            "--class-counts",
+            "class counts",
+            lambda: class_tasks(counts, claim == "weighted_auc_roc"),
+        )
         claims["class_counts"] = args.class_counts
     totals = (sum(p for p, _ in tasks), sum(n for _, n in tasks))
     return Aggregate(tasks, weights, interval, not args.no_ties), claim, claims, totals

@@ -90,7 +90,7 @@ def stratified_fold_sizes(positives: int, negatives: int, folds: int) -> tuple[T
         raise InvalidInputError(f"folds must be at least 2, got {folds}")
     if folds > min(positives, negatives):
         raise InvalidInputError(
-            f"folds = {folds} is more than the {min(positives, negatives)} "
+            f"folds is {folds}, more than the {min(positives, negatives)} "
             f"{'positives' if positives <= negatives else 'negatives'}: a fold would have no "
             "example of that class and no AUC-ROC"
         )

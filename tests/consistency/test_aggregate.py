@@ -296,18 +296,22 @@ def test_the_sd_certificate_checks_and_a_mutated_one_does_not(tmp_path) -> None:
     [
         (
             ["--positives", "5", "--negatives", "5", "--folds", "1", "--auc-roc-mean", "0.5"],
-            "at least 2",
+            "--folds must be at least 2",
         ),
         (
             ["--positives", "3", "--negatives", "9", "--folds", "4", "--auc-roc-mean", "0.5"],
-            "3 positives",
+            "--folds is 4, more than the 3 positives",
         ),
         (["--folds", "2", "--auc-roc-mean", "0.5"], "give both"),
         (["--fold-sizes", "2/2,2/2", "--folds", "2", "--auc-roc-mean", "0.5"], "--fold-sizes"),
         (["--fold-sizes", "2/2,2/2", "--auc-roc-mean", "0.5", "--sd-ddof", "1"], "--auc-roc-sd"),
         (["--class-counts", "1,2,3", "--macro-auc-roc", "0.5", "--auc-roc-sd", "0.1"], "fold AUCs"),
         (["--fold-sizes", "2/2,2/2"], "go with --auc-roc-mean"),
-        (["--class-counts", "1,2,x", "--macro-auc-roc", "0.5"], "class counts are"),
+        (["--class-counts", "1,2,x", "--macro-auc-roc", "0.5"], "--class-counts are"),
+        (["--class-counts", "3,4", "--macro-auc-roc", "0.5"], "--class-counts need at least 3"),
+        (["--class-counts", "3,0,4", "--macro-auc-roc", "0.5"], "--class-counts: each class"),
+        (["--fold-sizes", "2/2,0/3", "--auc-roc-mean", "0.5"], "--fold-sizes: each fold needs"),
+        (["--fold-sizes", "2/2", "--auc-roc-mean", "0.5"], "--fold-sizes need at least 2"),
     ],
 )
 def test_bad_cli_input_is_one_line_exit_2(argv, words, capsys) -> None:  # type: ignore[no-untyped-def]
