@@ -188,6 +188,9 @@ def weighted_reason(tool: str, metric: str) -> str | None:
     >>> weighted_reason("proc", "auc")
     'proc takes no example weights: its value on these data depends on the unweighted examples'
     """
+    for value, name in ((tool, "tool"), (metric, "metric")):
+        if not isinstance(value, str):
+            raise InvalidInputError(f"{name} must be a name (text), got {type(value).__name__}")
     table = WEIGHTED_TABLES.get(tool)
     if table is not None:
         return table.get(metric)
