@@ -48,6 +48,7 @@ from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.witness import Group, ranking_with_auc, runs_with_auc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.logalgebra import gcd
 
 __all__ = [
     "Aggregate",
@@ -61,13 +62,6 @@ __all__ = [
 ]
 
 Task = tuple[int, int]
-
-
-def _gcd(a: int, b: int) -> int:
-    """Euclid's gcd of whole numbers (the core's modules do not import math)."""
-    while b:
-        a, b = b, a % b
-    return a
 
 
 def stratified_fold_sizes(positives: int, negatives: int, folds: int) -> tuple[Task, ...]:
@@ -194,12 +188,12 @@ class Aggregate:
 
     def unit(self) -> int:
         """b: every mean is an integer multiple of 1 / b."""
-        return reduce(lambda x, y: x * y // _gcd(x, y), (c.denominator for c, _, _ in self.terms()))
+        return reduce(lambda x, y: x * y // gcd(x, y), (c.denominator for c, _, _ in self.terms()))
 
     def step(self) -> Fraction:
         """The gcd of the terms' coefficients: every mean is a multiple of it."""
         b = self.unit()
-        return Fraction(reduce(_gcd, (int(c * b) for c, _, _ in self.terms())), b)
+        return Fraction(reduce(gcd, (int(c * b) for c, _, _ in self.terms())), b)
 
     def split(self, totals: Sequence[int]) -> tuple[int, ...]:
         """Each task's g from the terms' G (filled task by task)."""
