@@ -62,5 +62,6 @@ Print Assumptions CheckGrid.prints_iff_in_span.
 Print Assumptions CheckGrid.window_iff.
 Print Assumptions CheckGrid.grid_sound.
 Print Assumptions CheckGrid.grid_complete.
+Print Assumptions CheckGrid.value_is_auc_roc.
 Print Assumptions CheckGrid.check_sound.
 Print Assumptions CheckGrid.check_hits_prints.

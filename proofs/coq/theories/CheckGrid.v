@@ -17,10 +17,10 @@
     [check] decides a whole metrics-path certificate (its decisions as lists of stages; the
     stages it has no proof for are [Unchecked]) and [check_sound] says what "valid" means:
     for every ranking (tie groups, untied when ties are not allowed) and every threshold
-    (TP, FP) of the box, some claimed metric's value does not print as claimed.
-    extraction/check_main.ml is the unproved part: it reads the JSON file into these types. *)
-From Coq Require Import ZArith Lia List Bool.
-From RocPr Require Import Decimal DecimalReal RankGroups.
+    (TP, FP) of the box, some claimed metric's value does not print as claimed; the AUC-ROC's
+    value is Mann-Whitney's U / PN ([value_is_auc_roc]).  extraction/check_main.ml is the unproved part: it reads the JSON file into these types. *)
+From Coq Require Import ZArith Lia List Bool Reals Lra.
+From RocPr Require Import Decimal DecimalReal AucMannWhitney RankGroups.
 Import ListNotations.
 Open Scope Z_scope.
 
@@ -382,6 +382,25 @@ Proof.
   rewrite Hp, Hn in B. destruct m; cbn [value denominator]; try lia.
   destruct ties; [lia|]. destruct (group_u2_even gs (Hu eq_refl)) as [u Hu2].
   rewrite Hu2 in *. rewrite Z.mul_comm, Z.div_mul by lia. lia.
+Qed.
+
+(** The AUC-ROC's value over its denominator is the AUC: Mann-Whitney's U / PN, ties 1/2
+    (AucMannWhitney.mann_whitney_u of the ranking expanded into scores; RankGroups). *)
+Theorem value_is_auc_roc : forall p n ties gs,
+  Z.of_nat (positives_of gs) = p -> Z.of_nat (negatives gs) = n -> 0 < p -> 0 < n ->
+  (ties = false -> untied gs) ->
+  (IZR (value AucRoc p n ties gs 0 0) / IZR (denominator AucRoc p n ties)
+   = mann_whitney_u (pos_scores gs) (neg_scores gs) / (IZR p * IZR n))%R.
+Proof.
+  intros p n ties gs Hp Hn P0 N0 Hu. cbn [value denominator].
+  pose proof (group_u2_is_twice_u gs) as U2.
+  assert (IZR p <> 0%R) by (apply not_0_IZR; lia). assert (IZR n <> 0%R) by (apply not_0_IZR; lia).
+  destruct ties.
+  - rewrite U2, !mult_IZR. field. auto.
+  - destruct (group_u2_even gs (Hu eq_refl)) as [u Hu2].
+    rewrite Hu2, Z.mul_comm, Z.div_mul by lia. rewrite Hu2, mult_IZR in U2.
+    rewrite mult_IZR. replace (IZR u) with (mann_whitney_u (pos_scores gs) (neg_scores gs)) by lra.
+    reflexivity.
 Qed.
 
 (** The checker's "valid", proved: for every ranking of the question's P positives and N
