@@ -23,7 +23,6 @@ from typing import Any
 import jsonschema
 
 from proofs.test_coq import COQ
-
 from rocpr_exact.checker import CheckResult, check_certificate
 from rocpr_exact.consistency.certificates import metric_document
 from rocpr_exact.consistency.witness import Verdict

@@ -177,8 +177,11 @@ def test_the_invalid_grid_names_the_k_that_prints(built: Path) -> None:
     document = grid_document(10, 10, {"auc_roc": "0.873"}, True, "nearest")
     document["question"]["claims"]["auc_roc"] = "0.875"
     python = check_certificate(document).line()
-    assert extracted(document) == (python, 1) == ("invalid: grid: auc_roc = 175/200 lies in "
-                                                  "the printed span", 1)
+    assert (
+        extracted(document)
+        == (python, 1)
+        == ("invalid: grid: auc_roc = 175/200 lies in the printed span", 1)
+    )
 
 
 @needs_extraction
@@ -242,12 +245,28 @@ def test_the_extracted_grid_agrees_with_rounding(
     document = {
         "certificate": "rocpr-exact consistent",
         "version": 1,
-        "question": {"positives": p, "negatives": n, "ties": ties, "rounding": rounding,
-                     "claims": {metric: text(negative, digits, places)}},
+        "question": {
+            "positives": p,
+            "negatives": n,
+            "ties": ties,
+            "rounding": rounding,
+            "claims": {metric: text(negative, digits, places)},
+        },
         "verdict": "impossible",
-        "decisions": [{"claim": "all", "method": "exact", "candidates": {"kind": "rankings"},
-                       "exclusions": [{"stage": "grid", "excludes": [],
-                                       "data": {"metric": metric, "denominators": [d]}}]}],
+        "decisions": [
+            {
+                "claim": "all",
+                "method": "exact",
+                "candidates": {"kind": "rankings"},
+                "exclusions": [
+                    {
+                        "stage": "grid",
+                        "excludes": [],
+                        "data": {"metric": metric, "denominators": [d]},
+                    }
+                ],
+            }
+        ],
     }
     reachable = [k for k in range(d + 1) if prints(rounding, negative, digits, places, k, d)]
     line, status = extracted(document)
@@ -285,3 +304,22 @@ def test_proved_when_not_built_is_one_line(
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--proved" in err and "make -C proofs/coq" in err
     assert PROVED_CHECKER == PROVED  # the command looks where the Makefile builds it
+
+
+@needs_extraction
+def test_where_the_checkers_differ(built: Path) -> None:
+    """The differences docs/consistency.md states: a stage with no proof beside a proving grid,
+    and two decisions of which one is unverified (the Python checker's answer then depends on
+    their order; the extracted one is unverified either way)."""
+    document = grid_document(10, 10, {"auc_roc": "0.873"}, True, "nearest")
+    wrong = copy.deepcopy(document)
+    wrong["question"]["claims"]["recall"] = "0.5"  # TP = 5, FP = 0 gives it: a wrong exclusion
+    point = {"stage": "operating-point", "excludes": [], "data": {"metrics": ["recall"]}}
+    wrong["decisions"][0]["exclusions"].append(point)
+    assert python_status(wrong) == 1
+    assert extracted(wrong)[1] == 0  # the grid alone proves auc_roc 0.873 impossible
+    search = {"stage": "search", "excludes": [], "data": {}}
+    searched = {**document["decisions"][0], "exclusions": [search]}
+    for order in ([document["decisions"][0], searched], [searched, document["decisions"][0]]):
+        both = {**document, "decisions": copy.deepcopy(order)}
+        assert extracted(both) == ("unverified: no proved check for stage search", 4)
