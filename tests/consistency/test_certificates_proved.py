@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from proofs.test_coq import build, extraction_missing
@@ -33,7 +33,10 @@ from rocpr_exact.cli.app import main
 from rocpr_exact.cli.certificate import PROVED_CHECKER, PROVED_CHECKER_VARIABLE
 from rocpr_exact.consistency.certificates import metric_document
 from rocpr_exact.consistency.check import check_consistency
+from rocpr_exact.errors import ResourceLimitError
 from tests.consistency.certify import PROVED, proved_answer
+from tests.consistency.test_certificates import JUNK, _paths
+from tests.strategies import examples
 
 MISSING = extraction_missing()
 needs_extraction = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -53,10 +56,13 @@ def extracted(document: Any) -> tuple[str, int]:
     return answer
 
 
-def python_status(document: Any) -> int:
-    """The Python checker's exit status (2: no certificate, as the command says)."""
+def python_status(document: Any) -> int | None:
+    """The Python checker's exit status (2: no certificate, as the command says; None: past a
+    resource limit, which the extracted checker does not apply)."""
     try:
         return STATUS[check_certificate(json.loads(json.dumps(document))).status]
+    except ResourceLimitError:
+        return None
     except ValueError:  # InvalidInputError: not a certificate
         return 2
 
@@ -323,3 +329,23 @@ def test_where_the_checkers_differ(built: Path) -> None:
     for order in ([document["decisions"][0], searched], [searched, document["decisions"][0]]):
         both = {**document, "decisions": copy.deepcopy(order)}
         assert extracted(both) == ("unverified: no proved check for stage search", 4)
+
+
+@needs_extraction
+@given(st.data())
+@settings(max_examples=examples(Fraction(1, 2)), deadline=None)
+def test_a_damaged_grid_certificate_gets_the_same_answer(built: Path, data: st.DataObject) -> None:
+    # Any value of a grid certificate replaced by junk: one line, and the Python checker's status
+    # (but past max_examples, and for "version": true, which Python reads as 1).
+    document = grid_document(4, 7, {"recall": "0.3", "accuracy": "0.33"}, True, "nearest-even")
+    *parents, key = data.draw(st.sampled_from(_paths(document)))
+    junk = copy.deepcopy(data.draw(st.sampled_from(JUNK)))
+    target = document
+    for step in parents:
+        target = target[step]
+    target[key] = junk
+    line, status = extracted(document)
+    assert "\n" not in line and status in (0, 1, 2, 4)
+    expected = python_status(document)
+    if expected is not None and not (key == "version" and junk is True):
+        assert status == expected, (line, parents, key, junk)
