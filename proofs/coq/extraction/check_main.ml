@@ -204,8 +204,9 @@ let name_text = function
       if k < Array.length !other_names then !other_names.(k) else "(not text)"
 
 let stage_names = ref [||]
-let unchecked s = stage_names := Array.append !stage_names [| s |];
-  Unchecked (nat_of_int (Array.length !stage_names - 1))
+let register s = stage_names := Array.append !stage_names [| s |];
+  nat_of_int (Array.length !stage_names - 1)
+let unchecked s = Unchecked (register s)
 
 let rule_of = function
   | "nearest" -> Nearest | "nearest-even" -> NearestEven | "truncate" -> Truncate
@@ -256,11 +257,91 @@ let reason_text = function
   | Hits (m, k, d) ->
       Printf.sprintf "grid: %s = %s/%s lies in the printed span" (metric_text m) (string_of_z k)
         (string_of_z d)
+  | BadTasks -> "an aggregate needs two tasks or more, each with a positive and a negative"
+  | StepNotDividing -> "aggregate-grid: the step does not divide every task's w / D"
+  | StepHits (k, v) ->
+      Printf.sprintf "aggregate-grid: %s/%s, a multiple of the step, lies in the interval"
+        (string_of_z k) (string_of_z v)
 
 let unique l = List.fold_left (fun acc x -> if List.mem x acc then acc else acc @ [ x ]) [] l
 
 let no_proved_check stages =
   raise (Unverified_certificate ("no proved check for stage " ^ String.concat ", " (unique stages)))
+
+(* checker/aggregate.py's _whole: digits only, at most 30. *)
+let small_whole what t =
+  let body = String.trim t in
+  if body = "" || String.length body > 30 || not (String.for_all (fun c -> c >= '0' && c <= '9') body)
+  then invalid (Printf.sprintf "%s '%s' is not a whole number" what t);
+  z_of_string body
+
+let claim_text claims k = match List.assoc_opt k claims with
+  | Some (Str t) -> t | Some Null | None -> "None" | Some (Num t) -> t | Some (Bool b) -> if b then "True" else "False"
+  | Some _ -> "..."
+
+(* The aggregate path (checker/aggregate.py, check_aggregate): the tasks re-derived from the
+   claims, the one decision's stages; CheckAggregate.check_aggregate decides. *)
+let check_aggregate_document question claims decisions stages =
+  let asked = List.filter (fun k -> List.mem_assoc k claims) [ "auc_roc_mean"; "macro_auc_roc"; "weighted_auc_roc" ] in
+  if List.length asked > 1 || (asked = [] && not (List.mem_assoc "auc_roc_sd" claims)) then
+    invalid "an aggregate question holds one of auc_roc_mean, macro_auc_roc, weighted_auc_roc, auc_roc_sd";
+  if asked = [] then no_proved_check stages;
+  let claim = List.hd asked in
+  let mean_text = printed_of claim (List.assoc_opt claim claims) in
+  let tasks =
+    if List.mem_assoc "fold_sizes" claims then
+      List.map (fun part ->
+          let p, n = match String.index_opt part '/' with
+            | Some k -> String.sub part 0 k, String.sub part (k + 1) (String.length part - k - 1)
+            | None -> part, "" in
+          (small_whole "a fold's positives" p, small_whole "a fold's negatives" n))
+        (String.split_on_char ',' (claim_text claims "fold_sizes"))
+    else if List.mem_assoc "folds" claims then begin
+      let k = small_whole "folds" (claim_text claims "folds") in
+      let pos = whole "positives" 1 (field question "positives") in
+      let neg = whole "negatives" 1 (field question "negatives") in
+      let le a b = Z.leb a b in
+      if not (le (Zpos (XO XH)) k && le k pos && le k neg) then
+        invalid (Printf.sprintf "folds %s does not split %s positives and %s negatives"
+                   (string_of_z k) (string_of_z pos) (string_of_z neg));
+      stratified pos neg k
+    end
+    else if List.mem_assoc "class_counts" claims then begin
+      let counts = List.map (small_whole "a class count")
+          (String.split_on_char ',' (claim_text claims "class_counts")) in
+      let total = List.fold_left Z.add Z0 counts in
+      List.map (fun c -> (c, Z.sub total c)) counts
+    end
+    else invalid "an aggregate claim needs fold_sizes, folds or class_counts" in
+  let ties = field question "ties" = Some (Bool true) in
+  let rule = match field question "rounding" with Some (Str r) -> rule_of r | _ -> Nearest in
+  let agg = { tasks; weighted = claim = "weighted_auc_roc"; aties = ties; arule = rule; mean_text } in
+  let decision = match decisions with
+    | [ Obj d ] -> Obj d
+    | _ -> invalid "an aggregate certificate has one decision" in
+  let exclusions = match field decision "exclusions" with
+    | Some (Arr (_ :: _ as es)) -> es
+    | _ -> invalid "an aggregate decision has no exclusion" in
+  let stage e =
+    let data = match field e "data" with
+      | Some (Obj _ as d) -> d | _ -> invalid "an exclusion's data must be an object" in
+    match field e "stage" with
+    | Some (Str "aggregate-grid") ->
+        let step = match field data "step" with
+          | Some (Str t) -> t | _ -> invalid "aggregate-grid: data.step must be text p/q" in
+        let top, bottom = match String.index_opt step '/' with
+          | Some k -> String.sub step 0 k, String.sub step (k + 1) (String.length step - k - 1)
+          | None -> step, "" in
+        StepGrid (small_whole "the step" top, small_whole "the step" (if bottom = "" then "1" else bottom))
+    | Some (Str ("aggregate-enumerated" as s)) -> StepUnchecked (register s)
+    | Some (Str ("aggregate-sd-enumerated" as s)) when List.mem_assoc "auc_roc_sd" claims ->
+        StepUnchecked (register s)
+    | v -> invalid ("an aggregate decision has no stage " ^ show v) in
+  let es = List.map stage exclusions in
+  match check_aggregate agg es with
+  | Valid -> "every decision proved (1, aggregate-grid, by CheckAggregate.check_aggregate)"
+  | Invalid r -> invalid (reason_text r)
+  | Unverified l -> no_proved_check (List.map (fun k -> !stage_names.(int_of_nat k)) l)
 
 let check_document doc =
   if field doc "certificate" <> Some (Str "rocpr-exact consistent") then
@@ -283,7 +364,9 @@ let check_document doc =
   if decisions = [] then invalid "an impossible verdict with no decision";
   let stages () = List.concat_map (fun d -> match field d "exclusions" with
       | Some (Arr es) -> List.map stage_text es | _ -> []) decisions in
-  if List.exists (fun (k, _) -> List.mem k aggregate) claims then no_proved_check (stages ());
+  if List.exists (fun (k, _) -> List.mem k aggregate) claims then
+    check_aggregate_document question claims decisions (stages ())
+  else begin
   if List.mem_assoc "auc_ci" claims || List.mem_assoc "delong_p" claims then no_proved_check (stages ());
   let claims = List.map (fun (k, v) -> (name_of k, printed_of k (Some v))) claims in
   through question;
@@ -292,6 +375,7 @@ let check_document doc =
   | Valid -> Printf.sprintf "every decision proved (%d, grid, by CheckGrid.check)" (List.length ds)
   | Invalid r -> invalid (reason_text r)
   | Unverified l -> no_proved_check (List.map (fun k -> !stage_names.(int_of_nat k)) l)
+  end
 
 let () =
   let status, line =

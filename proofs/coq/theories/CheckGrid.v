@@ -225,7 +225,8 @@ Inductive stage := Grid (n : name) (dens : list Z) | Unchecked (i : nat).
 Inductive reason :=
   | BadCounts | NoDecision | NoExclusion
   | NotClaimed (n : name) | NotGrid (n : name) | WrongDenominators (n : name)
-  | Hits (m : metric) (k d : Z).
+  | Hits (m : metric) (k d : Z)
+  | BadTasks | StepNotDividing | StepHits (k d : Z).  (* the aggregate grid: CheckAggregate.v *)
 
 Inductive answer := Valid | Invalid (r : reason) | Unverified (stages : list nat).
 
