@@ -65,6 +65,7 @@ Print Assumptions CheckGrid.grid_complete.
 Print Assumptions CheckGrid.value_is_auc_roc.
 Print Assumptions CheckGrid.check_sound.
 Print Assumptions CheckGrid.check_hits_prints.
+Print Assumptions CheckAggregate.weights_sum_to_one.
 Print Assumptions CheckAggregate.mean_is_steps.
 Print Assumptions CheckAggregate.prints_same_value.
 Print Assumptions CheckAggregate.aggregate_grid_sound.

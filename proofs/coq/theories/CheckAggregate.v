@@ -25,13 +25,24 @@ Definition stratified (pos neg k : Z) : list (Z * Z) :=
   map (fun i => (dealt (neg + pos) i k - dealt neg i k, dealt neg i k))
     (map Z.of_nat (seq 0 (Z.to_nat k))).
 
-Definition task_den (ties : bool) (t : Z * Z) : Z := (if ties then 2 else 1) * fst t * snd t.
+(** Task i's AUC is g_i / D_i, g_i whole in [0, D_i]: CheckGrid's AUC-ROC denominator, whose
+    value over it is Mann-Whitney's U / PN (CheckGrid.value_is_auc_roc). *)
+Definition task_den (ties : bool) (t : Z * Z) : Z := denominator AucRoc (fst t) (snd t) ties.
 
 (** The weights: numerators 1 over K, or P_i over sum P. *)
 Definition weight_den (weighted : bool) (ts : list (Z * Z)) : Z :=
   if weighted then fold_right (fun t s => fst t + s) 0 ts else Z.of_nat (length ts).
 
 Definition weight_num (weighted : bool) (t : Z * Z) : Z := if weighted then fst t else 1.
+
+(** The weights sum to 1: sum of the numerators = the common denominator. *)
+Lemma weights_sum_to_one : forall w ts,
+  fold_right (fun t s => weight_num w t + s) 0 ts = weight_den w ts.
+Proof.
+  intros w ts. unfold weight_den, weight_num. destruct w; [reflexivity|].
+  induction ts as [|t ts IH]; cbn [fold_right length]; [reflexivity|].
+  rewrite IH, Nat2Z.inj_succ. lia.
+Qed.
 
 Record aggregate := mk_aggregate
   { tasks : list (Z * Z); weighted : bool; aties : bool; arule : rule; mean_text : printed }.
@@ -96,7 +107,7 @@ Proof.
 Qed.
 
 Lemma task_den_pos : forall ties t, 1 <= fst t -> 1 <= snd t -> 0 < task_den ties t.
-Proof. intros ties t H1 H2. unfold task_den. destruct ties; nia. Qed.
+Proof. intros ties t H1 H2. unfold task_den, denominator. destruct ties; nia. Qed.
 
 Lemma weight_num_nonneg : forall w t, 1 <= fst t -> 0 <= weight_num w t.
 Proof. intros w t H. unfold weight_num. destruct w; lia. Qed.
