@@ -11,8 +11,9 @@ certificate is one line on standard error, exit 2.  The file is read within ``ma
 
 ``--proved`` runs the checker extracted from Coq instead (``proofs/coq/theories/CheckGrid.v``,
 ``check_sound``; the program ``proofs/coq/extraction/check_main`` that ``make -C proofs/coq``
-builds, or the one :data:`PROVED_CHECKER_VARIABLE` names): the same lines and exit statuses,
-"unverified" for every stage but ``grid`` (docs/consistency.md, "Certificates").
+builds, or the one :data:`PROVED_CHECKER_VARIABLE` names; ``CheckAggregate.v`` for a mean of
+fold or class AUCs): the same lines and exit statuses, "unverified" for every stage but
+``grid`` and ``aggregate-grid`` (docs/consistency.md, "Certificates").
 """
 
 from __future__ import annotations
@@ -106,9 +107,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--proved",
         action="store_true",
-        help="check with the checker extracted from Coq (proofs/coq/theories/CheckGrid.v; "
+        help="check with the checker extracted from Coq (proofs/coq/theories/CheckGrid.v, "
+        "CheckAggregate.v; "
         f"built by 'make -C proofs/coq', or the program ${PROVED_CHECKER_VARIABLE} names): "
-        "it proves the grid stage, every other stage is 'unverified'",
+        "it proves the grid and aggregate-grid stages, every other stage is 'unverified'",
     )
     add_limit_arguments(parser)  # max_json_bytes bounds the read
     parser.set_defaults(run=run)

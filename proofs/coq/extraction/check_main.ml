@@ -4,7 +4,8 @@
    stage or a path with no proved check); a file that is no certificate: one line on standard
    error, exit 2.  The decision is CheckGrid.check, proved in Coq (check_sound: "valid" means
    no ranking prints the claims; check_hits_prints: a grid's "invalid" names a k / D that
-   prints).  This file is the unproved part: a small bounded JSON reader (at most 10^8 bytes,
+   prints), and for a mean of fold or class AUCs CheckAggregate.check_aggregate
+   (check_aggregate_sound: no mean of the tasks' AUCs prints).  This file is the unproved part: a small bounded JSON reader (at most 10^8 bytes,
    64 levels, numbers of 1,000 characters) and the translation of the file into CheckGrid's
    types, as rocpr_exact/checker/document.py reads it. *)
 open Proved
