@@ -14,22 +14,26 @@ Skipped, with the reason, when ``coqc`` or ``ocamlopt`` is missing.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import tempfile
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.test_coq import build, extraction_missing
 from tests.cli.test_consistent import invoke
 from tests.consistency.certify import PROVED
 from tests.consistency.test_aggregate import brute_means
+from tests.consistency.test_certificates import JUNK, _paths
 from tests.consistency.test_certificates_proved import extracted, prints, python_status, text
+from tests.strategies import examples
 
 MISSING = extraction_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -79,6 +83,15 @@ def test_an_enumerated_mean_is_unverified(tmp_path: Path) -> None:
     assert extracted(document) == ("unverified: no proved check for stage aggregate-enumerated", 4)
 
 
+def _written(*argv: str) -> Any:
+    with tempfile.TemporaryDirectory() as scratch:
+        return produced(Path(scratch), *argv)
+
+
+#: Certificates to damage: folds, fold sizes, weighted classes.
+DAMAGED = [_written(*PRODUCED[0]), _written(*PRODUCED[2]), _written(*PRODUCED[5])]
+
+
 def _set(path: tuple[Any, ...], value: Any) -> Callable[[Any], None]:
     def mutate(document: Any) -> None:
         target = document
@@ -107,6 +120,7 @@ MUTATIONS: dict[str, tuple[Callable[[Any], None], int]] = {
     "coarser step": (_set((*S, "data", "step"), "1/120"), 1),
     "finer step": (_set((*S, "data", "step"), "1/480"), 1),
     "step 0": (_set((*S, "data", "step"), "0/1"), 1),
+    "step over 0": (_set((*S, "data", "step"), "1/0"), 1),  # was an internal error (exit 3)
     "step not text": (_set((*S, "data", "step"), 240), 1),
     "step not a fraction": (_set((*S, "data", "step"), "1/x"), 1),
     "4 folds": (_set((*C, "folds"), "4"), 1),
@@ -199,3 +213,22 @@ def test_the_extracted_aggregate_grid_is_sound(
         means = brute_means(tuple(tasks), tuple(weights), ties)
         for mean in means:
             assert not prints(rounding, False, digits, places, mean.numerator, mean.denominator)
+
+
+@given(st.data())
+@settings(max_examples=examples(Fraction(1, 2)), deadline=None)
+def test_a_damaged_aggregate_certificate_gets_the_same_answer(data: st.DataObject) -> None:
+    # Any value replaced by junk: one line, and the Python checker's status (but past a limit,
+    # and for "version": true, which Python reads as 1).
+    document = copy.deepcopy(data.draw(st.sampled_from(DAMAGED)))
+    *parents, key = data.draw(st.sampled_from(_paths(document)))
+    junk = copy.deepcopy(data.draw(st.sampled_from(JUNK)))
+    target = document
+    for step in parents:
+        target = target[step]
+    target[key] = junk
+    line, status = extracted(document)
+    assert "\n" not in line and status in (0, 1, 2, 4)
+    expected = python_status(document)
+    if expected is not None and not (key == "version" and junk is True):
+        assert status == expected, (line, parents, key, junk)
