@@ -349,3 +349,15 @@ def test_a_damaged_grid_certificate_gets_the_same_answer(built: Path, data: st.D
     expected = python_status(document)
     if expected is not None and not (key == "version" and junk is True):
         assert status == expected, (line, parents, key, junk)
+
+
+@needs_extraction
+def test_the_reader_is_bounded(built: Path) -> None:
+    document = grid_document(10, 10, {"auc_roc": "0.873"}, True, "nearest")
+    long = copy.deepcopy(document)
+    _exclusion(long)["data"]["denominators"] = [200] * 300_000  # no stack overflow: invalid
+    assert extracted(long)[1] == python_status(long) == 1
+    many = copy.deepcopy(document)
+    many["question"]["claims"].update({f"x{i}": "0.5" for i in range(1001)})
+    line, status = extracted(many)
+    assert (line, status) == ("", 2)  # said on standard error, in one line

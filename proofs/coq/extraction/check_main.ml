@@ -5,9 +5,11 @@
    error, exit 2.  The decision is CheckGrid.check, proved in Coq (check_sound: "valid" means
    no ranking prints the claims; check_hits_prints: a grid's "invalid" names a k / D that
    prints), and for a mean of fold or class AUCs CheckAggregate.check_aggregate
-   (check_aggregate_sound: no mean of the tasks' AUCs prints).  This file is the unproved part: a small bounded JSON reader (at most 10^8 bytes,
-   64 levels, numbers of 1,000 characters) and the translation of the file into CheckGrid's
-   types, as rocpr_exact/checker/document.py reads it. *)
+   (check_aggregate_sound: no mean of the tasks' AUCs prints).  This file is the unproved part:
+   a small bounded JSON reader (at most 10^8 bytes, 64 levels, numbers of 1,000 characters;
+   1,000 claims, 10,000 exclusions, 10,000 tasks) and the translation of the file into
+   CheckGrid's and CheckAggregate's types, as rocpr_exact/checker/document.py and
+   aggregate.py read it. *)
 open Proved
 open Zconv
 
@@ -25,6 +27,9 @@ type json = Null | Bool of bool | Num of string | Str of string | Arr of json li
 let max_bytes = 100_000_000
 let max_depth = 64
 let max_number = 1000
+(* Certificates have a few claims and exclusions; past these the file is refused (exit 2). *)
+let max_claims = 1000
+let max_exclusions = 10_000
 
 let parse (s : string) : json =
   let n = String.length s in
@@ -95,10 +100,12 @@ let parse (s : string) : json =
         incr i; skip ();
         if peek () = '}' then (incr i; Obj [])
         else begin
+          let keys = Hashtbl.create 8 in
           let rec members acc =
             skip ();
             let k = text () in
-            if List.mem_assoc k acc then fail ("the key \"" ^ k ^ "\" twice");
+            if Hashtbl.mem keys k then fail ("the key \"" ^ k ^ "\" twice");
+            Hashtbl.add keys k ();
             expect ':';
             let v = value (depth + 1) in
             skip ();
@@ -185,14 +192,14 @@ let printed_of what = function
 
 (* Names: the grid metrics by constructor, every other text numbered (Other i). *)
 let others : (string, int) Hashtbl.t = Hashtbl.create 16
-let other_names = ref [||]
+let other_names : (int, string) Hashtbl.t = Hashtbl.create 16
 let fresh = ref 0
 let number_of s =
   match Hashtbl.find_opt others s with
   | Some k -> k
   | None ->
       let k = !fresh in
-      incr fresh; Hashtbl.add others s k; other_names := Array.append !other_names [| s |]; k
+      incr fresh; Hashtbl.add others s k; Hashtbl.add other_names k s; k
 let name_of = function
   | "auc_roc" -> Metric AucRoc | "recall" -> Metric Recall
   | "specificity" -> Metric Specificity | "accuracy" -> Metric Accuracy
@@ -201,12 +208,11 @@ let metric_text = function
   | AucRoc -> "auc_roc" | Recall -> "recall" | Specificity -> "specificity" | Accuracy -> "accuracy"
 let name_text = function
   | Metric m -> metric_text m
-  | Other k -> let k = int_of_nat k in
-      if k < Array.length !other_names then !other_names.(k) else "(not text)"
+  | Other k -> Option.value (Hashtbl.find_opt other_names (int_of_nat k)) ~default:"(not text)"
 
-let stage_names = ref [||]
-let register s = stage_names := Array.append !stage_names [| s |];
-  nat_of_int (Array.length !stage_names - 1)
+let stage_names : (int, string) Hashtbl.t = Hashtbl.create 16
+let register s = let k = Hashtbl.length stage_names in Hashtbl.add stage_names k s; nat_of_int k
+let stage_name k = Hashtbl.find stage_names (int_of_nat k)
 let unchecked s = Unchecked (register s)
 
 let rule_of = function
@@ -232,7 +238,8 @@ let exclusion e =
       | _ -> incr fresh; Other (nat_of_int (!fresh - 1)) in
     let dens = match field data "denominators" with
       | Some (Arr l) when List.for_all (function Num t -> is_integer t | _ -> false) l ->
-          List.map (function Num t -> z_of_signed t | _ -> Z0) l
+          (* one denominator is written; a longer list is as wrong with its first two *)
+          List.map (function Num t -> z_of_signed t | _ -> Z0) (List.filteri (fun i _ -> i < 2) l)
       | _ -> [] in
     Grid (metric, dens)
 
@@ -305,6 +312,8 @@ let check_aggregate_document question claims decisions stages =
       if not (le (Zpos (XO XH)) k && le k pos && le k neg) then
         invalid (Printf.sprintf "folds %s does not split %s positives and %s negatives"
                    (string_of_z k) (string_of_z pos) (string_of_z neg));
+      if not (le k (z_of_string "10000")) then
+        raise (Not_certificate "over the extracted checker's bounds (10,000 tasks)");
       stratified pos neg k
     end
     else if List.mem_assoc "class_counts" claims then begin
@@ -314,6 +323,8 @@ let check_aggregate_document question claims decisions stages =
       List.map (fun c -> (c, Z.sub total c)) counts
     end
     else invalid "an aggregate claim needs fold_sizes, folds or class_counts" in
+  if List.compare_length_with tasks 10_000 > 0 then
+    raise (Not_certificate "over the extracted checker's bounds (10,000 tasks)");
   let ties = field question "ties" = Some (Bool true) in
   let rule = match field question "rounding" with Some (Str r) -> rule_of r | _ -> Nearest in
   let agg = { tasks; weighted = claim = "weighted_auc_roc"; aties = ties; arule = rule; mean_text } in
@@ -342,7 +353,7 @@ let check_aggregate_document question claims decisions stages =
   match check_aggregate agg es with
   | Valid -> "every decision proved (1, aggregate-grid, by CheckAggregate.check_aggregate)"
   | Invalid r -> invalid (reason_text r)
-  | Unverified l -> no_proved_check (List.map (fun k -> !stage_names.(int_of_nat k)) l)
+  | Unverified l -> no_proved_check (List.map stage_name l)
 
 let check_document doc =
   if field doc "certificate" <> Some (Str "rocpr-exact consistent") then
@@ -362,6 +373,10 @@ let check_document doc =
     | _ -> invalid "question: ties must be a boolean, rounding one of nearest, nearest-even, truncate, exact" in
   let claims = obj "question.claims" (field question "claims") in
   let decisions = items "decisions" (field doc "decisions") in
+  let exclusions = List.fold_left (fun n d -> n + match field d "exclusions" with
+      | Some (Arr es) -> List.length es | _ -> 1) 0 decisions in
+  if List.length claims > max_claims || exclusions > max_exclusions then
+    raise (Not_certificate "over the extracted checker's bounds (1,000 claims, 10,000 exclusions)");
   if decisions = [] then invalid "an impossible verdict with no decision";
   let stages () = List.concat_map (fun d -> match field d "exclusions" with
       | Some (Arr es) -> List.map stage_text es | _ -> []) decisions in
@@ -375,7 +390,7 @@ let check_document doc =
   match check { npos; nneg; ties; rounding = rule_of rounding; claims } ds with
   | Valid -> Printf.sprintf "every decision proved (%d, grid, by CheckGrid.check)" (List.length ds)
   | Invalid r -> invalid (reason_text r)
-  | Unverified l -> no_proved_check (List.map (fun k -> !stage_names.(int_of_nat k)) l)
+  | Unverified l -> no_proved_check (List.map stage_name l)
   end
 
 let () =
