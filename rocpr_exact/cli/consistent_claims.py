@@ -134,11 +134,18 @@ class _Refused(Exception):
         self.column, self.reason = column, reason
 
 
-def _column_of(message: str, columns: dict[str, argparse.Action]) -> str | None:
-    """The first column a message names by its flag."""
+def _column_of(message: str, columns: dict[str, argparse.Action], row: ClaimRow) -> str | None:
+    """The column a refusal is about: the first it names by its flag, else the row's cell
+    whose text it quotes, else the one it names by its parameter (``auc_roc``)."""
     for flag in re.findall(r"--([a-z][a-z0-9-]*)", message):
         if flag in columns:
             return str(flag)
+    for column, text in row.cells:
+        if repr(text) in message:
+            return column
+    for column, _ in row.cells:
+        if re.search(rf"\b{columns[column].dest}\b", message):
+            return column
     return None
 
 
@@ -175,7 +182,7 @@ def _answer_row(
         text, _ = run(namespace)
     except RocPrError as exc:
         message = cli_message(exc)
-        raise _Refused(_column_of(message, columns), message) from None
+        raise _Refused(_column_of(message, columns, row), message) from None
     result: dict[str, Any] = json.loads(text)
     if "witness" in written:  # said, as the single command says it
         result["witness_file"] = None
