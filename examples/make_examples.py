@@ -155,10 +155,13 @@ def claims() -> list[dict[str, str]]:
         {"name": "moved-cv-mean", "positives": "20", "negatives": "30", "folds": "5"}
         | {"auc-roc-mean": "0.873"}
     )
-    genuine = next(row for row in out if row["name"] == "cv-mean-sd")
-    out.append(  # the genuine folds' mean with an SD no 5 folds of 4/6 reach at that mean
-        {"name": "moved-cv-sd", "positives": "20", "negatives": "30", "folds": "5"}
-        | {"auc-roc-mean": genuine["auc-roc-mean"], "auc-roc-sd": "0.400", "sd-ddof": "1"}
+    # three folds of 2/2 (each AUC a multiple of 1/8): the genuine mean, the SD moved by 0.01
+    aucs = [rx.auc_roc(curve(ranking(400 + i, 2, 2))) for i in range(3)]
+    mean = sum(aucs, Fraction(0)) / 3
+    sd = sqrt(sum(((a - mean) ** 2 for a in aucs), Fraction(0)) / 2)
+    out.append(
+        {"name": "moved-cv-sd", "fold-sizes": "2/2,2/2,2/2", "auc-roc-mean": printed(mean)}
+        | {"auc-roc-sd": printed(sd + Fraction(1, 100)), "sd-ddof": "1"}
     )
     out.append(  # three classes of 2, 3, 5: each AUC a multiple of 1/16, 1/21, 1/25
         {"name": "moved-macro", "class-counts": "2,3,5", "macro-auc-roc": "0.9999"}

@@ -303,4 +303,3 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             lines.append(f"  {answer['witness_not_written']}")
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
-

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rocpr_exact.cli import consistent_aggregate
-from rocpr_exact.cli.options import cli_message
+from rocpr_exact.cli.consistent_text import Ticker
+from rocpr_exact.cli.options import cli_message, one_line
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.io.claims import ClaimRow, read_claims_csv
 from rocpr_exact.io.files import make_directory
@@ -50,13 +51,24 @@ __all__ = [
 ]
 
 #: The options of the command itself, not of a claim set: never a column.
-COMMAND = ("help", "claims", "format", "certificate", "witness", "no_progress", "limit", "no_limits")
+COMMAND = (
+    "help",
+    "claims",
+    "format",
+    "certificate",
+    "witness",
+    "no_progress",
+    "limit",
+    "no_limits",
+)
 #: Verdicts from the worst: the exit status of a table is its worst row's.
 ORDER = ("refused", "impossible", "undecided", "not modelled", "possible")
 EXIT_STATUS = {"refused": 2, "impossible": 1, "undecided": 4, "not modelled": 5, "possible": 0}
 ORDER_TEXT = ", ".join(f"{verdict} {EXIT_STATUS[verdict]}" for verdict in ORDER)
 #: A switch's cell: given or not.
 _SWITCH = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+#: The files ``--certificate DIR`` and ``--witness DIR`` write: NN-NAME.<option>.<suffix>.
+_SUFFIX = {"certificate": "json", "witness": "csv"}
 #: Characters of the reason shown in the text table.
 SHORT = 72
 
@@ -172,8 +184,7 @@ def _answer_row(
     for option, folder in files.items():
         if folder is None:
             continue
-        suffix = ".certificate.json" if option == "certificate" else ".witness.csv"
-        path = folder / (file_stem(row, width) + suffix)
+        path = folder / f"{file_stem(row, width)}.{option}.{_SUFFIX[option]}"
         if option == "witness" and not witness_supported(namespace):
             written[option] = None
             continue
@@ -194,9 +205,11 @@ def _answer_row(
 
 
 def _refusal(row: ClaimRow, refused: _Refused) -> dict[str, Any]:
+    """A refused row's answer: its one line (row, column, reason) and the column (or None)."""
     where = f"row {row.number} (name {row.name!r})"
     where += f", column {refused.column}" if refused.column else ""
-    return {"verdict": "refused", "reasons": [f"{where}: {refused.reason}"]}
+    line = one_line(f"{where}: {refused.reason}")
+    return {"verdict": "refused", "reasons": [line], "column": refused.column}
 
 
 def _folder(option: str, value: str | None) -> Path | None:
@@ -234,7 +247,12 @@ def _reason(result: dict[str, Any]) -> str:
         where = f"row {result['row']} (name {result['name']!r})"
         return str(result["reasons"][0]).removeprefix(where).removeprefix(", ")
     if result["reasons"]:
-        return str(result["reasons"][0])
+        first = str(result["reasons"][0])
+        stages = result.get("proved_by", [])
+        stage = first.split(": ", 1)[0] if ": " in first else ""
+        if stages and stage and " " not in stage and stage not in stages:
+            return f"proved by {', '.join(stages)}"  # the first is a search's note, not a proof
+        return first
     mean = result.get("mean")
     return f"witness: mean AUC-ROC {mean['exact']} = {mean['decimal']}" if mean else ""
 
@@ -281,12 +299,13 @@ def answer(args: argparse.Namespace, add_arguments: AddArguments, run: Run) -> t
     }
     width = len(str(len(table.rows)))  # digits of the row numbers in file names
     results = []
-    for row in table.rows:
-        try:
-            result = _answer_row(row, parser, columns, files, width, run)
-        except _Refused as refused:
-            result = _refusal(row, refused)
-        results.append({"row": row.number, "name": row.name, **result})
+    with Ticker(enabled=not args.no_progress):  # the elapsed time of the table, on a terminal
+        for row in table.rows:
+            try:
+                result = _answer_row(row, parser, columns, files, width, run)
+            except _Refused as refused:
+                result = _refusal(row, refused)
+            results.append({"row": row.number, "name": row.name, **result})
     worst = min(ORDER.index(r["verdict"]) for r in results)
     if args.format == "json":
         text = json.dumps(results, indent=2)
@@ -294,4 +313,7 @@ def answer(args: argparse.Namespace, add_arguments: AddArguments, run: Run) -> t
         text = _csv(results)
     else:
         text = _text(results)
+        for option, folder in files.items():
+            if folder is not None:
+                text += f"\n{option} files: {folder}/NN-NAME.{option}.{_SUFFIX[option]}"
     return text, EXIT_STATUS[ORDER[worst]]

@@ -126,6 +126,4 @@ def read_claims_csv(path: str | Path, columns: Collection[str]) -> ClaimTable:
     """
     described = f"the claims file {path}"
     raw = read_bounded(path, described, "max_claim_bytes")
-    return read_csv(
-        io.BytesIO(raw), lambda rows, name: _table(rows, name, columns), name=str(path)
-    )
+    return read_csv(io.BytesIO(raw), lambda rows, name: _table(rows, name, columns), name=str(path))

@@ -47,17 +47,24 @@ def _claims(tmp_path: Path, text: str) -> str:
 
 
 def test_every_example_row_is_the_single_commands_answer(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = _run(["consistent", "--claims", str(EXAMPLE), "--format", "json"], capsys)
+    argv = ["consistent", "--claims", str(EXAMPLE), "--format", "json"]
+    code, out, _ = _run([*argv, "--certificate", str(tmp_path)], capsys)
     answers = json.loads(out)
     with EXAMPLE.open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
     assert len(rows) == len(answers) == 20
     for number, (cells, got) in enumerate(zip(rows, answers, strict=True), start=1):
         assert (got.pop("row"), got.pop("name")) == (number, cells["name"])
+        certificate = got.pop("certificate_file")
+        assert certificate == str(tmp_path / f"{number:02d}-{cells['name']}.certificate.json")
+        if got["verdict"] == "impossible":  # each impossible row's certificate re-verifies
+            assert main(["check-certificate", certificate]) == 0
+            assert capsys.readouterr().out.startswith("valid: every decision proved")
         status, single, err = _run(_single_argv(cells), capsys)
         assert err == "" and got == json.loads(single), cells["name"]
+        assert status == {"possible": 0, "impossible": 1, "not modelled": 5}[got["verdict"]]
     verdicts = {a["verdict"] for a in answers}
     assert verdicts == {"possible", "impossible", "not modelled"}
     assert code == 1  # the worst verdict: impossible (1) before not modelled (5)
@@ -102,6 +109,7 @@ def test_a_bad_row_is_refused_alone(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert err == "" and code == 2  # a refused row is the worst verdict
     assert [a["verdict"] for a in answers] == ["possible", *["refused"] * 4, "impossible"]
     reasons = [a["reasons"][0] for a in answers[1:5]]
+    assert [a["column"] for a in answers[1:5]] == ["auc-roc", "positives", None, "no-ties"]
     assert reasons[0].startswith("row 2 (name 'tab2-b'), column auc-roc: ")
     assert reasons[1].startswith("row 3 (name 'no-p'), column positives: consistent needs")
     assert reasons[2] == "row 4 (name 'short'): 2 fields where the header has 5"
@@ -171,7 +179,7 @@ def test_certificates_and_witnesses_one_file_per_row(
         "3-cv.certificate.json",
     ]
     assert [p.name for p in witnesses.iterdir()] == ["1-fine_one.witness.csv"]
-    scores, labels = read_scored_csv(witnesses / "1-fine_one.witness.csv")
+    _, labels = read_scored_csv(witnesses / "1-fine_one.witness.csv")
     assert (sum(labels), len(labels) - sum(labels)) == (10, 10)
     for name in ("2-grid", "3-cv"):  # the impossible rows' certificates re-verify
         assert main(["check-certificate", str(certs / f"{name}.certificate.json")]) == 0
