@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rocpr_exact.cli import main
 from rocpr_exact.io.readers import read_scored_csv
@@ -36,7 +38,8 @@ def _single_argv(cells: dict[str, str]) -> list[str]:
         if column == "name" or not text:
             continue
         flag = "--" + column.replace("_", "-")
-        argv += [flag] if text == "true" else [f"{flag}={text}"]
+        if text != "false":
+            argv += [flag] if text == "true" else [f"{flag}={text}"]
     return argv
 
 
@@ -156,6 +159,21 @@ def test_the_table_is_bounded_before_any_row_is_decided(
     code, _, err = _run(["consistent", "--claims", path, "--limit", "max_claim_bytes=40"], capsys)
     assert code == 2 and "bytes) is longer than 40 bytes" in err and "max_claim_bytes" in err
     assert main(["consistent", "--claims", path, "--limit", "max_claim_rows=3"]) == 0
+    capsys.readouterr()
+
+
+def test_a_compressed_table_with_a_bom_and_crlf_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import gzip
+
+    text = "\ufeffName,Positives,Negatives,AUC_ROC\r\na,10,10,0.873\r\n"
+    plain = _claims(tmp_path, "name,positives,negatives,auc-roc\na,10,10,0.873\n")
+    packed = tmp_path / "claims.csv.gz"
+    packed.write_bytes(gzip.compress(text.encode("utf-8")))
+    expected = _run(["consistent", "--claims", plain, "--format", "json"], capsys)
+    assert _run(["consistent", "--claims", str(packed), "--format", "json"], capsys) == expected
+    assert expected[0] == 1 and json.loads(expected[1])[0]["verdict"] == "impossible"
 
 
 def test_certificates_and_witnesses_one_file_per_row(
@@ -226,3 +244,58 @@ def test_a_repeatable_flag_takes_values_separated_by_semicolons(
     answers = json.loads(out)
     assert [len(a["roc_points"]) for a in answers] == [2, 1]
     assert [a["verdict"] for a in answers] == ["impossible", "possible"] and code == 1
+
+
+#: Cells of a random table: good, bad and empty values of a few columns.
+CELLS = {
+    "positives": ["", "0", "3", "5", "x", "-1"],
+    "negatives": ["", "2", "4", "1e3"],
+    "auc_roc": ["", "0.5", "0.873", "0.75", "1/2", "0.5±0.1", "nan"],
+    "average-precision": ["", "0.6", "0.9", "2"],
+    "no-ties": ["", "true", "false", "maybe"],
+    "rounding": ["", "truncate", "up"],
+    "folds": ["", "2", "9"],
+    "auc-roc-mean": ["", "0.5", "0.81"],
+}
+
+
+@given(
+    st.lists(
+        st.fixed_dictionaries({column: st.sampled_from(v) for column, v in CELLS.items()}),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_any_table_answers_each_row_as_the_single_command(rows: list[dict[str, str]]) -> None:
+    """Every row of a random table is the single command's answer, or refused exactly when the
+    single command exits 2; never an internal error, and the exit status is the worst row's."""
+    import contextlib
+    import io
+    import tempfile
+
+    def run(argv: list[str]) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+        return code, out.getvalue(), err.getvalue()
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "claims.csv"
+        lines = ["name," + ",".join(CELLS)]
+        lines += [f"r{i}," + ",".join(row.values()) for i, row in enumerate(rows, start=1)]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        code, out, err = run(["consistent", "--claims", str(path), "--format", "json"])
+    assert err == "" and code in (0, 1, 2, 4, 5)
+    answers = json.loads(out)
+    statuses = {"refused": 2, "impossible": 1, "undecided": 4, "not modelled": 5, "possible": 0}
+    for number, (row, got) in enumerate(zip(rows, answers, strict=True), start=1):
+        status, single, said = run(_single_argv({"name": "", **row}))
+        assert "internal error" not in said
+        if got["verdict"] == "refused":
+            assert status == 2 and got["reasons"][0].startswith(f"row {number} (name 'r{number}')")
+        else:
+            assert status == statuses[got["verdict"]]
+            assert {k: v for k, v in got.items() if k not in ("row", "name")} == json.loads(single)
+    order = ["refused", "impossible", "undecided", "not modelled", "possible"]
+    worst = min(order.index(a["verdict"]) for a in answers)
+    assert code == statuses[order[worst]]
