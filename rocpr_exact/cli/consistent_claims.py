@@ -128,9 +128,10 @@ def _row_words(row: ClaimRow, columns: dict[str, argparse.Action]) -> list[tuple
         action = columns[column]
         flag = "--" + column
         if action.nargs == 0:  # a switch
-            if text.lower() not in _SWITCH:
+            given = _SWITCH.get(text.lower())
+            if given is None:
                 raise _Refused(column, f"takes true or false (or an empty cell), got {text!r}")
-            out.append((column, [flag] if _SWITCH[text.lower()] else []))
+            out.append((column, [flag] if given else []))
         elif isinstance(action, argparse._AppendAction):
             out.append((column, [f"{flag}={part.strip()}" for part in text.split(";")]))
         else:
@@ -180,22 +181,21 @@ def _answer_row(
             raise _Refused(column, str(exc)) from None
     argv = [word for _, part in words for word in part] + ["--format=json", "--no-progress"]
     namespace = parser.parse_args(argv)
-    written: dict[str, str | None] = {}
+    unwritten = files["witness"] is not None and not witness_supported(namespace)
     for option, folder in files.items():
-        if folder is None:
-            continue
-        path = folder / f"{file_stem(row, width)}.{option}.{_SUFFIX[option]}"
-        if option == "witness" and not witness_supported(namespace):
-            written[option] = None
-            continue
-        setattr(namespace, option, str(path))
+        if folder is not None and not (option == "witness" and unwritten):
+            setattr(
+                namespace,
+                option,
+                str(folder / f"{file_stem(row, width)}.{option}.{_SUFFIX[option]}"),
+            )
     try:
         text, _ = run(namespace)
     except RocPrError as exc:
         message = cli_message(exc)
         raise _Refused(_column_of(message, columns, row), message) from None
     result: dict[str, Any] = json.loads(text)
-    if "witness" in written:  # said, as the single command says it
+    if unwritten:  # said, as the single command says it
         result["witness_file"] = None
         result["witness_not_written"] = (
             "no witness file for an aggregate claim yet: the answer's 'witness' lists each "
