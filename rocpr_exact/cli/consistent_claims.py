@@ -37,6 +37,7 @@ from rocpr_exact.cli.options import cli_message, one_line
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.io.claims import ClaimRow, read_claims_csv
 from rocpr_exact.io.files import make_directory
+from rocpr_exact.io.notices import notice
 
 __all__ = [
     "COMMAND",
@@ -307,6 +308,13 @@ def answer(args: argparse.Namespace, add_arguments: AddArguments, run: Run) -> t
                 result = _refusal(row, refused)
             results.append({"row": row.number, "name": row.name, **result})
     worst = min(ORDER.index(r["verdict"]) for r in results)
+    refused = [str(r["row"]) for r in results if r["verdict"] == "refused"]
+    if refused:  # exit 2 says it on standard error too, in one line
+        shown = ", ".join(refused[:10]) + (", ..." if len(refused) > 10 else "")
+        notice(
+            f"{len(refused):,} of {len(results):,} claim rows refused (row {shown}): each "
+            "one's reason is in the output, and the other rows are answered"
+        )
     if args.format == "json":
         text = json.dumps(results, indent=2)
     elif args.format == "csv":
