@@ -43,7 +43,7 @@ from typing import Any, NoReturn
 from rocpr_exact import __version__, limits
 from rocpr_exact.cli import interrupts
 from rocpr_exact.cli.commands import HELP, MODULES
-from rocpr_exact.cli.options import cli_message, one_line
+from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.io import notices
 
@@ -54,6 +54,9 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+
+#: Messages longer than this are shortened in the middle (a score of 10,000 digits, say).
+MAX_MESSAGE_CHARS = 1_000
 
 #: The commands, in the order ``--help`` lists them (:mod:`rocpr_exact.cli.commands`).
 COMMANDS: tuple[str, ...] = tuple(MODULES)
@@ -138,9 +141,18 @@ def _command(argv: Sequence[str]) -> str | None:
     return word if word in MODULES else None
 
 
+def _one_line(text: str) -> str:
+    """``text`` on one line, shortened in the middle when very long."""
+    line = " ".join(text.split())
+    if len(line) <= MAX_MESSAGE_CHARS:
+        return line
+    half = MAX_MESSAGE_CHARS // 2
+    return f"{line[:half]} ... ({len(line) - 2 * half:,} characters left out) ... {line[-half:]}"
+
+
 def _say(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr closed: nothing more to say
-        print(f"rocpr-exact: {one_line(message)}", file=sys.stderr, flush=True)
+        print(f"rocpr-exact: {_one_line(message)}", file=sys.stderr, flush=True)
 
 
 def _note(text: str) -> None:

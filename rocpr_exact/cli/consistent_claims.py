@@ -33,7 +33,7 @@ from typing import Any, NoReturn
 
 from rocpr_exact.cli import consistent_aggregate
 from rocpr_exact.cli.consistent_text import Ticker
-from rocpr_exact.cli.options import cli_message, one_line
+from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
 from rocpr_exact.io.claims import ClaimRow, read_claims_csv
 from rocpr_exact.io.files import make_directory
@@ -209,7 +209,7 @@ def _refusal(row: ClaimRow, refused: _Refused) -> dict[str, Any]:
     """A refused row's answer: its one line (row, column, reason) and the column (or None)."""
     where = f"row {row.number} (name {row.name!r})"
     where += f", column {refused.column}" if refused.column else ""
-    line = one_line(f"{where}: {refused.reason}")
+    line = f"{where}: {refused.reason}"  # one line: a RocPrError's message is one (errors.py)
     return {"verdict": "refused", "reasons": [line], "column": refused.column}
 
 

@@ -45,7 +45,6 @@ __all__ = [
     "figure_size",
     "flag_words",
     "limit",
-    "one_line",
     "require_ranking",
     "tolerance",
     "whole_number",
@@ -91,23 +90,6 @@ def cli_message(error: RocPrError) -> str:
             text = "--digits " + text.removeprefix("digits ")
         text = text.replace("fewer digits is faster", "fewer --digits is faster")
     return flag_words(text)
-
-
-#: Messages longer than this are shortened in the middle (a score of 10,000 digits, say).
-MAX_MESSAGE_CHARS = 1_000
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line, shortened in the middle when longer than :data:`MAX_MESSAGE_CHARS`.
-
-    >>> one_line("a\n  b"), len(one_line("x" * 5_000)) < 1_100
-    ('a b', True)
-    """
-    line = " ".join(text.split())
-    if len(line) <= MAX_MESSAGE_CHARS:
-        return line
-    half = MAX_MESSAGE_CHARS // 2
-    return f"{line[:half]} ... ({len(line) - 2 * half:,} characters left out) ... {line[-half:]}"
 
 
 def flag_words(text: str) -> str:
