@@ -304,8 +304,8 @@ def answer(args: argparse.Namespace, add_arguments: AddArguments, run: Run) -> t
         for row in table.rows:
             try:
                 result = _answer_row(row, parser, columns, files, width, run)
-            except _Refused as refused:
-                result = _refusal(row, refused)
+            except _Refused as why:
+                result = _refusal(row, why)
             results.append({"row": row.number, "name": row.name, **result})
     worst = min(ORDER.index(r["verdict"]) for r in results)
     refused = [str(r["row"]) for r in results if r["verdict"] == "refused"]
