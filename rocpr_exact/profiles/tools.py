@@ -14,9 +14,9 @@ from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
 __all__ = ["TOOLS", "TOOL_ALIASES", "tool_name"]
 
-#: Every tool with twins, one spelling each: its ``profiles/<tool>`` module (``spark``:
-#: ``profiles/spark_mllib``), its twin vectors ``vectors/twins/<tool>.json``, the name that
-#: ``report --profile`` and ``check --profile`` take.
+#: Every tool with twins, one spelling each: its folder ``profiles/<tool>/`` (its twins, its
+#: metric table and its recorded cases, ``cases.py``), its twin vectors
+#: ``vectors/twins/<tool>.json``, the name that ``report --profile`` and ``check --profile`` take.
 TOOLS: tuple[str, ...] = (
     "sklearn",
     "torchmetrics",

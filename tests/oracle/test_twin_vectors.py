@@ -19,10 +19,10 @@ import pytest
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.twin_cases import TOOLS, case_module
-from rocpr_exact.oracle.twin_cases.case import FLOAT_TEXT, decode, floats
 from rocpr_exact.oracle.twin_vectors import build_twin_vectors, expected_value, write_twin_vectors
 from rocpr_exact.oracle.vectors import dumps
 from rocpr_exact.profiles import tools
+from rocpr_exact.profiles.case import FLOAT_TEXT, decode, floats
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = ROOT / "vectors" / "twins"

@@ -160,8 +160,8 @@ def test_one_spelling_per_tool_and_the_old_one_says_the_new() -> None:
 #: named as the tool names them.
 COMPANIONS = {
     "torchmetrics": ("torchmetrics.binary", "torchmetrics.fixed", "torchmetrics.multiclass"),
-    "proc": ("proc_delong",),
-    "spark": ("spark_mllib",),
+    "proc": ("proc.delong",),
+    "spark": ("spark.mllib",),
 }
 
 

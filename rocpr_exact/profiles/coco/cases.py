@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import coco as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

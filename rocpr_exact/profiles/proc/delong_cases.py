@@ -1,4 +1,4 @@
-"""Twin vector cases for pROC 1.18.0's DeLong inference (:mod:`rocpr_exact.profiles.proc_delong`).
+"""Twin vector cases for pROC 1.18.0's DeLong inference (:mod:`rocpr_exact.profiles.proc.delong`).
 
 ``var``, ``ci_auc``, ``cov`` and ``roc_test`` take pROC curves; a case gives the data of
 ``roc(response, predictor, direction)`` (and of a second curve: ``predictor2`` on the same
@@ -15,8 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import LABELS20, SCORES20, TwinCase, floats
-from rocpr_exact.profiles import proc_delong
+from rocpr_exact.profiles.case import LABELS20, SCORES20, TwinCase, floats
+from rocpr_exact.profiles.proc import delong as proc_delong
 from rocpr_exact.profiles.proc import roc
 
 __all__ = ["ADAPTERS", "CASES", "NOTES"]

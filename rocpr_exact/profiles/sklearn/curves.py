@@ -26,7 +26,7 @@ from typing import Any, TypeAlias
 from rocpr_exact.core.data import Score
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.profiles.arguments import flag
-from rocpr_exact.profiles.sklearn_input import (
+from rocpr_exact.profiles.sklearn.view import (
     INF,
     NO_NEGATIVE_RATE,
     NO_POSITIVE_RATE,

@@ -1,6 +1,6 @@
 """Twin vector cases for pROC 1.18.0's ``auc`` and ``roc`` (:mod:`rocpr_exact.profiles.proc`),
 and its DeLong ``var``, ``ci.auc``, ``cov`` and ``roc.test``
-(:mod:`rocpr_exact.oracle.twin_cases.proc_delong`).
+(:mod:`rocpr_exact.profiles.proc.delong_cases`).
 
 Full and partial areas (both foci, McClish-corrected or not, NA where pROC returns NA),
 directions, levels and missing values; scripts/record_r_twin_vectors.R runs pROC itself on
@@ -13,9 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases import proc_delong
-from rocpr_exact.oracle.twin_cases.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import proc as TWINS
+from rocpr_exact.profiles.case import LABELS20, SCORES20, TwinCase, floats
+from rocpr_exact.profiles.proc import delong_cases as proc_delong
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

@@ -32,7 +32,7 @@ from rocpr_exact.errors import (
     NotSupportedError,
     ZeroDenominatorError,
 )
-from rocpr_exact.profiles.sklearn_input import (
+from rocpr_exact.profiles.sklearn.view import (
     check_consistent_length,
     exact_column,
     one_class,

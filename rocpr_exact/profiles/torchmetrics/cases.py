@@ -4,16 +4,16 @@ Each input is given to the four binary functions; ``preds`` is a Python list, wh
 holds as float32.  Most inputs are those of ``tests/data/torch_keras_recorded.json``, so the
 outputs torchmetrics recorded there can be checked against these vectors.  The multiclass
 areas and the operating-point searches are in
-:mod:`rocpr_exact.oracle.twin_cases.torchmetrics_more`.
+:mod:`rocpr_exact.profiles.torchmetrics.more_cases`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases import torchmetrics_more
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import torchmetrics as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
+from rocpr_exact.profiles.torchmetrics import more_cases as torchmetrics_more
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

@@ -1,7 +1,7 @@
 """torchmetrics' multiclass areas and operating-point searches: cases of the torchmetrics vectors.
 
-Twins in :mod:`rocpr_exact.profiles.torchmetrics_multiclass` and
-:mod:`rocpr_exact.profiles.torchmetrics_fixed`, called through :data:`ADAPTERS` (the vector
+Twins in :mod:`rocpr_exact.profiles.torchmetrics.multiclass` and
+:mod:`rocpr_exact.profiles.torchmetrics.fixed`, called through :data:`ADAPTERS` (the vector
 file's ``twinModule`` is the binary one).  A search returns (rate, threshold), null where
 torch returns nan; a multiclass search the two per-class tuples; ``average=None`` the
 per-class areas.  The inputs are those of ``tests/data/torchmetrics_recorded.json``
@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
-from rocpr_exact.profiles import torchmetrics_fixed, torchmetrics_multiclass
+from rocpr_exact.profiles.case import TwinCase, floats
+from rocpr_exact.profiles.torchmetrics import fixed as torchmetrics_fixed
+from rocpr_exact.profiles.torchmetrics import multiclass as torchmetrics_multiclass
 
 #: Datasets used by more than one case.
 ONE_CLASS4 = [

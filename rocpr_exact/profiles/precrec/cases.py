@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import precrec as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

@@ -6,8 +6,8 @@ order there (docs/profiles/).
 
 from __future__ import annotations
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import voc as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

@@ -4,9 +4,9 @@ Each twin has sklearn's name and parameters and returns what sklearn would retur
 no rounding error: ``roc_auc_score`` (binary, multiclass ``ovr``/``ovo``, multilabel, with
 ``max_fpr`` and ``sample_weight``), ``average_precision_score`` (binary, multiclass,
 multilabel, every ``average``), and the curves ``roc_curve``, ``precision_recall_curve`` and
-``det_curve`` (:mod:`rocpr_exact.profiles.sklearn_curves`).
+``det_curve`` (:mod:`rocpr_exact.profiles.sklearn.curves`).
 
-"As sklearn sees the input" (:mod:`rocpr_exact.profiles.sklearn_input`): ``y_score`` keeps
+"As sklearn sees the input" (:mod:`rocpr_exact.profiles.sklearn.view`): ``y_score`` keeps
 the dtype ``np.asarray`` gives it and each value its exact value (float64 scores at their
 binary value, int64 scores as integers), ``y_true`` is read with sklearn's target types and
 label conventions, ``sample_weight`` must be non-negative numbers (an integer weight w is w
@@ -36,8 +36,17 @@ from rocpr_exact.exact.binary64 import round_binary32, round_ieee
 from rocpr_exact.exact.sums import sum_ratios
 from rocpr_exact.profiles.arguments import is_one_of, vector
 from rocpr_exact.profiles.model import ProfileData, ToolMetrics, Value, curve_of
-from rocpr_exact.profiles.sklearn_curves import det_curve, precision_recall_curve, roc_curve
-from rocpr_exact.profiles.sklearn_input import (
+from rocpr_exact.profiles.sklearn.curves import det_curve, precision_recall_curve, roc_curve
+from rocpr_exact.profiles.sklearn.multiclass import (
+    AVERAGES,
+    Average,
+    BinaryMetric,
+    Outcome,
+    average_binary_score,
+    indicator,
+    multiclass_roc_auc,
+)
+from rocpr_exact.profiles.sklearn.view import (
     INF,
     NO_NEGATIVE_RATE,
     NO_POSITIVE_RATE,
@@ -54,15 +63,6 @@ from rocpr_exact.profiles.sklearn_input import (
     score_array,
     target_of,
     weights_of,
-)
-from rocpr_exact.profiles.sklearn_multiclass import (
-    AVERAGES,
-    Average,
-    BinaryMetric,
-    Outcome,
-    average_binary_score,
-    indicator,
-    multiclass_roc_auc,
 )
 
 __all__ = [
@@ -216,7 +216,7 @@ def roc_auc_score(
     segment); with ``max_fpr`` (its float64 value m, 0 < m <= 1) the partial area A up to
     fpr = m, then McClish's 1/2 (1 + (A - m**2/2) / (m - m**2/2)).  Multiclass ``y_true``, or a
     2-D ``y_score`` of more than two columns: ``multi_class="ovr"`` or ``"ovo"``
-    (:func:`~rocpr_exact.profiles.sklearn_multiclass.multiclass_roc_auc`).  Multilabel
+    (:func:`~rocpr_exact.profiles.sklearn.multiclass.multiclass_roc_auc`).  Multilabel
     indicator ``y_true``: one binary AUC per column, averaged (``max_fpr`` allowed).
     ``average=None`` gives a tuple, one Fraction per class.
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import xgboost as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

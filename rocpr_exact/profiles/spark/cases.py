@@ -1,4 +1,4 @@
-"""Twin vector cases for Spark (:mod:`rocpr_exact.profiles.spark_mllib`).
+"""Twin vector cases for Spark (:mod:`rocpr_exact.profiles.spark.mllib`).
 
 ``area_under_roc`` / ``area_under_pr`` are ``areaUnderROC`` / ``areaUnderPR`` (of
 ``BinaryClassificationEvaluator(numBins=num_bins, weightCol=...)`` on one partition, or of
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
-from rocpr_exact.profiles import spark_mllib as TWINS
+from rocpr_exact.profiles import spark as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

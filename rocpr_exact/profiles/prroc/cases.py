@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.exact.closedform import ClosedForm
-from rocpr_exact.oracle.twin_cases.case import TwinCase, floats
 from rocpr_exact.profiles import prroc as TWINS
+from rocpr_exact.profiles.case import TwinCase, floats
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 

@@ -1,6 +1,6 @@
 """Spark MLlib's ``BinaryClassificationMetrics`` twins under the tool's one name, ``spark``.
 
-The twins are defined in :mod:`rocpr_exact.profiles.spark_mllib` (docs/profiles/spark.md);
+The twins are defined in :mod:`rocpr_exact.profiles.spark.mllib` (docs/profiles/spark.md);
 this module is the tool's name in :data:`rocpr_exact.profiles.tools.TOOLS`, so that every
 function of a tool imports from ``rocpr_exact.profiles.<tool>``, and holds its metric table.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from rocpr_exact.profiles.examples import twin_metric
 from rocpr_exact.profiles.ieee import double_seen
 from rocpr_exact.profiles.model import ToolMetrics
-from rocpr_exact.profiles.spark_mllib import (
+from rocpr_exact.profiles.spark.mllib import (
     VERSION,
     area_under_pr,
     area_under_roc,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rocpr_exact.oracle.twin_cases.case import LABELS20, SCORES20, TwinCase, floats
 from rocpr_exact.profiles import rocr as TWINS
+from rocpr_exact.profiles.case import LABELS20, SCORES20, TwinCase, floats
 
 __all__ = ["ADAPTERS", "CASES", "NOTES", "TOOL", "TWINS", "VERSION"]
 
