@@ -93,22 +93,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
+from importlib import import_module
 from types import MappingProxyType
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import (
-    auccalculator,
-    keras,
-    precrec,
-    proc,
-    prroc,
-    rocr,
-    sklearn,
-    spark,
-    torchmetrics,
-    xgboost,
-)
 from rocpr_exact.profiles.model import (
     Deviation,
     Metric,
@@ -136,22 +125,6 @@ __all__ = [
     "weighted_reason",
 ]
 
-#: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
-_CURVE_METRICS: dict[str, ToolMetrics] = {
-    table.tool: table
-    for table in (
-        sklearn.CURVE_METRICS,
-        torchmetrics.CURVE_METRICS,
-        keras.CURVE_METRICS,
-        xgboost.CURVE_METRICS,
-        prroc.CURVE_METRICS,
-        auccalculator.CURVE_METRICS,
-        proc.CURVE_METRICS,
-        rocr.CURVE_METRICS,
-        precrec.CURVE_METRICS,
-        spark.CURVE_METRICS,
-    )
-}
 #: The tools without a metric table, and why (``report --profile`` refuses them naming it).
 NO_TABLE: Mapping[str, str] = MappingProxyType(
     dict.fromkeys(
@@ -160,6 +133,25 @@ NO_TABLE: Mapping[str, str] = MappingProxyType(
         "the ground truths no detection matched, and the order of tied detections",
     )
 )
+
+
+def _curve_metrics() -> dict[str, ToolMetrics]:
+    """Each tool's table, in :data:`~rocpr_exact.profiles.tools.TOOLS`' order: the
+    ``CURVE_METRICS`` of its folder ``profiles/<tool>/`` (every tool but those of
+    :data:`NO_TABLE`), so that adding a tool's table is adding its folder and its name."""
+    tables: dict[str, ToolMetrics] = {}
+    for tool in TOOLS:
+        if tool in NO_TABLE:
+            continue
+        table = import_module(f"rocpr_exact.profiles.{tool}").CURVE_METRICS
+        if not isinstance(table, ToolMetrics) or table.tool != tool:
+            raise TypeError(f"profiles/{tool}/: CURVE_METRICS is not the tool's ToolMetrics")
+        tables[tool] = table
+    return tables
+
+
+#: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
+_CURVE_METRICS: dict[str, ToolMetrics] = _curve_metrics()
 
 #: The tools whose metric tables, on a curve of weighted counts, are the tool's value with the
 #: weights given (scikit-learn, keras and xgboost ``sample_weight``; PRROC ``weights.class0`` /
