@@ -106,7 +106,13 @@ from rocpr_exact.profiles.model import (
     Value,
     curve_of,
 )
-from rocpr_exact.profiles.tools import TOOL_ALIASES, TOOLS, tool_name
+from rocpr_exact.profiles.tools import (
+    TABLE_TOOLS,
+    TOOL_ALIASES,
+    TOOLS,
+    WITHOUT_TABLE,
+    tool_name,
+)
 
 __all__ = [
     "NO_TABLE",
@@ -128,7 +134,7 @@ __all__ = [
 #: The tools without a metric table, and why (``report --profile`` refuses them naming it).
 NO_TABLE: Mapping[str, str] = MappingProxyType(
     dict.fromkeys(
-        ("coco", "voc"),
+        WITHOUT_TABLE,
         "its detection average precision is not a function of a binary curve: it reads "
         "the ground truths no detection matched, and the order of tied detections",
     )
@@ -140,9 +146,7 @@ def _curve_metrics() -> dict[str, ToolMetrics]:
     ``CURVE_METRICS`` of its folder ``profiles/<tool>/`` (every tool but those of
     :data:`NO_TABLE`), so that adding a tool's table is adding its folder and its name."""
     tables: dict[str, ToolMetrics] = {}
-    for tool in TOOLS:
-        if tool in NO_TABLE:
-            continue
+    for tool in TABLE_TOOLS:
         table = import_module(f"rocpr_exact.profiles.{tool}").CURVE_METRICS
         if not isinstance(table, ToolMetrics) or table.tool != tool:
             raise TypeError(f"profiles/{tool}/: CURVE_METRICS is not the tool's ToolMetrics")

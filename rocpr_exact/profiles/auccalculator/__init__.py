@@ -186,6 +186,7 @@ CURVE_METRICS = ToolMetrics(
     double_seen,
     {"auc_roc": curve_auc_roc, "auc_pr": curve_auc_pr},
     deviations,
+    description="AUCCalculator 0.2 (the paper's Java tool) on a scored list.",
 )
 
 

@@ -316,4 +316,9 @@ CURVE_METRICS = ToolMetrics(
             positives="keras AUC PR (which returns 0 here, with a warning)",
         ),
     },
+    description=(
+        "keras 3.15: keras.metrics.AUC() (200 thresholds, interpolation), curve ROC and PR, "
+        "predictions as float32."
+    ),
+    closed_forms=frozenset(["auc_pr"]),
 )

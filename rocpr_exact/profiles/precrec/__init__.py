@@ -158,4 +158,8 @@ CURVE_METRICS = ToolMetrics(
             both="precrec auc PRC (which stops: only a single class)",
         ),
     },
+    description=(
+        "R package precrec 0.14.4: auc(evalmod(scores, labels)), rows ROC and PRC (x_bins 1000, "
+        "interpolated)."
+    ),
 )

@@ -343,4 +343,6 @@ CURVE_METRICS = ToolMetrics(
         "auc_davis_goadrich": _two_vector_davis_goadrich,
         "roc_auc": roc_area,
     },
+    description="R package PRROC: pr.curve auc.integral and auc.davis.goadrich, roc.curve auc.",
+    closed_forms=frozenset(["auc_integral"]),
 )

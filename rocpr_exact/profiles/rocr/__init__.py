@@ -174,4 +174,7 @@ CURVE_METRICS = ToolMetrics(
         )
         for measure in ("auc", "aucpr")
     },
+    description=(
+        "R package ROCR 1.0-11: performance(prediction(scores, labels), 'auc') and 'aucpr'."
+    ),
 )

@@ -382,4 +382,8 @@ CURVE_METRICS = ToolMetrics(
         "average_precision_score": _average_precision,
         "auc_pr_trapezoid": _auc_pr_trapezoid,
     },
+    description=(
+        "scikit-learn 1.9: roc_auc_score, average_precision_score, auc(recall, precision) on "
+        "precision_recall_curve."
+    ),
 )

@@ -34,4 +34,8 @@ CURVE_METRICS = ToolMetrics(
         "areaUnderROC": twin_metric("spark", area_under_roc),
         "areaUnderPR": twin_metric("spark", area_under_pr),
     },
+    description=(
+        "Spark 4.x BinaryClassificationMetrics areaUnderROC and areaUnderPR (numBins 1000, one "
+        "partition)."
+    ),
 )

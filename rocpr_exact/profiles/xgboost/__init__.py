@@ -200,4 +200,8 @@ CURVE_METRICS = ToolMetrics(
             both="xgboost aucpr (which returns nan here, with a warning)",
         ),
     },
+    description=(
+        "xgboost 3.2: eval_metric auc and aucpr, binary, unweighted, predictions as float32."
+    ),
+    closed_forms=frozenset(["aucpr"]),
 )
