@@ -57,7 +57,7 @@ RUN_BY_CI = {
 }
 
 #: Commands run by a test under the ``install`` marker, which .ci/run runs
-#: (``pytest -m install tests/contract``): an installation takes a minute or more.
+#: (``pytest -m install tests/docs``): an installation takes a minute or more.
 RUN_INSTALLED = ("python3 -m venv .venv && .venv/bin/pip install -q .",)
 
 #: Commands (by how they start) a test cannot run, with the reason (none today: a command
@@ -186,8 +186,8 @@ def test_the_ci_script_runs_its_commands() -> None:
     for command in RUN_BY_CI:
         assert command in lines, f".ci/run does not run {command!r}"
     assert '.venv/bin/pip install -q -e ".[test,spark]"' in CI  # the spark tests' extra
-    assert ".venv/bin/python -m pytest -m install tests/contract" in CI  # RUN_INSTALLED
-    assert ".venv/bin/python -m pytest -m bench tests/contract" in CI  # the bench marker
+    assert ".venv/bin/python -m pytest -m install tests/docs" in CI  # RUN_INSTALLED
+    assert ".venv/bin/python -m pytest -m bench tests/docs" in CI  # the bench marker
 
 
 def test_the_engines_doc_quotes_the_spark_extra() -> None:
@@ -220,7 +220,7 @@ def test_documented_installation_runs(
     """The command as written, in a copy of the repository's files (never its own .venv);
     the installed command then answers."""
     if "install" not in (request.config.getoption("markexpr", "") or ""):
-        pytest.skip("an installation (a minute or more): pytest -m install tests/contract")
+        pytest.skip("an installation (a minute or more): pytest -m install tests/docs")
     copy_tracked_files(tmp_path)
     run = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-2000:]
@@ -341,7 +341,7 @@ def test_documented_benchmark_runs_in_smoke_mode(
     pyspark, pandas or pyarrow carry the ``bench`` marker (.ci/run: pytest -m bench
     tests/contract, after the spark extra)."""
     if _peers(command) and "bench" not in (request.config.getoption("markexpr", "") or ""):
-        pytest.skip("needs the spark extra's peers: pytest -m bench tests/contract")
+        pytest.skip("needs the spark extra's peers: pytest -m bench tests/docs")
     for module in _peers(command):
         pytest.importorskip(module, reason=f"{module} is not installed (extra: spark)")
     before = _written()
