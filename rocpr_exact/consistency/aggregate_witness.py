@@ -1,0 +1,324 @@
+"""Witness files of aggregated claims: one ranking per fold, or one score column per class.
+
+A "possible" aggregate (:func:`~rocpr_exact.consistency.aggregate.decide_mean`) carries a g per
+task; :func:`aggregate_witness` turns it into the examples a file holds, and
+:func:`write_aggregate_witness` writes them atomically (``rocpr_exact.io.files``), as CSV:
+
+* **folds**: ``fold,score,label``, fold numbered from 1 in the order of the tasks (of
+  ``--fold-sizes``, or of ``--folds K``'s folds), the scores integers (higher = more positive),
+  one row per example; each fold's rows are its ranking (:func:`task_rankings`), ties real ties.
+* **classes**: ``label,score_1,...,score_K``, the label the class number from 1 in the order of
+  the class counts, one row per example.  Column k ranks class k against the rest as the
+  witness says (its one-vs-rest AUC is the witness's).  Under the *free per-class scores* model
+  that is all a column must do; the columns are then integers (model ``"free per-class scores
+  only"``).  The file is a *probability matrix* (model ``"probability matrix"``) when the cheap
+  construction below keeps the claim: for an anchor class c, the columns k != c take their
+  witness levels 1..L_k over 10^d with 10^d > K max L_k (so each lies in (0, 1/K) and keeps its
+  order), and column c is 1 - their sum (in (1/K, 1)), every row summing to one exactly.
+  Column c's ranking is then what the others make it, so its AUC-ROC is recomputed, and the
+  matrix kept only when the weighted mean of every column's AUC-ROC, recomputed with the
+  package's ``auc_roc``, is still in the printed interval.  Each class c is tried as the
+  anchor, its examples placed lowest (then highest) among the negatives of the other columns,
+  lowest first (a high column c for class c).  The matrix's entries are decimals with d places,
+  exactly (``Fraction("0.0123")`` and ``report`` read them exactly); under ``ties=False`` a
+  matrix whose column c ties is not kept.
+
+The recipe that re-derives the printed numbers from a file is in docs/consistency.md
+("Aggregated claims", witness files); ``tests/consistency/test_aggregate_witness.py`` runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import BinaryIO, Literal
+
+from rocpr_exact.areas.auc import auc_roc
+from rocpr_exact.consistency.aggregate import Aggregate, task_rankings
+from rocpr_exact.consistency.witness import Group, ranking_with_auc
+from rocpr_exact.core.curve import Curve
+from rocpr_exact.errors import InvalidInputError
+from rocpr_exact.exact.text import scaled_to_decimal
+from rocpr_exact.io.files import write_atomically
+
+__all__ = [
+    "FREE",
+    "MATRIX",
+    "AggregateWitness",
+    "aggregate_witness",
+    "write_aggregate_witness",
+]
+
+Kind = Literal["folds", "classes"]
+#: The model of a class witness file: rows that are probabilities summing to one, or not.
+MATRIX = "probability matrix"
+FREE = "free per-class scores only"
+#: Rows written per call of the stream's ``write``.
+_BATCH = 4096
+
+
+def _ranking_auc(groups: Sequence[Group]) -> Fraction:
+    runs = tuple((len(groups) - i, a, b) for i, (a, b) in enumerate(groups))
+    return auc_roc(Curve.from_groups(runs))
+
+
+@dataclass(frozen=True, slots=True)
+class AggregateWitness:
+    """The examples of an aggregate's witness file (module notes) and what they give.
+
+    ``kind`` "folds": ``rankings`` holds each fold's tie groups (positives, negatives), highest
+    score first (score len(groups) - i).  ``kind`` "classes": ``counts`` the class sizes, and
+    ``columns[k]`` every example's score in column k + 1 as an integer over ``scale`` (1, or
+    10^d for a probability matrix), the examples class by class.  ``aucs``: each task's
+    AUC-ROC recomputed from those examples with ``auc_roc``; ``value`` their weighted mean.
+    """
+
+    kind: Kind
+    model: str
+    weights: tuple[Fraction, ...]
+    rankings: tuple[tuple[Group, ...], ...] = ()
+    counts: tuple[int, ...] = ()
+    columns: tuple[tuple[int, ...], ...] = ()
+    scale: int = 1
+    aucs: tuple[Fraction, ...] = ()
+
+    @property
+    def value(self) -> Fraction:
+        """sum_i w_i AUC_i: the mean (folds), the macro or weighted average (classes)."""
+        return sum((w * a for w, a in zip(self.weights, self.aucs, strict=True)), Fraction(0))
+
+    @property
+    def header(self) -> str:
+        """The file's first line."""
+        if self.kind == "folds":
+            return "fold,score,label"
+        return ",".join(["label", *(f"score_{k}" for k in range(1, len(self.counts) + 1))])
+
+    def _cell(self, numerator: int) -> str:
+        return str(numerator) if self.scale == 1 else scaled_to_decimal(numerator, _places(self))
+
+    def lines(self) -> Iterator[str]:
+        """The file's lines after the header, one example each."""
+        if self.kind == "folds":
+            for fold, groups in enumerate(self.rankings, start=1):
+                for i, (a, b) in enumerate(groups):
+                    score = len(groups) - i
+                    yield from [f"{fold},{score},1"] * a
+                    yield from [f"{fold},{score},0"] * b
+            return
+        labels = [k for k, count in enumerate(self.counts, start=1) for _ in range(count)]
+        for label, *row in zip(labels, *self.columns, strict=True):
+            yield ",".join([str(label), *map(self._cell, row)])
+
+    def _check(self) -> None:
+        """Every invariant: counts per task, rows of a matrix summing to one, AUCs recomputed."""
+        if self.kind == "folds":
+            assert [_ranking_auc(g) for g in self.rankings] == list(self.aucs)
+            return
+        n = sum(self.counts)
+        assert all(len(column) == n for column in self.columns)
+        if self.model == MATRIX:
+            rows = zip(*self.columns, strict=True)
+            assert all(sum(row) == self.scale and min(row) > 0 for row in rows)
+        assert [_column_auc(self.counts, k, c) for k, c in enumerate(self.columns)] == list(
+            self.aucs
+        )
+
+
+def _of(counts: Sequence[int], k: int, example: int) -> bool:
+    """Whether ``example`` (class by class) is of class k."""
+    start = sum(counts[:k])
+    return start <= example < start + counts[k]
+
+
+def _places(witness: AggregateWitness) -> int:
+    return len(str(witness.scale)) - 1
+
+
+def _column_auc(counts: Sequence[int], k: int, column: Sequence[int]) -> Fraction:
+    """Class k's one-vs-rest AUC-ROC of a column (examples class by class)."""
+    start = sum(counts[:k])
+    labels = [0] * len(column)
+    labels[start : start + counts[k]] = [1] * counts[k]
+    return auc_roc(Curve.from_scores(list(column), labels))
+
+
+def _levels(groups: Sequence[Group]) -> tuple[list[int], list[int]]:
+    """The levels (len(groups) .. 1) of a ranking's positive slots and negative slots, top down."""
+    pos: list[int] = []
+    neg: list[int] = []
+    for i, (a, b) in enumerate(groups):
+        pos += [len(groups) - i] * a
+        neg += [len(groups) - i] * b
+    return pos, neg
+
+
+def _column(
+    counts: Sequence[int], k: int, groups: Sequence[Group], order: Sequence[int]
+) -> list[int]:
+    """Column k's level per example: class k in its positive slots, the examples ``order``
+    lists (every other class's, each once) in its negative slots, top down."""
+    starts = [sum(counts[:j]) for j in range(len(counts))]
+    pos, neg = _levels(groups)
+    column = [0] * sum(counts)
+    column[starts[k] : starts[k] + counts[k]] = pos
+    for example, level in zip(order, neg, strict=True):
+        column[example] = level
+    return column
+
+
+def _slid(others: list[int], anchor: list[int], raised: int) -> list[int]:
+    """The negatives top down: ``others``, then the ``anchor`` class's examples, raised by
+    ``raised`` single swaps (each moves one anchor example above the other example just above
+    it; the anchor's examples from the first, a whole slot at a time)."""
+    whole, extra = divmod(raised, len(anchor))
+    cut = len(others) - whole
+    if extra == 0:
+        return others[:cut] + anchor + others[cut:]
+    return others[: cut - 1] + anchor[:extra] + [others[cut - 1]] + anchor[extra:] + others[cut:]
+
+
+class _Matrix:
+    """The probability matrices of one anchor class (module notes): the columns k != anchor
+    from rankings with AUC-ROC near the interval's middle (distinct levels), the anchor's
+    examples slid up through their negatives by a number of swaps that a bisection picks."""
+
+    def __init__(self, query: Aggregate, counts: Sequence[int], anchor: int) -> None:
+        self.query, self.counts, self.anchor = query, tuple(counts), anchor
+        middle = (max(query.interval.low, Fraction(0)) + min(query.interval.high, Fraction(1))) / 2
+        self.groups: dict[int, list[Group]] = {}
+        for k in range(len(counts)):
+            if k != anchor:
+                p, n = query.tasks[k]
+                self.groups[k] = ranking_with_auc(p, n, 2 * round(middle * p * n))
+        self.scale = 10
+        while self.scale <= len(counts) * max(p + n for p, n in query.tasks):
+            self.scale *= 10
+        starts = [sum(counts[:j]) for j in range(len(counts))]
+        self.members = [list(range(s, s + c)) for s, c in zip(starts, counts, strict=True)]
+        others = {
+            k: [e for j in range(len(counts)) if j not in (k, anchor) for e in self.members[j]]
+            for k in self.groups
+        }
+        self.others = others
+        self.most = min(len(others[k]) for k in self.groups) * counts[anchor]
+
+    def witness(self, raised: int) -> AggregateWitness:
+        """The matrix whose anchor examples are raised by ``raised`` swaps in every column."""
+        columns: list[list[int]] = [[] for _ in self.counts]
+        for k, groups in self.groups.items():
+            order = _slid(self.others[k], self.members[self.anchor], raised)
+            columns[k] = _column(self.counts, k, groups, order)
+        rest = [columns[k] for k in self.groups]
+        columns[self.anchor] = [self.scale - sum(row) for row in zip(*rest, strict=True)]
+        aucs = tuple(_column_auc(self.counts, k, c) for k, c in enumerate(columns))
+        return AggregateWitness(
+            "classes", MATRIX, self.query.weights, (), self.counts,
+            tuple(tuple(c) for c in columns), self.scale, aucs,
+        )  # fmt: skip
+
+    def find(self) -> AggregateWitness | None:
+        """Bisect the swaps (the anchor's AUC-ROC falls, roughly, as its examples rise) for the
+        last matrix whose mean is at least the interval's low end; it or a neighbour kept when
+        its mean is in the interval.  O(K n log(n^2)) operations."""
+        interval = self.query.interval
+
+        def high_enough(raised: int) -> bool:
+            value = self.witness(raised).value
+            return value >= interval.low if interval.low_closed else value > interval.low
+
+        low, high = 0, self.most
+        if not high_enough(low):
+            return None
+        while low < high:  # invariant: high_enough(low)
+            mid = (low + high + 1) // 2
+            if high_enough(mid):
+                low = mid
+            else:
+                high = mid - 1
+        for raised in (low, low + 1, low - 1):
+            if 0 <= raised <= self.most:
+                witness = self.witness(raised)
+                column = witness.columns[self.anchor]
+                tied = len(set(column)) < len(column)
+                if witness.value in interval and (self.query.ties or not tied):
+                    return witness
+        return None
+
+
+def _matrix(query: Aggregate, counts: Sequence[int]) -> AggregateWitness | None:
+    """The first probability matrix found, the anchor class tried in order (module notes)."""
+    for anchor in range(len(counts)):
+        found = _Matrix(query, counts, anchor).find()
+        if found is not None:
+            return found
+    return None
+
+
+def aggregate_witness(query: Aggregate, g: Sequence[int], kind: Kind) -> AggregateWitness:
+    """The witness file's examples for the g per task of a "possible" ``query`` (module notes).
+
+    ``kind`` "folds": one ranking per task; "classes": the tasks are one-vs-rest (n_k, n - n_k)
+    of class counts, and the file is a probability matrix when the construction keeps the
+    claim, else free per-class scores.  Every AUC-ROC is recomputed from the examples;
+    ``InvalidInputError`` when g does not print the claim.  O(K^2 n) integer operations for
+    classes (K anchors, twice, K columns of n examples), O(n) for folds.
+
+    >>> from rocpr_exact.consistency.reported import reported_interval
+    >>> q = Aggregate(((1, 1), (1, 2)), (Fraction(1, 2),) * 2, reported_interval("0.75"), True)
+    >>> w = aggregate_witness(q, (2, 2), "folds")
+    >>> w.header, list(w.lines())
+    ('fold,score,label', ['1,2,1', '1,1,0', '2,3,0', '2,2,1', '2,1,0'])
+    >>> w.aucs, w.value
+    ((Fraction(1, 1), Fraction(1, 2)), Fraction(3, 4))
+    """
+    rankings = tuple(tuple(groups) for groups in task_rankings(query, g))
+    witness: AggregateWitness | None
+    if kind == "folds":
+        witness = AggregateWitness(
+            "folds", "folds", query.weights, rankings, aucs=tuple(map(_ranking_auc, rankings))
+        )
+    elif kind == "classes":
+        counts = tuple(p for p, _ in query.tasks)
+        if any(p + n != sum(counts) for p, n in query.tasks):
+            raise InvalidInputError("class tasks are one-vs-rest (n_k, n - n_k) of one n")
+        witness = _matrix(query, counts)
+        if witness is None:
+            columns = tuple(
+                tuple(
+                    _column(counts, k, r, [e for e in range(sum(counts)) if not _of(counts, k, e)])
+                )
+                for k, r in enumerate(rankings)
+            )
+            aucs = tuple(_column_auc(counts, k, c) for k, c in enumerate(columns))
+            witness = AggregateWitness("classes", FREE, query.weights, (), counts, columns, 1, aucs)
+    else:
+        raise InvalidInputError(f"kind must be 'folds' or 'classes', got {kind!r}")
+    if witness.value not in query.interval:
+        raise InvalidInputError("g does not give a mean in the query's interval: no witness")
+    return witness
+
+
+def write_aggregate_witness(
+    path: str | Path, query: Aggregate, g: Sequence[int], kind: Kind
+) -> AggregateWitness:
+    """Write the witness file of ``query``'s g per task (:func:`aggregate_witness`) to
+    ``path`` atomically (``-``: standard output); returns what it wrote (its ``model``, the
+    AUCs recomputed from it)."""
+    witness = aggregate_witness(query, g, kind)
+
+    def write(stream: BinaryIO) -> None:
+        stream.write((witness.header + "\n").encode("ascii"))
+        batch: list[str] = []
+        for line in witness.lines():
+            batch.append(line)
+            if len(batch) == _BATCH:
+                stream.write(("\n".join(batch) + "\n").encode("ascii"))
+                batch.clear()
+        if batch:
+            stream.write(("\n".join(batch) + "\n").encode("ascii"))
+
+    write_atomically(path, write)
+    return witness
