@@ -11,17 +11,17 @@ task; :func:`aggregate_witness` turns it into the examples a file holds, and
   the class counts, one row per example.  Column k ranks class k against the rest as the
   witness says (its one-vs-rest AUC is the witness's).  Under the *free per-class scores* model
   that is all a column must do; the columns are then integers (model ``"free per-class scores
-  only"``).  The file is a *probability matrix* (model ``"probability matrix"``) when the cheap
-  construction below keeps the claim: for an anchor class c, the columns k != c take their
-  witness levels 1..L_k over 10^d with 10^d > K max L_k (so each lies in (0, 1/K) and keeps its
-  order), and column c is 1 - their sum (in (1/K, 1)), every row summing to one exactly.
-  Column c's ranking is then what the others make it, so its AUC-ROC is recomputed, and the
-  matrix kept only when the weighted mean of every column's AUC-ROC, recomputed with the
-  package's ``auc_roc``, is still in the printed interval.  Each class c is tried as the
-  anchor, its examples placed lowest (then highest) among the negatives of the other columns,
-  lowest first (a high column c for class c).  The matrix's entries are decimals with d places,
-  exactly (``Fraction("0.0123")`` and ``report`` read them exactly); under ``ties=False`` a
-  matrix whose column c ties is not kept.
+  only"``).  The file is a *probability matrix* (model ``"probability matrix"``) when this
+  cheap construction keeps the claim: for an anchor class c, the columns k != c take rankings
+  whose AUC-ROC is nearest the interval's middle (distinct levels, ``ranking_with_auc``), their
+  levels over 10^d with 10^d > K n (so each lies in (0, 1/K) and keeps its order), and column c
+  is 1 - their sum (in (1/K, 1)), every row summing to one exactly.  Column c's ranking is what
+  the others make it: the anchor's examples start lowest among each other column's negatives
+  (a high column c) and rise by single swaps, a bisection picking how many; every column's
+  AUC-ROC is recomputed with the package's ``auc_roc`` and the matrix kept only when the
+  weighted mean is in the printed interval (each class tried as the anchor; under
+  ``ties=False`` only when column c has no tie).  The entries are decimals with d places,
+  exactly (``Fraction("0.0123")`` and ``report`` read them exactly).
 
 The recipe that re-derives the printed numbers from a file is in docs/consistency.md
 ("Aggregated claims", witness files); ``tests/consistency/test_aggregate_witness.py`` runs it.
@@ -47,6 +47,7 @@ __all__ = [
     "FREE",
     "MATRIX",
     "AggregateWitness",
+    "Kind",
     "aggregate_witness",
     "write_aggregate_witness",
 ]
