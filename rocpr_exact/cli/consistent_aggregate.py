@@ -90,9 +90,7 @@ _NOT_MODELLED = (
         "modelled method prints one); check the number alone",
     ),
     (
-        re.compile(
-            rf"[\[(]\s*{_NUMBER}\s*(,|;|-|–|to)\s*{_NUMBER}\s*[\])]|\bCI\b", re.IGNORECASE
-        ),
+        re.compile(rf"[\[(]\s*{_NUMBER}\s*(,|;|-|–|to)\s*{_NUMBER}\s*[\])]|\bCI\b", re.IGNORECASE),
         "an interval beside the number is not modelled here: one AUC-ROC's DeLong or "
         "Hanley-McNeil interval is checked with --auc-roc X --auc-ci LO,HI; an interval around a "
         "mean of folds or classes (bootstrap, percentiles, t) is not modelled: check the mean "

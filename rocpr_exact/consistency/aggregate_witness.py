@@ -189,11 +189,11 @@ class _Matrix:
     def __init__(self, query: Aggregate, counts: Sequence[int], anchor: int) -> None:
         self.query, self.counts, self.anchor = query, tuple(counts), anchor
         middle = (max(query.interval.low, Fraction(0)) + min(query.interval.high, Fraction(1))) / 2
-        self.groups: dict[int, list[Group]] = {}
+        self.u: dict[int, int] = {}  # U of each column k != anchor, nearest the middle
         for k in range(len(counts)):
             if k != anchor:
                 p, n = query.tasks[k]
-                self.groups[k] = ranking_with_auc(p, n, 2 * round(middle * p * n))
+                self.u[k] = round(middle * p * n)
         self.scale = 10
         while self.scale <= len(counts) * max(p + n for p, n in query.tasks):
             self.scale *= 10
@@ -201,18 +201,21 @@ class _Matrix:
         self.members = [list(range(s, s + c)) for s, c in zip(starts, counts, strict=True)]
         others = {
             k: [e for j in range(len(counts)) if j not in (k, anchor) for e in self.members[j]]
-            for k in self.groups
+            for k in self.u
         }
         self.others = others
-        self.most = min(len(others[k]) for k in self.groups) * counts[anchor]
+        self.most = min(len(others[k]) for k in self.u) * counts[anchor]
 
-    def witness(self, raised: int) -> AggregateWitness:
-        """The matrix whose anchor examples are raised by ``raised`` swaps in every column."""
+    def witness(self, raised: int, moved: int = -1, by: int = 0) -> AggregateWitness:
+        """The matrix whose anchor examples are raised by ``raised`` swaps in every column, the
+        U of column ``moved`` moved ``by``."""
         columns: list[list[int]] = [[] for _ in self.counts]
-        for k, groups in self.groups.items():
+        for k, u in self.u.items():
+            p, n = self.query.tasks[k]
+            groups = ranking_with_auc(p, n, 2 * min(max(u + (by if k == moved else 0), 0), p * n))
             order = _slid(self.others[k], self.members[self.anchor], raised)
             columns[k] = _column(self.counts, k, groups, order)
-        rest = [columns[k] for k in self.groups]
+        rest = [columns[k] for k in self.u]
         columns[self.anchor] = [self.scale - sum(row) for row in zip(*rest, strict=True)]
         aucs = tuple(_column_auc(self.counts, k, c) for k, c in enumerate(columns))
         return AggregateWitness(
@@ -239,13 +242,16 @@ class _Matrix:
                 low = mid
             else:
                 high = mid - 1
-        for raised in (low, low + 1, low - 1):
-            if 0 <= raised <= self.most:
-                witness = self.witness(raised)
-                column = witness.columns[self.anchor]
-                tied = len(set(column)) < len(column)
-                if witness.value in interval and (self.query.ties or not tied):
-                    return witness
+        # then the neighbours, and one other column's U moved a little (a finer step)
+        moves = [(-1, 0)] + [(k, by) for by in (1, -1, 2, -2, 3, -3) for k in self.u]
+        for moved, by in moves:
+            for raised in (low, low + 1, low - 1):
+                if 0 <= raised <= self.most:
+                    witness = self.witness(raised, moved, by)
+                    column = witness.columns[self.anchor]
+                    tied = len(set(column)) < len(column)
+                    if witness.value in interval and (self.query.ties or not tied):
+                        return witness
         return None
 
 
