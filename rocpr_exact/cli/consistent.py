@@ -89,7 +89,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--witness",
         metavar="FILE",
-        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report)",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report; "
+        "an aggregate's as fold,score,label or label,score_1,...,score_K)",
     )
     parser.add_argument(
         "--no-progress",

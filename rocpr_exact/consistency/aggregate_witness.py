@@ -23,8 +23,8 @@ task; :func:`aggregate_witness` turns it into the examples a file holds, and
   every column's AUC-ROC is recomputed with the package's ``auc_roc`` and the matrix kept only
   when the weighted mean is in the printed interval (each class tried as the anchor).  The
   entries are decimals with d places, exactly (``Fraction("0.0123")`` and ``report`` read them
-  exactly).  The construction works within :data:`MATRIX_WORK` (past it, and for n past
-  ~60,000 examples with 3 classes, the file is free per-class scores, and says so).
+  exactly).  The construction works within :data:`MATRIX_WORK` (past it the file is free
+  per-class scores, and says so).
 
 The recipe that re-derives the printed numbers from a file is in docs/consistency.md
 ("Aggregated claims", witness files); ``tests/consistency/test_aggregate_witness.py`` runs it.
@@ -210,8 +210,8 @@ def _slid(others: Ranges, anchor: tuple[int, int], raised: int) -> Ranges:
 
 
 #: The matrix construction's budget in example-operations (one an example of one column
-#: built): a few seconds.  It is not tried when one anchor's bisection would pass it (about
-#: K n (log2(n^2) + 2) operations: n up to ~60,000 for 3 classes), and stops when the anchors
+#: built): a few seconds.  It is not tried when one anchor's bisection could pass it
+#: (K n (2 bits(n) + 2) operations: with 3 classes, n past 92,592), and stops when the anchors
 #: tried pass it; the file is then free per-class scores.
 MATRIX_WORK = 10_000_000
 

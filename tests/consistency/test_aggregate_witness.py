@@ -20,6 +20,8 @@ from rocpr_exact.consistency.aggregate_sd import Spread, decide_spread, variance
 from rocpr_exact.consistency.aggregate_witness import (
     FREE,
     MATRIX,
+    MATRIX_WORK,
+    _matrix,
     aggregate_witness,
     write_aggregate_witness,
 )
@@ -153,6 +155,26 @@ def test_the_matrix_is_found_for_these_averages(ties: bool) -> None:
             assert written.model == MATRIX, (counts, k)
             # distinct levels in the other columns, distinct sums in the anchor's: no tie at all
             assert all(len(set(column)) == len(column) for column in written.columns)
+    tasks, weights = class_tasks((3, 4, 5), False)  # tiny classes: coarse steps
+    models = []
+    for k in range(55, 100, 3):
+        query = Aggregate(tasks, weights, reported_interval(f"0.{k}0"), ties)
+        outcome = decide_mean(query)
+        assert outcome.witness is not None
+        models.append(aggregate_witness(query, outcome.witness.witness, "classes").model)
+    assert models.count(MATRIX) == 6 and models.count(FREE) == 9
+
+
+def test_the_matrix_is_not_tried_past_its_work() -> None:
+    # K n (2 bits(n) + 2) > MATRIX_WORK: 3 * 92,593 * 36 = 10,000,044 (n = 92,592 is the
+    # last tried: 9,999,936); the file is free per-class scores at once.
+    assert 3 * 92_593 * (2 * (92_593).bit_length() + 2) > MATRIX_WORK
+    assert 3 * 92_592 * (2 * (92_592).bit_length() + 2) <= MATRIX_WORK
+    tasks, weights = class_tasks((30_000, 30_000, 32_593), False)
+    query = Aggregate(tasks, weights, reported_interval("0.873"), True)
+    outcome = decide_mean(query)
+    assert outcome.witness is not None
+    assert _matrix(query, (30_000, 30_000, 32_593)) is None
 
 
 def test_a_g_that_misses_the_claim_is_refused() -> None:
