@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from rocpr_exact.consistency.aggregate import Aggregate, class_tasks, decide_mean
+from rocpr_exact.consistency.aggregate_matrix import probability_matrix
 from rocpr_exact.consistency.aggregate_sd import Spread, decide_spread, variance
 from rocpr_exact.consistency.aggregate_witness import (
     FREE,
     MATRIX,
     MATRIX_WORK,
-    _matrix,
     aggregate_witness,
     write_aggregate_witness,
 )
@@ -174,7 +174,7 @@ def test_the_matrix_is_not_tried_past_its_work() -> None:
     query = Aggregate(tasks, weights, reported_interval("0.873"), True)
     outcome = decide_mean(query)
     assert outcome.witness is not None
-    assert _matrix(query, (30_000, 30_000, 32_593)) is None
+    assert probability_matrix(query, (30_000, 30_000, 32_593)) is None
 
 
 def test_a_g_that_misses_the_claim_is_refused() -> None:
