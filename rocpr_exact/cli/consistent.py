@@ -212,7 +212,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
-    consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
+    for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
+        consistent_aggregate.refuse_aggregate_text("--" + name.replace("_", "-"), text)
     aggregate = consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate
@@ -286,4 +287,3 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             lines.append(f"  {answer['witness_not_written']}")
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
-

@@ -107,6 +107,12 @@ def refuse_aggregate_text(flag: str, text: str | None) -> None:
     for pattern, why in _NOT_MODELLED:
         if pattern.search(text):
             raise InvalidInputError(f"{flag} takes one printed number, got {text!r}: {why}")
+    if any(mark in text for mark in _SCOPE) and "auc-roc" not in flag:
+        raise InvalidInputError(
+            f"{flag} takes one printed number, got {text!r}: a mean ± SD over folds is "
+            "checked for AUC-ROC only (--auc-roc-mean, --auc-roc-sd), not yet for this metric; "
+            "check the number alone"
+        )
     if any(mark in text for mark in _SCOPE):
         raise InvalidInputError(
             f"{flag} takes one printed number, got {text!r}: a cross-validated mean ± SD is "

@@ -147,10 +147,12 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         if args.paired:
             claims["paired"] = "paired"
         return _shown(args, _test_verdict(args), claims)
-    if args.ci_method == "bootstrap":  # said, never "impossible": no ranking fixes its ends
+    if args.ci_method == "bootstrap" or "bootstrap" in (args.auc_ci or "").lower():
+        # said, never "impossible": no ranking fixes a bootstrap interval's ends
+        said = "--ci-method bootstrap" if args.ci_method == "bootstrap" else "--auc-ci"
         reason = (
-            "--ci-method bootstrap: a bootstrap interval is not modelled (its ends depend on the "
-            "resampling draws, not on the ranking alone); --auc-roc X alone can be checked"
+            f"{said}: a bootstrap interval is not modelled (its ends depend on the resampling "
+            "draws, not on the ranking alone); --auc-roc X alone can be checked"
         )
         out = {"verdict": "not modelled", "reasons": [reason]}
         text = json.dumps(out, indent=2) if args.format == "json" else f"not modelled\n  {reason}"

@@ -96,13 +96,15 @@ def test_no_file_is_written_for_an_impossible_mean(tmp_path) -> None:  # type: i
         ("--auc-roc", "0.90, 95% CI", "an interval beside the number"),
         ("--auc-roc-mean", "0.90±0.02", "--auc-roc-sd Y"),
         ("--auc-roc-sd", "0.02 (0.01)", "--auc-roc-sd Y"),
+        ("--average-precision", "0.80±0.02", "checked for AUC-ROC only"),
+        ("--precision", "0.8 [0.7, 0.9]", "an interval beside the number"),
     ],
 )
 def test_a_claim_that_is_no_number_is_said_in_one_line(flag, text, words, capsys) -> None:  # type: ignore[no-untyped-def]
     sizes = (
         ["--class-counts", "3,4,5"] if flag == "--macro-auc-roc" else ["--fold-sizes", "4/6,4/6"]
     )
-    if flag == "--auc-roc":
+    if flag in ("--auc-roc", "--average-precision", "--precision"):
         sizes = ["--positives", "10", "--negatives", "10"]
     assert main(["consistent", *sizes, flag, text]) == 2
     err = capsys.readouterr().err.strip()
@@ -119,9 +121,13 @@ def test_a_mean_over_unknown_folds_is_said(claim, capsys) -> None:  # type: igno
 
 
 @pytest.mark.parametrize("form", ["json", "text"])
-def test_a_bootstrap_interval_is_not_modelled_exit_5(form: str) -> None:
-    argv = ["--positives", "10", "--negatives", "10", "--auc-ci", "0.6,0.9"]
-    out, status = invoke(*argv, "--ci-method", "bootstrap", "--format", form)
+@pytest.mark.parametrize(
+    "said",
+    [["--auc-ci", "0.6,0.9", "--ci-method", "bootstrap"], ["--auc-ci", "0.6,0.9 (bootstrap)"]],
+)
+def test_a_bootstrap_interval_is_not_modelled_exit_5(said: list[str], form: str) -> None:
+    argv = ["--positives", "10", "--negatives", "10", *said]
+    out, status = invoke(*argv, "--format", form)
     assert status == 5
     if form == "json":
         answer = json.loads(out)
