@@ -101,8 +101,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--witness",
         metavar="FILE",
-        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report); "
-        "with --claims a folder, one file per row",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report; "
+        "an aggregate's as fold,score,label or label,score_1,...,score_K); with --claims a "
+        "folder, one file per row",
     )
     parser.add_argument(
         "--no-progress",
@@ -229,7 +230,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     args.format = args.format or "json"
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
-    consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
+    for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
+        consistent_aggregate.refuse_aggregate_text("--" + name.replace("_", "-"), text)
     aggregate = consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate

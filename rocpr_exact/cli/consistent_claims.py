@@ -31,7 +31,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rocpr_exact.cli import consistent_aggregate
 from rocpr_exact.cli.consistent_text import Ticker
 from rocpr_exact.cli.options import cli_message
 from rocpr_exact.errors import InvalidInputError, RocPrError
@@ -48,7 +47,6 @@ __all__ = [
     "answer",
     "claim_columns",
     "file_stem",
-    "witness_supported",
 ]
 
 #: The options of the command itself, not of a claim set: never a column.
@@ -115,13 +113,6 @@ def file_stem(row: ClaimRow, width: int) -> str:
     return f"{row.number:0{width}d}" + (f"-{safe}" if safe else "")
 
 
-def witness_supported(namespace: argparse.Namespace) -> bool:
-    """Whether the single command writes a witness file for this row: every row but an
-    aggregate claim's (folds, classes), whose writer is still to come; the one seam for it."""
-    claims = (*consistent_aggregate.CLAIMS, "auc_roc_sd")
-    return all(getattr(namespace, name) is None for name in claims)
-
-
 def _row_words(row: ClaimRow, columns: dict[str, argparse.Action]) -> list[tuple[str, list[str]]]:
     """(column, its words on a command line) for each cell of ``row``."""
     out = []
@@ -182,9 +173,8 @@ def _answer_row(
             raise _Refused(column, str(exc)) from None
     argv = [word for _, part in words for word in part] + ["--format=json", "--no-progress"]
     namespace = parser.parse_args(argv)
-    unwritten = files["witness"] is not None and not witness_supported(namespace)
-    for option, folder in files.items():
-        if folder is not None and not (option == "witness" and unwritten):
+    for option, folder in files.items():  # every row's files, aggregate witnesses included
+        if folder is not None:
             setattr(
                 namespace,
                 option,
@@ -196,12 +186,6 @@ def _answer_row(
         message = cli_message(exc)
         raise _Refused(_column_of(message, columns, row), message) from None
     result: dict[str, Any] = json.loads(text)
-    if unwritten:  # said, as the single command says it
-        result["witness_file"] = None
-        result["witness_not_written"] = (
-            "no witness file for an aggregate claim yet: the answer's 'witness' lists each "
-            "fold's or class's ranking as tie groups"
-        )
     return result
 
 

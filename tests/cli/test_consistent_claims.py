@@ -188,7 +188,8 @@ def test_certificates_and_witnesses_one_file_per_row(
         "name,positives,negatives,auc-roc,folds,auc-roc-mean\n"
         "fine/one,10,10,0.5,,\n"
         "grid,10,10,0.873,,\n"
-        "cv,20,30,,5,0.873\n",
+        "cv,20,30,,5,0.873\n"
+        "cv-ok,20,30,,5,0.875\n",
     )
     certs, witnesses = tmp_path / "certs", tmp_path / "witnesses"
     argv = ["consistent", "--claims", path, "--format", "json"]
@@ -199,15 +200,21 @@ def test_certificates_and_witnesses_one_file_per_row(
         "1-fine_one.certificate.json",
         "2-grid.certificate.json",
         "3-cv.certificate.json",
+        "4-cv-ok.certificate.json",
     ]
-    assert [p.name for p in witnesses.iterdir()] == ["1-fine_one.witness.csv"]
+    assert sorted(p.name for p in witnesses.iterdir()) == [
+        "1-fine_one.witness.csv",
+        "4-cv-ok.witness.csv",  # an aggregate's witness file: fold,score,label
+    ]
+    assert (witnesses / "4-cv-ok.witness.csv").read_text().startswith("fold,score,label\n")
+    assert answers[3]["witness_model"] == "folds"
     _, labels = read_scored_csv(witnesses / "1-fine_one.witness.csv")
     assert (sum(labels), len(labels) - sum(labels)) == (10, 10)
     for name in ("2-grid", "3-cv"):  # the impossible rows' certificates re-verify
         assert main(["check-certificate", str(certs / f"{name}.certificate.json")]) == 0
         assert capsys.readouterr().out.startswith("valid")
     assert answers[1]["witness_file"] is None and "impossible" in answers[1]["witness_not_written"]
-    assert answers[2]["witness_file"] is None and "aggregate" in answers[2]["witness_not_written"]
+    assert answers[2]["witness_file"] is None and "impossible" in answers[2]["witness_not_written"]
 
 
 @pytest.mark.parametrize(

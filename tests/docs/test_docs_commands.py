@@ -40,12 +40,16 @@ MADE_BY_COMMANDS = {
     "cert.json": shlex.split(
         "consistent --positives 10 --negatives 10 --auc-roc 0.873 --certificate"
     ),
+    "witness-classes.csv": shlex.split(
+        "consistent --class-counts 10,20,30 --macro-auc-roc 0.912 --witness"
+    ),
 }
 
 #: Documented exit statuses other than 0, by command and arguments.
 STATUSES = {
     ("check",): {0, 1},  # 1 when a case FAILs or is MISSING: the reader's results decide
     ("consistent", "--auc-roc", "0.873"): {1},  # the docs' impossible example
+    ("consistent", "--auc-roc-mean", "0.873"): {1},  # README: a mean off the folds' grid
     ("consistent", "--auc-ci", "0.85,0.97"): {1},  # docs/inference.md: an impossible interval
     ("consistent", "--paired", "0.65"): {1},  # docs/inference.md: an impossible paired p
     ("consistent", "--claims", "examples/claims.csv"): {1},  # its worst rows are impossible
