@@ -27,7 +27,7 @@ from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, 
 from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.operating import POINT_METRICS
-from rocpr_exact.consistency.reported import ROUNDINGS
+from rocpr_exact.consistency.reported import ROUNDINGS, reported_interval
 from rocpr_exact.consistency.witness import Verdict
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
@@ -231,7 +231,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
-        consistent_aggregate.refuse_aggregate_text("--" + name.replace("_", "-"), text)
+        flag = "--" + name.replace("_", "-")
+        consistent_aggregate.refuse_aggregate_text(flag, text)
+        try:  # a number that does not parse: said with its flag
+            reported_interval(text, args.rounding or "nearest")
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"{flag}: {exc}") from None
     aggregate = consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate

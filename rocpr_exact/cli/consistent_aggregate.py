@@ -144,8 +144,11 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
     if text is None:  # an SD alone: any mean
         interval = Interval(Fraction(0), Fraction(1))
     else:
-        refuse_aggregate_text("--" + claim.replace("_", "-"), text)
-        interval = reported_interval(text, args.rounding or "nearest")
+        flag = "--" + claim.replace("_", "-")
+        refuse_aggregate_text(flag, text)
+        interval = _flagged(
+            flag, "a reported number", lambda: reported_interval(text, args.rounding or "nearest")
+        )
         claims[claim] = text
     if args.auc_roc_sd is not None:
         if claim != "auc_roc_mean":
@@ -221,7 +224,11 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
     query, claim, claims, (p, n) = _question(args)
     spread = None
     if args.auc_roc_sd is not None:
-        sd = reported_interval(args.auc_roc_sd, args.rounding or "nearest")
+        sd = _flagged(
+            "--auc-roc-sd",
+            "a reported number",
+            lambda: reported_interval(args.auc_roc_sd, args.rounding or "nearest"),
+        )
         spread = Spread(query, sd, DDOFS[args.sd_ddof or "either"])
     outcome = decide_mean(query) if spread is None else decide_spread(spread)
     reasons = [flag_words(r) for r in outcome.reasons if outcome.verdict != "possible"]

@@ -135,3 +135,23 @@ def test_a_bootstrap_interval_is_not_modelled_exit_5(said: list[str], form: str)
         assert "bootstrap interval is not modelled" in answer["reasons"][0]
     else:
         assert out.splitlines()[0] == "not modelled" and "resampling" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["--positives", "10", "--negatives", "10", "--auc-roc", "0.9x"], "--auc-roc: "),
+        (["--fold-sizes", "4/6,4/6", "--auc-roc-mean", "0.9x"], "--auc-roc-mean must be"),
+        (
+            ["--fold-sizes", "4/6,4/6", "--auc-roc-mean", "0.9", "--auc-roc-sd", "-1"],
+            "--auc-roc-sd must be",
+        ),
+        (["--class-counts", "3,4,5", "--macro-auc-roc", "1,5"], "--macro-auc-roc must be"),
+    ],
+)
+def test_a_number_that_does_not_parse_is_said_with_its_flag(
+    argv: list[str], flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["consistent", *argv]) == 2
+    err = capsys.readouterr().err
+    assert flag in err and len(err.strip().splitlines()) == 1
