@@ -4,7 +4,8 @@
     rocpr-exact consistent --positives 10 --negatives 1000 --roc-point 0.01,0.5 --tolerance 0.002
 
 Exit status 0 possible, 1 impossible, 4 undecided (5 not modelled: ``--auc-ci``, see
-:mod:`rocpr_exact.cli.consistent_ci`); bad input raises a
+:mod:`rocpr_exact.cli.consistent_ci`); ``--claims FILE.csv`` answers a table of claims, one
+row at a time (:mod:`rocpr_exact.cli.consistent_claims`); bad input raises a
 :class:`~rocpr_exact.errors.RocPrError` (the CLI prints it and exits 2).
 Numbers are read as printed text, never through ``float``.
 """
@@ -16,7 +17,7 @@ import json
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.cli import certificate, consistent_aggregate, consistent_ci
+from rocpr_exact.cli import certificate, consistent_aggregate, consistent_ci, consistent_claims
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
@@ -26,13 +27,13 @@ from rocpr_exact.consistency.check import DEFAULT_MAX_STEPS, check_consistency, 
 from rocpr_exact.consistency.engine.protocol import Certificate
 from rocpr_exact.consistency.figures import achievable_pr_bounds, pr_boxes_from_roc
 from rocpr_exact.consistency.operating import POINT_METRICS
-from rocpr_exact.consistency.reported import ROUNDINGS
+from rocpr_exact.consistency.reported import ROUNDINGS, reported_interval
 from rocpr_exact.consistency.witness import Verdict
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 from rocpr_exact.limits import check_examples, check_grid_points
 
-__all__ = ["EXIT_STATUS", "register", "run"]
+__all__ = ["EXIT_STATUS", "add_arguments", "register", "run"]
 
 EXIT_STATUS = {"possible": 0, "impossible": 1, "undecided": 4}
 
@@ -46,9 +47,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "Decide exactly whether reported metrics (as printed, e.g. 0.873) can all hold for "
             "some ranking of P positives and N negatives. Exit 0 possible (with a witness), "
             "1 impossible (with the reason), 4 undecided (search limit reached), 5 not modelled "
-            "(--auc-ci: no modelled method prints that interval)."
+            "(--auc-ci: no modelled method prints that interval). --claims FILE.csv: one "
+            "verdict per row, exit the worst (" + consistent_claims.ORDER_TEXT + ")."
         ),
     )
+    add_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of ``consistent`` (a ``--claims`` row is parsed by the same options)."""
     parser.add_argument("--positives", type=whole_number("--positives"), metavar="P")
     parser.add_argument("--negatives", type=whole_number("--negatives"), metavar="N")
     for name in reported_names():  # an area without consistency bounds: refused, named
@@ -82,22 +90,28 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="T",
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
-    parser.add_argument("--format", choices=("json", "text"), default="json")
+    parser.add_argument(
+        "--format",
+        choices=("json", "text", "csv"),
+        help="json (the default), text, or with --claims csv (its default: a text table)",
+    )
     consistent_ci.add_arguments(parser)
     consistent_aggregate.add_arguments(parser)
     certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
         metavar="FILE",
-        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report)",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report; "
+        "an aggregate's as fold,score,label or label,score_1,...,score_K); with --claims a "
+        "folder, one file per row",
     )
     parser.add_argument(
         "--no-progress",
         action="store_true",
         help="never show progress (shown on standard error past a second, only on a terminal)",
     )
+    consistent_claims.add_argument(parser)
     add_limit_arguments(parser)
-    parser.set_defaults(run=run)
 
 
 def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -209,9 +223,20 @@ def _certify(
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
+    if args.claims is not None:  # one answer of this function per row
+        return consistent_claims.answer(args, add_arguments, run)
+    if args.format == "csv":
+        raise InvalidInputError("--format csv is the table of --claims FILE.csv: give json or text")
+    args.format = args.format or "json"
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
-    consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
+    for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
+        flag = "--" + name.replace("_", "-")
+        consistent_aggregate.refuse_aggregate_text(flag, text)
+        try:  # a number that does not parse: said with its flag
+            reported_interval(text, args.rounding or "nearest")
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"{flag}: {exc}") from None
     aggregate = consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate
@@ -285,4 +310,3 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             lines.append(f"  {answer['witness_not_written']}")
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
-
