@@ -1,6 +1,6 @@
 (* Print the axioms every main theorem rests on; proofs/test_coq.py checks that only the
    standard library's axioms of the reals appear (and that nothing else is assumed). *)
-From RocPr Require Import Paths Theorem31 Theorem31Curves Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal DecimalReal ClosedForm CorollarySets SetHull RankGroups.
+From RocPr Require Import Paths Theorem31 Theorem31Curves Theorem32 Hull HullSpec HullHalfplane Corollary31 Interpolation AucMannWhitney FixedPoint Decimal DecimalReal ClosedForm CorollarySets SetHull RankGroups CheckGrid CheckAggregate.
 Print Assumptions Theorem31.theorem_3_1_roc.
 Print Assumptions Theorem31.theorem_3_1_pr.
 Print Assumptions Theorem31.theorem_3_1_recall_zero_not_injective.
@@ -58,3 +58,15 @@ Print Assumptions SetHull.set_hull_is_roc_hull.
 Print Assumptions SetHull.corollary_3_1_sets.
 Print Assumptions RankGroups.group_u2_is_twice_u.
 Print Assumptions RankGroups.group_u2_of_scores.
+Print Assumptions CheckGrid.prints_iff_in_span.
+Print Assumptions CheckGrid.window_iff.
+Print Assumptions CheckGrid.grid_sound.
+Print Assumptions CheckGrid.grid_complete.
+Print Assumptions CheckGrid.value_is_auc_roc.
+Print Assumptions CheckGrid.check_sound.
+Print Assumptions CheckGrid.check_hits_prints.
+Print Assumptions CheckAggregate.weights_sum_to_one.
+Print Assumptions CheckAggregate.mean_is_steps.
+Print Assumptions CheckAggregate.prints_same_value.
+Print Assumptions CheckAggregate.aggregate_grid_sound.
+Print Assumptions CheckAggregate.check_aggregate_sound.

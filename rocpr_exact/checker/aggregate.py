@@ -85,7 +85,10 @@ def _grid(data: Mapping[str, Any], coefficients: list[tuple[Fraction, int]], spa
     if not isinstance(step_text, str):
         raise Invalid("aggregate-grid: data.step must be text p/q")
     top, _, bottom = step_text.partition("/")
-    step = Fraction(_whole(top, "the step"), _whole(bottom or "1", "the step"))
+    denominator = _whole(bottom or "1", "the step")
+    if denominator == 0:
+        raise Invalid(f"aggregate-grid: the step {step_text!r} divides by 0")
+    step = Fraction(_whole(top, "the step"), denominator)
     if step <= 0 or any((c / step).denominator != 1 for c, _ in coefficients):
         raise Invalid(f"aggregate-grid: {step} does not divide every task's w / D")
     # Span.whole lists k in [0, b] with k / b in the span: the means lie in [0, 1]

@@ -6,7 +6,8 @@ the status the docs promise: 0, except where a command's documented status diffe
 with a user's results file exits 1 on a failure; ``consistent`` exits 1 for an impossible
 verdict).  Files the docs leave to the reader are provided as placeholders (``PLACEHOLDERS``),
 files the docs show (``$ cat NAME``) as shown; commands that need what a test cannot have here
-are listed in ``SKIP`` with the reason.
+are listed in ``SKIP`` with the reason; ``check-certificate --proved`` needs the checker
+extracted from Coq, built here as the Coq tests build it (skipped, saying why, without coqc).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from proofs.test_coq import build, extraction_missing
 from rocpr_exact.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,6 +124,10 @@ def test_documented_command_runs(
     for marker, reason in SKIP.items():
         if marker in command:
             pytest.skip(reason)
+    if "--proved" in command:  # the checker extracted from Coq: built as the Coq tests build it
+        if (missing := extraction_missing()) is not None:
+            pytest.skip(missing)
+        build()
     argv = shlex.split(command)
     # Outputs of the docs' commands go to a temporary directory, not into the repository.
     argv = [

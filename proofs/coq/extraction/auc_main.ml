@@ -4,11 +4,6 @@
 open Proved
 open Zconv
 
-let z_of_signed s =
-  if String.length s > 0 && s.[0] = '-' then
-    Z.opp (z_of_string (String.sub s 1 (String.length s - 1)))
-  else z_of_string s
-
 let () =
   let pos = ref [] and neg = ref [] in
   (try

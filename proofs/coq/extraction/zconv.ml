@@ -16,6 +16,12 @@ let z_of_string s =
   if List.exists (fun d -> d < 0 || d > 9) digits || digits = [] then failwith ("not a count: " ^ s);
   pos_of_digits Z0 digits
 
+(* A decimal integer with an optional leading "-". *)
+let z_of_signed s =
+  if String.length s > 0 && s.[0] = '-' then
+    Z.opp (z_of_string (String.sub s 1 (String.length s - 1)))
+  else z_of_string s
+
 let rec string_of_pos p =
   (* binary digits to a decimal string via repeated doubling on a digit list (little endian) *)
   let double_add ds bit =
