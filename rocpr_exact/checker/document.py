@@ -258,7 +258,7 @@ def check_certificate(document: Any) -> CheckResult:
     ``max_refinement_bits``) raises its :class:`~rocpr_exact.errors.ResourceLimitError`."""
     if not isinstance(document, dict) or document.get("certificate") != FORMAT:
         raise InvalidInputError(f"not a certificate: no \"certificate\": \"{FORMAT}\"")
-    if document.get("version") != 1:
+    if type(document.get("version")) is not int or document.get("version") != 1:  # not True
         version = document.get("version")
         raise InvalidInputError(f"certificate version {version!r}: this checker reads version 1")
     try:

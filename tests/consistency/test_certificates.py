@@ -159,6 +159,15 @@ def test_mutated_metric_certificates_are_invalid() -> None:
     assert check_certificate(listed).status == "invalid"
 
 
+@pytest.mark.parametrize("version", [True, 1.0, "1", 2, None])
+def test_only_version_1_is_read(version: Any) -> None:
+    # JSON true is not the number 1 (Python's True == 1 let it through once)
+    document = _document(10, 10, {"auc_roc": "0.873"})
+    document["version"] = version
+    with pytest.raises(InvalidInputError, match="this checker reads version 1"):
+        check_certificate(document)
+
+
 def test_a_limit_is_said_as_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from rocpr_exact.errors import ResourceLimitError
 
