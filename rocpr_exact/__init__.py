@@ -77,9 +77,12 @@ def _public_names() -> dict[str, str]:
     (PEP 562), so that ``import rocpr_exact`` (and the command line's start-up) pays only for
     what is used.  Reading it costs about a millisecond (``ast`` of this file, once)."""
     import ast
+    import pkgutil
 
-    with open(__file__, encoding="utf-8") as source:
-        tree = ast.parse(source.read())
+    source = pkgutil.get_data(__name__, "__init__.py")  # a file, or a zip (Spark's executors)
+    if source is None:  # pragma: no cover - every loader of this package reads its files
+        raise ImportError("rocpr_exact: cannot read the list of public names")
+    tree = ast.parse(source.decode("utf-8"))
     block = next(
         node
         for node in tree.body
