@@ -335,14 +335,16 @@ def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
     lo, hi = _bounds(query)
     step = query.step()
     a = int(step * query.unit())
-    first = -(-lo // a)
-    values = [k * a for k in range(first, hi // a + 1)]
-    if not values:
+    first, last = -(-lo // a), hi // a
+    if first > last:
         grid = Certificate("aggregate-grid", (), {"step": str(step)})
         return Outcome(
             "impossible", None, (grid,), (f"no multiple of {step} lies in the interval",)
         )
+    # the multiples of the step in the interval, listed up to max_grid_points (a weighted
+    # average's unit can hold 10^12 of them: they are counted, never all listed)
     cap = limits.current().max_grid_points
-    complete = cap is None or len(values) <= cap
-    listed = Candidates(tuple(values if complete else values[:cap]), complete)
+    complete = cap is None or last - first < cap
+    count = last - first + 1 if complete or cap is None else cap
+    listed = Candidates(tuple((first + k) * a for k in range(count)), complete)
     return decide(STAGES, query, listed, work_budget(), certify)
