@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import isqrt
 from typing import Any
 
 from rocpr_exact.checker.failure import Invalid
@@ -119,6 +120,53 @@ def _in_sd(sd: Span, var: Fraction) -> bool:
     return low_ok and high_ok
 
 
+def _may_print(
+    state: tuple[Fraction, Fraction], free: int, k: int, span: Span, sd: Span, ddofs: list[int]
+) -> bool:
+    """Whether ``free`` fold AUCs more (each in [0, 1]) can still give the sum of AUCs ``t``
+    and of their squares ``q`` a mean in ``span`` and, for a ddof, a variance in the squares of
+    ``sd``.  With the final sum S in [t, t + free] and S / K in the span, the spread
+    sum a^2 - S^2 / K lies between q + (S - t)^2 / free - S^2 / K (the free AUCs equal:
+    Cauchy-Schwarz) and q + (S - t) - S^2 / K (a^2 <= a on [0, 1]); over the reals, the first
+    (convex: free <= K) is least at S = K t / (K - free), the second (concave) greatest at
+    S = K / 2, each clipped to the range of S."""
+    t, q = state
+    low, high = t, t + free
+    if span.low is not None:
+        low = max(low, span.low * k)
+    if span.high is not None:
+        high = min(high, span.high * k)
+    if low > high:
+        return False
+
+    def clip(x: Fraction) -> Fraction:
+        return min(high, max(low, x))
+
+    top = q + (clip(Fraction(k, 2)) - t) - clip(Fraction(k, 2)) ** 2 / k
+    if free == 0:
+        least = q - t * t / k
+    else:
+        s = clip(k * t / (k - free)) if free < k else low
+        least = q + (s - t) ** 2 / free - s * s / k
+    return any(sd.meets(_root_low(least / (k - d)), _root_high(top / (k - d))) for d in ddofs)
+
+
+def _root_low(x: Fraction) -> Fraction:
+    """A number r >= 0 with r^2 <= x (x >= 0: a lower bound of sqrt(x)), exact."""
+    if x <= 0:
+        return Fraction(0)
+    whole = isqrt(x.numerator * x.denominator)  # sqrt(n d) / d = sqrt(n / d)
+    return Fraction(whole, x.denominator)
+
+
+def _root_high(x: Fraction) -> Fraction:
+    """A number r >= 0 with r^2 >= x (an upper bound of sqrt(x)), exact."""
+    if x <= 0:
+        return Fraction(0)
+    whole = isqrt(x.numerator * x.denominator)
+    return Fraction(whole + 1, x.denominator)
+
+
 def _sd_enumerated(
     coefficients: list[tuple[Fraction, int]], span: Span, sd: Span, data: Mapping[str, Any]
 ) -> None:
@@ -143,6 +191,8 @@ def _sd_enumerated(
             for x in range(d + 1)
             if span.meets((total + Fraction(x, d)) / k, (total + Fraction(x, d) + rest[j + 1]) / k)
         }
+        free = k - j - 1
+        states = {s for s in states if _may_print(s, free, k, span, sd, ddofs)}
     for total, square in states:
         if not span.holds(total / k):
             continue

@@ -28,6 +28,7 @@ from fractions import Fraction
 from functools import partial
 
 from rocpr_exact.consistency.aggregate import Aggregate, certify, decide_mean, work_budget
+from rocpr_exact.consistency.aggregate_climb import SpreadClimb, ranges
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
@@ -247,6 +248,10 @@ def _lopsided(base: Sequence[int], t: int, d: int) -> tuple[int, ...]:
 
 
 class _SdEnumerated:
+    """Every g vector, folds of one size in non-decreasing order, the largest fold last and
+    solved from the mean's range; a prefix is cut when :func:`_open` proves that no completion
+    prints.  In whole numbers on the unit of :func:`~.aggregate_climb.ranges`."""
+
     name = "aggregate-sd-enumerated"
 
     def fits(self, query: Spread) -> bool:
@@ -256,39 +261,44 @@ class _SdEnumerated:
         self, query: Spread, candidates: Candidates, budget: Budget
     ) -> Found[tuple[int, ...]] | Excluded | Nothing:
         agg = query.aggregate
-        order = sorted(range(len(agg.tasks)), key=lambda i: (agg.scale(i), i))
-        g = [0] * len(order)
+        k = len(agg.tasks)
+        order = sorted(range(k), key=lambda i: (agg.scale(i), i))
+        units, mean, _ = ranges(query, query.ddofs[0])
+        spreads = [w for w in (ranges(query, d)[2] for d in query.ddofs) if w[0] <= w[1]]
+        common = units[0] * agg.scale(0)
+        g = [0] * k
         stopped = False
 
-        # rest[j]: the most the folds order[j:] can add to the mean
-        rest = [Fraction(0)] * (len(order) + 1)
-        for j in range(len(order) - 1, -1, -1):
-            rest[j] = rest[j + 1] + agg.weights[order[j]]
-
-        def search(j: int, least: int, partial: Fraction) -> tuple[int, ...] | None:
+        def search(j: int, least: int, s1: int, s2: int) -> tuple[int, ...] | None:
             nonlocal stopped
-            if not agg.interval.meets(partial, partial + rest[j]):
-                return None
-            if j == len(order):
-                if not budget.spend(len(order)):  # K exact AUCs a vector
-                    stopped = True
-                    return None
-                if agg.mean(g) in agg.interval and query.fits(g) is not None:
-                    return tuple(g)
+            if not budget.spend(1):  # every node
+                stopped = True
                 return None
             i = order[j]
-            same = j > 0 and agg.scale(order[j - 1]) == agg.scale(i)
-            for x in range(least if same else 0, agg.scale(i) + 1):
-                if not budget.spend(1):  # every node, not only the vectors
-                    stopped = True
-                    return None
+            u, d = units[i], agg.scale(i)
+            same = j > 0 and agg.scale(order[j - 1]) == d
+            # the folds left are at least ``least`` when they are all of the previous one's size
+            floor = least * u if same and agg.scale(order[-1]) == d else 0
+            if not _open(k, (k - j, floor), common, s1, s2, mean, spreads):
+                return None
+            rest = (k - j - 1) * common  # the most the folds after this one add to s1
+            first = max(least if same else 0, -(-(mean[0] - s1 - rest) // u))
+            for x in range(first, min(d, (mean[1] - s1) // u) + 1):
                 g[i] = x
-                found = search(j + 1, x, partial + agg.weights[i] * Fraction(x, agg.scale(i)))
+                if j == k - 1:
+                    if not budget.spend(1):
+                        stopped = True
+                        return None
+                    w = k * (s2 + x * x * u * u) - (s1 + x * u) ** 2
+                    if any(lo <= w <= hi for lo, hi in spreads) and query.fits(g) is not None:
+                        return tuple(g)
+                    continue
+                found = search(j + 1, x, s1 + x * u, s2 + x * x * u * u)
                 if found is not None or stopped:
                     return found
             return None
 
-        found = search(0, 0, Fraction(0))
+        found = search(0, 0, 0, 0) if spreads and mean[0] <= mean[1] else None
         if stopped:
             return Nothing(
                 f"the enumeration of the folds' AUCs stopped at its budget ({budget.limit})",
@@ -300,7 +310,49 @@ class _SdEnumerated:
         return Excluded(Certificate(self.name, candidates.values, data))
 
 
-STAGES = (_SpreadPairs(), _SpreadWalk(), _SdEnumerated())
+def _open(
+    k: int,
+    left: tuple[int, int],
+    common: int,
+    s1: int,
+    s2: int,
+    mean: tuple[int, int],
+    spreads: Sequence[tuple[int, int]],
+) -> bool:
+    """Whether ``free`` folds more, each with A in [f0, L] (``left`` = (free, f0), L =
+    ``common``), can still bring the fixed folds' sums (s1, s2) to an s1 in ``mean`` and a
+    W = K s2 - s1^2 in one of ``spreads`` (the unit of :func:`~.aggregate_climb.ranges`).
+    Necessary conditions, with S the final s1:
+
+    * S lies in [s1 + free f0, s1 + free L] and in ``mean``;
+    * on [f0, L], A^2 <= (f0 + L) A - f0 L (the chord of a convex function), so the final sum
+      of squares is at most s2 + (f0 + L)(S - s1) - free f0 L, and
+      W <= K (s2 + (f0 + L)(S - s1) - free f0 L) - S^2, concave in S, greatest at K (f0 + L) / 2;
+    * the free A sum to S - s1, so their squares sum to at least (S - s1)^2 / free (Cauchy-
+      Schwarz), and free W >= K free s2 + K (S - s1)^2 - free S^2, convex in S (the fixed
+      folds are K - free >= 0), least at S = K s1 / (K - free).
+
+    A concave function's greatest value over the whole numbers of [a, b] is at a, b or the
+    whole numbers next to its vertex; a convex function's least likewise.  Tested against the
+    brute force (tests/consistency/test_aggregate_spread.py)."""
+    free, f0 = left
+    a, b = max(mean[0], s1 + free * f0), min(mean[1], s1 + free * common)
+    if a > b:
+        return False
+
+    def near(vertex: Fraction) -> set[int]:
+        return {a, b} | {min(b, max(a, int(vertex) + e)) for e in (-1, 0, 1)}
+
+    chord = k * (s2 - free * f0 * common)
+    top = max(
+        chord + k * (f0 + common) * (s - s1) - s * s for s in near(Fraction(k * (f0 + common), 2))
+    )
+    vertex = Fraction(k * s1, k - free) if free < k else Fraction(a)
+    least = min(k * free * s2 + k * (s - s1) ** 2 - free * s * s for s in near(vertex))
+    return any(top >= lo and least <= free * hi for lo, hi in spreads)
+
+
+STAGES = (_SpreadPairs(), SpreadClimb(), _SpreadWalk(), _SdEnumerated())
 
 
 def _certify(query: Spread, found: Found[tuple[int, ...]]) -> bool:
