@@ -6,11 +6,12 @@ the K test folds of scikit-learn's ``StratifiedKFold`` (their sizes:
 d from ``--separations``), rounded to 2 decimals (ties) or not.  Each fold's exact AUC-ROC gives
 the printed mean (3 decimals) and sample SD (ddof 1, 2 or 3 decimals, drawn per case), both
 rounded half up as "nearest" reads them.  The queries: the genuine mean, the genuine mean with
-its SD (``--sd-ddof 1``), the mean moved by +-0.001, +-0.003, +-0.005, and the SD moved by
-+-0.005, +-0.01, +-0.02 beside the genuine mean.  Classes: K classes in ``--classes`` over n
-examples in ``--class-totals`` (counts drawn at random, each >= 1), each class's one-vs-rest
-score column binormal on its own (free per-class scores); the macro and the weighted AUC-ROC
-printed with 3 decimals, genuine and moved by +-0.001, +-0.003, +-0.005.
+its SD (``--sd-ddof 1``), the mean moved by +-0.001 to +-0.005 (by 0.001), and the SD moved
+by +-0.005, +-0.01, +-0.015, +-0.02 beside the genuine mean; ``--draws`` cases a cell.
+Classes: K classes in ``--classes`` over n examples in ``--class-totals`` (counts drawn at
+random, each >= 1), each class's one-vs-rest score column binormal on its own (free per-class
+scores); the macro and the weighted AUC-ROC printed with 3 decimals, genuine and moved as the
+fold means.
 
 Every genuine query must come back "possible" (its witness certified by the decider: each
 task's AUC recomputed from its ranking); one that does not is printed as a BUG.  For each kind
@@ -25,6 +26,7 @@ confusion matrix), so the "ratio" line is the share of moved queries decided.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import platform
@@ -56,8 +58,8 @@ from rocpr_exact.consistency.reported import reported_interval  # noqa: E402
 from rocpr_exact.core.curve import Curve  # noqa: E402
 from rocpr_exact.io.files import write_atomically  # noqa: E402
 
-MEAN_SHIFTS = ("0.001", "-0.001", "0.003", "-0.003", "0.005", "-0.005")
-SD_SHIFTS = ("0.005", "-0.005", "0.01", "-0.01", "0.02", "-0.02")
+MEAN_SHIFTS = tuple(f"{sign}0.00{k}" for k in range(1, 6) for sign in ("", "-"))
+SD_SHIFTS = tuple(f"{sign}{x}" for x in ("0.005", "0.01", "0.015", "0.02") for sign in ("", "-"))
 KINDS = ("genuine", "moved mean", "moved sd", "genuine class", "moved class")
 
 
@@ -117,7 +119,8 @@ def folds(run: Run, rng: random.Random, args: argparse.Namespace) -> None:
             for k in (k for k in args.folds if k <= p):
                 for d in args.separations:
                     for ties in smoke.first([True, False]):
-                        fold_cases(run, rng, p, p * ratio, k, d, ties)
+                        for _ in range(args.draws):
+                            fold_cases(run, rng, p, p * ratio, k, d, ties)
 
 
 def fold_cases(run: Run, rng: random.Random, p: int, n: int, k: int, d: float, ties: bool) -> None:
@@ -154,7 +157,7 @@ def class_counts(rng: random.Random, total: int, classes: int) -> list[int]:
 def classes(run: Run, rng: random.Random, args: argparse.Namespace) -> None:
     for total in args.class_totals:
         for size in args.classes:
-            for ties in smoke.first([True, False]):
+            for ties, _ in itertools.product(smoke.first([True, False]), range(args.draws)):
                 counts = class_counts(rng, total, size)
                 tasks, _ = class_tasks(counts, False)
                 aucs = [
@@ -214,10 +217,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[13, 50, 200, 1000, 2000])
     parser.add_argument("--ratios", type=int, nargs="*", default=[1, 3, 9])
-    parser.add_argument("--folds", type=int, nargs="*", default=[3, 5, 10])
-    parser.add_argument("--separations", type=float, nargs="*", default=[0.6, 1.5])
+    parser.add_argument("--folds", type=int, nargs="*", default=[3, 5, 7, 10])
+    parser.add_argument("--separations", type=float, nargs="*", default=[0.6, 1.2, 2.5])
     parser.add_argument("--classes", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument("--class-totals", type=int, nargs="*", default=[20, 200, 2000, 20000])
+    parser.add_argument("--draws", type=int, default=2, help="cases drawn per cell")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", type=Path, help="also write the output to this file")
     parser.add_argument("--verbose", action="store_true", help="one line per query")
@@ -226,6 +230,7 @@ def main() -> None:
     args.class_totals = smoke.sizes(args.class_totals, 20)
     args.ratios, args.folds = smoke.first(args.ratios), smoke.first(args.folds)
     args.separations, args.classes = smoke.first(args.separations), smoke.first(args.classes)
+    args.draws = smoke.size(args.draws, 1)
     if args.save and not smoke.may_write(args.save):
         args.save = None
     lines = header(sys.argv[1:])

@@ -28,16 +28,29 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import reduce
 from math import isqrt
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from rocpr_exact.consistency.aggregate import Aggregate
 from rocpr_exact.consistency.engine.protocol import Budget, Candidates, Found, Nothing
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.exact.logalgebra import gcd
 
-if TYPE_CHECKING:
-    from rocpr_exact.consistency.aggregate_sd import Spread
-
 __all__ = ["SpreadClimb", "ranges"]
+
+
+class Spread(Protocol):
+    """What the climb reads of :class:`~.aggregate_sd.Spread` (a protocol: no import cycle)."""
+
+    @property
+    def aggregate(self) -> Aggregate: ...
+
+    @property
+    def sd(self) -> Interval: ...
+
+    @property
+    def ddofs(self) -> tuple[int, ...]: ...
+
+    def fits(self, g: Sequence[int]) -> int | None: ...
 
 #: The most steps of one climb (each O(K^2) work units).
 STEPS = 400

@@ -10,14 +10,21 @@ square root is taken.  The stages (:func:`decide_spread`):
   (fold 2j to 2j + 1) and the next pair u, t and u the least found by bisection that reach the
   SD's low end (r = 1, 2, ... until one can); a witness when the SD then prints.
   O(K^2 log D) a total (three totals tried).
+* ``aggregate-spread-climb`` (folds of any sizes, :mod:`~.aggregate_climb`): from a few
+  spread patterns rounded to whole g, the best one-unit move until the mean and the SD both
+  print, in whole numbers (O(1) a move, O(K^2) a step).
 * ``aggregate-spread-walk`` (K D <= 20,000): for each reachable total of the g's whose mean
   prints, start from the most even split and move one unit at a time from the lowest AUC to the
   highest that can take it (the variance climbs); the first variance at or above the SD's low
   end is a witness when it is below its high end.  O(sum D) moves a total, within
   ``max_interval_work``.
 * ``aggregate-sd-enumerated``: every g vector up to the order of folds of one size (those
-  folds are exchangeable: non-decreasing g within them), pruned by the mean; a work unit a
-  node and K a vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
+  folds are exchangeable: non-decreasing g within them), in whole numbers on the unit of
+  :func:`~.aggregate_climb.ranges`: the last fold's g only those that put the mean in its
+  range, and a prefix cut when :func:`_open`'s proven bounds on K sum A^2 - (sum A)^2 over its
+  completions miss the SD's range; a work unit a node, within ``max_interval_work``.  It finds
+  a witness or proves that none exists (the checker re-lists the (sum, sum of squares) states
+  with its own cuts).
 """
 
 from __future__ import annotations
