@@ -52,6 +52,7 @@ class Spread(Protocol):
 
     def fits(self, g: Sequence[int]) -> int | None: ...
 
+
 #: The most steps of one climb (each O(K^2) work units).
 STEPS = 400
 
