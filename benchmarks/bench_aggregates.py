@@ -26,7 +26,10 @@ confusion matrix), so the "ratio" line is the share of moved queries decided.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import itertools
+import json
 import math
 import os
 import platform
@@ -34,6 +37,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -47,6 +51,8 @@ sys.path.insert(0, str(ROOT))
 import smoke  # noqa: E402
 
 from rocpr_exact.areas.auc import auc_roc  # noqa: E402
+from rocpr_exact.checker import check_certificate  # noqa: E402
+from rocpr_exact.cli.app import main as cli  # noqa: E402
 from rocpr_exact.consistency.aggregate import (  # noqa: E402
     Aggregate,
     class_tasks,
@@ -91,15 +97,19 @@ def moved(text: str, shift: str) -> str | None:
 
 
 class Run:
-    """The queries' verdicts and times by kind, and the genuine ones that were not possible."""
+    """The queries' verdicts and times by kind, the genuine ones that were not possible, and the
+    checker's answers on the certificates of the impossible ones."""
 
-    def __init__(self, verbose: bool) -> None:
+    def __init__(self, verbose: bool, check: bool) -> None:
         self.rows: dict[str, list[tuple[str, float, int]]] = {kind: [] for kind in KINDS}
         self.undecided: list[str] = []
         self.bugs: list[str] = []
-        self.verbose = verbose
+        self.checks: list[tuple[str, float]] = []
+        self.verbose, self.check = verbose, check
 
-    def ask(self, kind: str, label: str, examples: int, query: Aggregate | Spread) -> None:
+    def ask(
+        self, kind: str, label: str, examples: int, query: Aggregate | Spread, argv: list[str]
+    ) -> None:
         start = time.perf_counter()
         outcome = decide_spread(query) if isinstance(query, Spread) else decide_mean(query)
         spent = time.perf_counter() - start
@@ -111,6 +121,26 @@ class Run:
             self.undecided.append(f"{line} -- {'; '.join(outcome.reasons)}")
         if kind.startswith("genuine") and outcome.verdict != "possible":
             self.bugs.append(line)
+        if outcome.verdict == "impossible" and self.check:
+            status, took = certified(argv)
+            self.checks.append((status, took))
+            if status != "valid":
+                self.bugs.append(f"{line}: its certificate is {status}")
+
+
+def certified(argv: list[str]) -> tuple[str, float]:
+    """``rocpr-exact consistent ARGV --certificate FILE``, then ``check_certificate`` on FILE:
+    its status and the check's time."""
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "certificate.json"
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = cli(["consistent", *argv, "--certificate", str(target)])
+        if status != 1:
+            return f"not written (exit {status})", 0.0
+        document = json.loads(target.read_text(encoding="utf-8"))
+    start = time.perf_counter()
+    answer = check_certificate(document).status
+    return answer, time.perf_counter() - start
 
 
 def folds(run: Run, rng: random.Random, args: argparse.Namespace) -> None:
@@ -131,19 +161,25 @@ def fold_cases(run: Run, rng: random.Random, p: int, n: int, k: int, d: float, t
     digits = rng.choice((2, 3))
     sd = printed_sd(variance(aucs, 1), digits)
     label = f"P={p} N={n} K={k} d={d} ties={ties} mean={mean}"
+    argv = ["--positives", str(p), "--negatives", str(n), "--folds", str(k)]
+    argv += [] if ties else ["--no-ties"]
     query = Aggregate(tasks, weights, reported_interval(mean), ties)
-    run.ask("genuine", label, p + n, query)
-    run.ask("genuine", f"{label} sd={sd}", p + n, Spread(query, reported_interval(sd), (1,)))
+    with_sd = ["--auc-roc-sd", sd, "--sd-ddof", "1"]
+    run.ask("genuine", label, p + n, query, [*argv, "--auc-roc-mean", mean])
+    spread = Spread(query, reported_interval(sd), (1,))
+    run.ask("genuine", f"{label} sd={sd}", p + n, spread, [*argv, "--auc-roc-mean", mean, *with_sd])
     for shift in MEAN_SHIFTS:
         text = moved(mean, shift)
         if text is not None:
             shifted = Aggregate(tasks, weights, reported_interval(text), ties)
-            run.ask("moved mean", f"{label} ({shift}: {text})", p + n, shifted)
+            label_moved = f"{label} ({shift}: {text})"
+            run.ask("moved mean", label_moved, p + n, shifted, [*argv, "--auc-roc-mean", text])
     for shift in SD_SHIFTS:
         text = moved(sd, shift)
         if text is not None:
             spread = Spread(query, reported_interval(text), (1,))
-            run.ask("moved sd", f"{label} sd={sd} ({shift}: {text})", p + n, spread)
+            options = [*argv, "--auc-roc-mean", mean, "--auc-roc-sd", text, "--sd-ddof", "1"]
+            run.ask("moved sd", f"{label} sd={sd} ({shift}: {text})", p + n, spread, options)
 
 
 def class_counts(rng: random.Random, total: int, classes: int) -> list[int]:
@@ -171,12 +207,16 @@ def classes(run: Run, rng: random.Random, args: argparse.Namespace) -> None:
                     name = "weighted" if weighted else "macro"
                     label = f"counts={','.join(map(str, counts))} ties={ties} {name}={mean}"
                     query = Aggregate(tasks, weights, reported_interval(mean), ties)
-                    run.ask("genuine class", label, total, query)
+                    argv = ["--class-counts", ",".join(map(str, counts))]
+                    argv += [] if ties else ["--no-ties"]
+                    flag = f"--{name}-auc-roc"
+                    run.ask("genuine class", label, total, query, [*argv, flag, mean])
                     for shift in MEAN_SHIFTS:
                         text = moved(mean, shift)
                         if text is not None:
                             shifted = Aggregate(tasks, weights, reported_interval(text), ties)
-                            run.ask("moved class", f"{label} ({shift}: {text})", total, shifted)
+                            moved_label = f"{label} ({shift}: {text})"
+                            run.ask("moved class", moved_label, total, shifted, [*argv, flag, text])
 
 
 def table(run: Run) -> list[str]:
@@ -202,11 +242,18 @@ def header(argv: Sequence[str]) -> list[str]:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    commit = f"{commit or '?'}{' with uncommitted changes' if dirty else ''}"
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return [
         f"# python benchmarks/bench_aggregates.py {' '.join(argv)}",
-        f"# commit {commit or '?'}; {when}; {platform.machine()}, {os.cpu_count()} cores, "
+        f"# commit {commit}; {when}; {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}; load average at start {load} (other agents share "
         "the cores)",
         "# no peer: no other tool decides AUC-ROC means or SDs; the ratio is the decided share",
@@ -225,6 +272,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", type=Path, help="also write the output to this file")
     parser.add_argument("--verbose", action="store_true", help="one line per query")
+    parser.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not write and check the certificate of each impossible answer",
+    )
     args = parser.parse_args()
     args.sizes = smoke.sizes(args.sizes, 13)
     args.class_totals = smoke.sizes(args.class_totals, 20)
@@ -235,7 +287,7 @@ def main() -> None:
         args.save = None
     lines = header(sys.argv[1:])
     print("\n".join(lines), flush=True)
-    run = Run(args.verbose)
+    run = Run(args.verbose, not args.no_check)
     rng = random.Random(args.seed)
     started = time.perf_counter()
     folds(run, rng, args)
@@ -253,7 +305,15 @@ def main() -> None:
         f"{max(every):.2f} s, over 2 s: {sum(1 for t in every if t > 2)}; "
         f"total {time.perf_counter() - started:.0f} s"
     )
-    body.append(f"genuine queries not possible (BUG): {len(run.bugs)}")
+    if run.checks:
+        valid = sum(1 for status, _ in run.checks if status == "valid")
+        took = [t for _, t in run.checks]
+        body.append(
+            f"certificates of the impossible answers (the CLI's, re-verified by check_certificate):"
+            f" {len(run.checks)}, valid {valid}, check median {statistics.median(took):.3f} s, "
+            f"max {max(took):.2f} s"
+        )
+    body.append(f"genuine queries not possible or certificates not valid (BUG): {len(run.bugs)}")
     body += [f"  BUG {line}" for line in run.bugs]
     body.append(f"undecided: {len(run.undecided)}")
     body += [f"  {line}" for line in run.undecided]
