@@ -127,9 +127,11 @@ def _may_print(
     and of their squares ``q`` a mean in ``span`` and, for a ddof, a variance in the squares of
     ``sd``.  With the final sum S in [t, t + free] and S / K in the span, the spread
     sum a^2 - S^2 / K lies between q + (S - t)^2 / free - S^2 / K (the free AUCs equal:
-    Cauchy-Schwarz) and q + (S - t) - S^2 / K (a^2 <= a on [0, 1]); over the reals, the first
-    (convex: free <= K) is least at S = K t / (K - free), the second (concave) greatest at
-    S = K / 2, each clipped to the range of S."""
+    Cauchy-Schwarz; convex in S as free <= K, least at S = K t / (K - free)) and
+    q + h(S - t) - S^2 / K, h(F) = floor(F) + (F - floor(F))^2 the greatest sum of squares of
+    AUCs in [0, 1] summing to F (a vertex of that polytope: floor(F) of them at 1, one at the
+    rest); on each piece between whole F that is convex in S, so greatest at the range's ends
+    or at S = t + a whole number."""
     t, q = state
     low, high = t, t + free
     if span.low is not None:
@@ -139,14 +141,16 @@ def _may_print(
     if low > high:
         return False
 
-    def clip(x: Fraction) -> Fraction:
-        return min(high, max(low, x))
+    def most(s: Fraction) -> Fraction:
+        whole = min(free, (s - t).numerator // (s - t).denominator)
+        return q + whole + (s - t - whole) ** 2 - s * s / k
 
-    top = q + (clip(Fraction(k, 2)) - t) - clip(Fraction(k, 2)) ** 2 / k
+    ends = {low, high} | {t + n for n in range(free + 1) if low <= t + n <= high}
+    top = max(most(s) for s in ends)
     if free == 0:
         least = q - t * t / k
     else:
-        s = clip(k * t / (k - free)) if free < k else low
+        s = min(high, max(low, k * t / (k - free))) if free < k else low
         least = q + (s - t) ** 2 / free - s * s / k
     return any(sd.meets(_root_low(least / (k - d)), _root_high(top / (k - d))) for d in ddofs)
 
@@ -184,6 +188,8 @@ def _sd_enumerated(
         rest[j] = rest[j + 1] + 1
     states = {(Fraction(0), Fraction(0))}
     for j, (_, d) in enumerate(coefficients):
+        # a state none of whose completions can print is dropped before it is extended
+        states = {s for s in states if _may_print(s, k - j, k, span, sd, ddofs)}
         check_interval_work(len(states) * (d + 1), "the checker's list of fold AUC sums")
         states = {
             (total + Fraction(x, d), square + Fraction(x, d) ** 2)
@@ -191,8 +197,6 @@ def _sd_enumerated(
             for x in range(d + 1)
             if span.meets((total + Fraction(x, d)) / k, (total + Fraction(x, d) + rest[j + 1]) / k)
         }
-        free = k - j - 1
-        states = {s for s in states if _may_print(s, free, k, span, sd, ddofs)}
     for total, square in states:
         if not span.holds(total / k):
             continue

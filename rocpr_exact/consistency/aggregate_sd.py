@@ -332,16 +332,18 @@ def _open(
     Necessary conditions, with S the final s1:
 
     * S lies in [s1 + free f0, s1 + free L] and in ``mean``;
-    * on [f0, L], A^2 <= (f0 + L) A - f0 L (the chord of a convex function), so the final sum
-      of squares is at most s2 + (f0 + L)(S - s1) - free f0 L, and
-      W <= K (s2 + (f0 + L)(S - s1) - free f0 L) - S^2, concave in S, greatest at K (f0 + L) / 2;
+    * the free A sum to F = S - s1, and sum A^2, convex, is greatest over that polytope (the
+      box [f0, L]^free cut by the sum) at a vertex: n = (F - free f0) // (L - f0) at L, one at
+      the rest r, the others at f0.  So W <= K (s2 + n L^2 + r^2 + (free - n - 1) f0^2) - S^2,
+      which on each piece of one n is convex in S (coefficient K - 1 > 0 of S^2): greatest at
+      a, b or a piece's end, S = s1 + free f0 + n (L - f0);
     * the free A sum to S - s1, so their squares sum to at least (S - s1)^2 / free (Cauchy-
       Schwarz), and free W >= K free s2 + K (S - s1)^2 - free S^2, convex in S (the fixed
       folds are K - free >= 0), least at S = K s1 / (K - free).
 
-    A concave function's greatest value over the whole numbers of [a, b] is at a, b or the
-    whole numbers next to its vertex; a convex function's least likewise.  Tested against the
-    brute force (tests/consistency/test_aggregate_spread.py)."""
+    A convex function's least value over the whole numbers of [a, b] is at a, b or the whole
+    numbers next to its vertex.  Tested against the brute force
+    (tests/consistency/test_aggregate_spread.py)."""
     free, f0 = left
     a, b = max(mean[0], s1 + free * f0), min(mean[1], s1 + free * common)
     if a > b:
@@ -350,10 +352,13 @@ def _open(
     def near(vertex: Fraction) -> set[int]:
         return {a, b} | {min(b, max(a, int(vertex) + e)) for e in (-1, 0, 1)}
 
-    chord = k * (s2 - free * f0 * common)
-    top = max(
-        chord + k * (f0 + common) * (s - s1) - s * s for s in near(Fraction(k * (f0 + common), 2))
-    )
+    def most(s: int) -> int:  # the greatest sum A^2 of the free A summing to s - s1
+        n = min(free, (s - s1 - free * f0) // (common - f0)) if common > f0 else free
+        rest = s - s1 - n * common - (free - n - 1) * f0 if n < free else 0
+        return n * common * common + rest * rest + max(0, free - n - 1) * f0 * f0
+
+    ends = {s1 + free * f0 + n * (common - f0) for n in range(free + 1)}
+    top = max(k * (s2 + most(s)) - s * s for s in {a, b} | {e for e in ends if a <= e <= b})
     vertex = Fraction(k * s1, k - free) if free < k else Fraction(a)
     least = min(k * free * s2 + k * (s - s1) ** 2 - free * s * s for s in near(vertex))
     return any(top >= lo and least <= free * hi for lo, hi in spreads)

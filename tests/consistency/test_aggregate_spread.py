@@ -89,7 +89,7 @@ def test_the_enumerations_cut_never_drops_a_completion_that_prints() -> None:
     tasks = ((1, 2), (1, 3), (2, 2), (2, 3))
     query = Aggregate(tasks, (Fraction(1, 4),) * 4, reported_interval("0.6"), False)
     cut = 0
-    for sd_text in ("0.05", "0.2", "0.35", "0.123"):
+    for sd_text in ("0.05", "0.2", "0.35", "0.123", "0.45", "0.52"):
         spread = Spread(query, reported_interval(sd_text), (1, 0))
         units, mean, _ = ranges(spread, 1)
         spreads = [ranges(spread, d)[2] for d in (1, 0)]
@@ -132,9 +132,10 @@ def test_the_cut_with_a_floor_keeps_every_non_decreasing_completion() -> None:
         assert opened or not reach, fixed
 
 
-def test_the_checkers_cut_never_drops_a_state_that_prints() -> None:
+@pytest.mark.parametrize("sd_text", ["0.2", "0.05", "0.45"])
+def test_the_checkers_cut_never_drops_a_state_that_prints(sd_text: str) -> None:
     rng = random.Random(7)
-    span, sd = printed("0.6", "nearest", "m"), printed("0.2", "nearest", "s")
+    span, sd = printed("0.6", "nearest", "m"), printed(sd_text, "nearest", "s")
     scales = [3, 4, 4]
     for _ in range(60):
         j = rng.randrange(4)
@@ -144,7 +145,7 @@ def test_the_checkers_cut_never_drops_a_state_that_prints() -> None:
         for tail in itertools.product(*(range(d + 1) for d in scales[j:])):
             values = fixed + [Fraction(x, d) for x, d in zip(tail, scales[j:], strict=True)]
             mean = sum(values, Fraction(0)) / 3
-            if span.holds(mean) and any(_sd_prints(variance(values, d), "0.2") for d in (0, 1)):
+            if span.holds(mean) and any(_sd_prints(variance(values, d), sd_text) for d in (0, 1)):
                 reach = True
         assert _may_print(state, 3 - j, 3, span, sd, [1, 0]) or not reach, fixed
 
@@ -196,6 +197,26 @@ def test_six_folds_of_three_by_three_are_proved_and_checked(tmp_path) -> None:  
     assert check_certificate(moved).status == "invalid"
     out, _ = invoke(*argv, "--auc-roc-sd", "0.153", "--sd-ddof", "1")
     assert json.loads(out)["verdict"] == "possible"
+
+
+def test_an_sd_past_the_greatest_spread_is_impossible_at_any_fold_size(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # 10 folds of 1000/9000 (D = 1.8 * 10^7 each, far past any enumeration).  The mean 0.873 is
+    # [0.8725, 0.8735), so the AUCs sum to S in [8.725, 8.735); AUCs in [0, 1] with that sum
+    # have the greatest sum of squares at 8 AUCs of 1, one of S - 8 and one of 0: the spread
+    # 8 + (S - 8)^2 - S^2 / 10 is at most 8 + 0.725^2 - 8.725^2 / 10 = 0.9130.., the SD at most
+    # sqrt(0.9130 / 9) = 0.3185 (ddof 1) and sqrt(0.9130 / 10) = 0.3022 (ddof 0): "0.4" (one
+    # decimal: [0.35, 0.45)) is impossible, proved at the enumeration's root and checked there.
+    argv = ["--positives", "10000", "--negatives", "90000", "--folds", "10"]
+    argv += ["--auc-roc-mean", "0.873", "--auc-roc-sd", "0.4"]
+    target = tmp_path / "c.json"
+    _, status = invoke(*argv, "--certificate", str(target))
+    assert status == 1
+    document = json.loads(target.read_text())
+    assert document["decisions"][0]["exclusions"][0]["stage"] == "aggregate-sd-enumerated"
+    assert check_certificate(document).status == "valid"
+    narrowed = json.loads(json.dumps(document))
+    narrowed["decisions"][0]["exclusions"][0]["data"]["ddof"] = [1]  # the claim says either
+    assert check_certificate(narrowed).status == "invalid"
 
 
 def test_a_weighted_average_with_a_huge_unit_is_listed_only_to_the_cap() -> None:
