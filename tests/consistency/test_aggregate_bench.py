@@ -39,3 +39,4 @@ def test_the_results_meet_the_issues_targets_and_the_docs_say_so() -> None:
     assert f"{int(ratio[1]):,} of the {int(ratio[2]):,} moved queries" in docs
     assert f"median {every[2]} s and at most {every[3]} s" in docs
     assert f"all {int(checks[1]):,} certificates of the impossible answers" in docs
+    assert f"`check-certificate`, at most {checks[3]} s) are valid" in docs
