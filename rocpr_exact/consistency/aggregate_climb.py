@@ -56,6 +56,9 @@ class Spread(Protocol):
 #: The most steps of one climb (each O(K^2) work units).
 STEPS = 400
 
+#: The climb's share of the budget left: 1 / SHARE.
+SHARE = 4
+
 
 def ranges(query: Spread, ddof: int) -> tuple[list[int], tuple[int, int], tuple[int, int]]:
     """(u_i, the range of s1, the range of W) of the module notes; a range may be empty."""
@@ -97,6 +100,18 @@ class SpreadClimb:
         self, query: Spread, candidates: Candidates, budget: Budget
     ) -> Found[tuple[int, ...]] | Nothing:
         scales = [query.aggregate.scale(i) for i in range(len(query.aggregate.tasks))]
+        # a heuristic spends at most a quarter of what is left: the enumeration after it may
+        # still decide (an SD past the greatest spread is cut at its root)
+        own = Budget(max(0, budget.left) // SHARE, budget.limit)
+        start = own.left
+        try:
+            return self._climbs(query, scales, own)
+        finally:
+            budget.spend(start - max(0, own.left))
+
+    def _climbs(
+        self, query: Spread, scales: list[int], budget: Budget
+    ) -> Found[tuple[int, ...]] | Nothing:
         for ddof in query.ddofs:
             units, (lo, hi), (wlo, whi) = ranges(query, ddof)
             if lo > hi or wlo > whi:
@@ -113,7 +128,7 @@ class SpreadClimb:
                 ]
                 found = _climb(g, units, scales, (lo, hi), (wlo, whi), budget)
                 if found is None:
-                    return Nothing("the spread climb stopped at its budget", ran_out=True)
+                    return Nothing("the spread climb stopped at its share of the budget")
                 if found and query.fits(found) is not None:
                     return Found(tuple(found), 0)
         return Nothing("the spread climb found no SD that prints")

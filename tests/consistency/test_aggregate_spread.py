@@ -219,6 +219,18 @@ def test_an_sd_past_the_greatest_spread_is_impossible_at_any_fold_size(tmp_path)
     assert check_certificate(narrowed).status == "invalid"
 
 
+def test_the_climb_leaves_the_enumeration_its_budget() -> None:
+    # 30 folds of 100/100, mean 0.9: the SD is at most sqrt(30 * 0.9005 * 0.0995 / 29) = 0.305
+    # (the AUCs at 1 and 0, the continuous bound K m (1 - m)), so "0.5" is impossible.  The
+    # climb (30 * 31 units a step) once spent the whole budget and left it undecided; it now
+    # spends at most a quarter, and the enumeration's root cut proves it.
+    tasks = ((100, 100),) * 30
+    query = Aggregate(tasks, (Fraction(1, 30),) * 30, reported_interval("0.9"), True)
+    outcome = decide_spread(Spread(query, reported_interval("0.5"), (1, 0)))
+    assert outcome.verdict == "impossible", outcome.reasons
+    assert outcome.certificates[0].stage == "aggregate-sd-enumerated"
+
+
 def test_a_weighted_average_with_a_huge_unit_is_listed_only_to_the_cap() -> None:
     # Weighted one-vs-rest over 6001/7002/6997: the unit b is about 10^18, so 0.873 holds
     # about 10^15 multiples of the step; the decider lists at most max_grid_points of them
