@@ -19,7 +19,8 @@ moves of one unit and the K (K - 1) moves of a unit from one fold to another, by
 to both ranges (each divided by its width, compared as whole numbers), until both hold or no
 move brings it closer.  A climb is a heuristic: it finds witnesses (certified by
 :func:`~rocpr_exact.consistency.aggregate_sd.decide_spread` before "possible") and never
-excludes.  O(K^2) work units a step.
+excludes.  O(K^2) work units a step, at most a quarter of the budget left (``SHARE``), so the
+enumeration after it keeps the rest.
 """
 
 from __future__ import annotations
