@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import isqrt
 from typing import Any
 
 from rocpr_exact.checker.failure import Invalid
@@ -122,6 +123,57 @@ def _in_sd(sd: Span, var: Fraction) -> bool:
     return low_ok and high_ok
 
 
+def _may_print(
+    state: tuple[Fraction, Fraction], free: int, k: int, span: Span, sd: Span, ddofs: list[int]
+) -> bool:
+    """Whether ``free`` fold AUCs more (each in [0, 1]) can still give the sum of AUCs ``t``
+    and of their squares ``q`` a mean in ``span`` and, for a ddof, a variance in the squares of
+    ``sd``.  With the final sum S in [t, t + free] and S / K in the span, the spread
+    sum a^2 - S^2 / K lies between q + (S - t)^2 / free - S^2 / K (the free AUCs equal:
+    Cauchy-Schwarz; convex in S as free <= K, least at S = K t / (K - free)) and
+    q + h(S - t) - S^2 / K, h(F) = floor(F) + (F - floor(F))^2 the greatest sum of squares of
+    AUCs in [0, 1] summing to F (a vertex of that polytope: floor(F) of them at 1, one at the
+    rest); on each piece between whole F that is convex in S, so greatest at the range's ends
+    or at S = t + a whole number."""
+    t, q = state
+    low, high = t, t + free
+    if span.low is not None:
+        low = max(low, span.low * k)
+    if span.high is not None:
+        high = min(high, span.high * k)
+    if low > high:
+        return False
+
+    def most(s: Fraction) -> Fraction:
+        whole = min(free, (s - t).numerator // (s - t).denominator)
+        return q + whole + (s - t - whole) ** 2 - s * s / k
+
+    ends = {low, high} | {t + n for n in range(free + 1) if low <= t + n <= high}
+    top = max(most(s) for s in ends)
+    if free == 0:
+        least = q - t * t / k
+    else:
+        s = min(high, max(low, k * t / (k - free))) if free < k else low
+        least = q + (s - t) ** 2 / free - s * s / k
+    return any(sd.meets(_root_low(least / (k - d)), _root_high(top / (k - d))) for d in ddofs)
+
+
+def _root_low(x: Fraction) -> Fraction:
+    """A number r >= 0 with r^2 <= x (x >= 0: a lower bound of sqrt(x)), exact."""
+    if x <= 0:
+        return Fraction(0)
+    whole = isqrt(x.numerator * x.denominator)  # sqrt(n d) / d = sqrt(n / d)
+    return Fraction(whole, x.denominator)
+
+
+def _root_high(x: Fraction) -> Fraction:
+    """A number r >= 0 with r^2 >= x (an upper bound of sqrt(x)), exact."""
+    if x <= 0:
+        return Fraction(0)
+    whole = isqrt(x.numerator * x.denominator)
+    return Fraction(whole + 1, x.denominator)
+
+
 def _sd_enumerated(
     coefficients: list[tuple[Fraction, int]], span: Span, sd: Span, data: Mapping[str, Any]
 ) -> None:
@@ -139,6 +191,8 @@ def _sd_enumerated(
         rest[j] = rest[j + 1] + 1
     states = {(Fraction(0), Fraction(0))}
     for j, (_, d) in enumerate(coefficients):
+        # a state none of whose completions can print is dropped before it is extended
+        states = {s for s in states if _may_print(s, k - j, k, span, sd, ddofs)}
         check_interval_work(len(states) * (d + 1), "the checker's list of fold AUC sums")
         states = {
             (total + Fraction(x, d), square + Fraction(x, d) ** 2)

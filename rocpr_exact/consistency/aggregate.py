@@ -341,9 +341,10 @@ def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
         return Outcome(
             "impossible", None, (grid,), (f"no multiple of {step} lies in the interval",)
         )
-    # only the listed ones are built: a fine unit (classes of thousands) has 10^11 multiples
+    # the multiples of the step in the interval, listed up to max_grid_points (a weighted
+    # average's unit can hold 10^12 of them: they are counted, never all listed)
     cap = limits.current().max_grid_points
     complete = cap is None or last - first < cap
-    shown = last if complete or cap is None else first + cap - 1
-    listed = Candidates(tuple(k * a for k in range(first, shown + 1)), complete)
+    count = last - first + 1 if complete or cap is None else cap
+    listed = Candidates(tuple((first + k) * a for k in range(count)), complete)
     return decide(STAGES, query, listed, work_budget(), certify)

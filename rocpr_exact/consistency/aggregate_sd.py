@@ -10,14 +10,21 @@ square root is taken.  The stages (:func:`decide_spread`):
   (fold 2j to 2j + 1) and the next pair u, t and u the least found by bisection that reach the
   SD's low end (r = 1, 2, ... until one can); a witness when the SD then prints.
   O(K^2 log D) a total (three totals tried).
+* ``aggregate-spread-climb`` (folds of any sizes, :mod:`~.aggregate_climb`): from a few
+  spread patterns rounded to whole g, the best one-unit move until the mean and the SD both
+  print, in whole numbers (O(1) a move, O(K^2) a step).
 * ``aggregate-spread-walk`` (K D <= 20,000): for each reachable total of the g's whose mean
   prints, start from the most even split and move one unit at a time from the lowest AUC to the
   highest that can take it (the variance climbs); the first variance at or above the SD's low
   end is a witness when it is below its high end.  O(sum D) moves a total, within
   ``max_interval_work``.
 * ``aggregate-sd-enumerated``: every g vector up to the order of folds of one size (those
-  folds are exchangeable: non-decreasing g within them), pruned by the mean; a work unit a
-  node and K a vector, within ``max_interval_work``.  It finds a witness or proves that none exists.
+  folds are exchangeable: non-decreasing g within them), in whole numbers on the unit of
+  :func:`~.aggregate_climb.ranges`: the last fold's g only those that put the mean in its
+  range, and a prefix cut when :func:`_open`'s proven bounds on K sum A^2 - (sum A)^2 over its
+  completions miss the SD's range; a work unit a node, within ``max_interval_work``.  It finds
+  a witness or proves that none exists (the checker re-lists the (sum, sum of squares) states
+  with its own cuts).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from fractions import Fraction
 from functools import partial
 
 from rocpr_exact.consistency.aggregate import Aggregate, certify, decide_mean, work_budget
+from rocpr_exact.consistency.aggregate_climb import SpreadClimb, ranges
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
@@ -247,6 +255,10 @@ def _lopsided(base: Sequence[int], t: int, d: int) -> tuple[int, ...]:
 
 
 class _SdEnumerated:
+    """Every g vector, folds of one size in non-decreasing order, the largest fold last and
+    solved from the mean's range; a prefix is cut when :func:`_open` proves that no completion
+    prints.  In whole numbers on the unit of :func:`~.aggregate_climb.ranges`."""
+
     name = "aggregate-sd-enumerated"
 
     def fits(self, query: Spread) -> bool:
@@ -256,39 +268,44 @@ class _SdEnumerated:
         self, query: Spread, candidates: Candidates, budget: Budget
     ) -> Found[tuple[int, ...]] | Excluded | Nothing:
         agg = query.aggregate
-        order = sorted(range(len(agg.tasks)), key=lambda i: (agg.scale(i), i))
-        g = [0] * len(order)
+        k = len(agg.tasks)
+        order = sorted(range(k), key=lambda i: (agg.scale(i), i))
+        units, mean, _ = ranges(query, query.ddofs[0])
+        spreads = [w for w in (ranges(query, d)[2] for d in query.ddofs) if w[0] <= w[1]]
+        common = units[0] * agg.scale(0)
+        g = [0] * k
         stopped = False
 
-        # rest[j]: the most the folds order[j:] can add to the mean
-        rest = [Fraction(0)] * (len(order) + 1)
-        for j in range(len(order) - 1, -1, -1):
-            rest[j] = rest[j + 1] + agg.weights[order[j]]
-
-        def search(j: int, least: int, partial: Fraction) -> tuple[int, ...] | None:
+        def search(j: int, least: int, s1: int, s2: int) -> tuple[int, ...] | None:
             nonlocal stopped
-            if not agg.interval.meets(partial, partial + rest[j]):
-                return None
-            if j == len(order):
-                if not budget.spend(len(order)):  # K exact AUCs a vector
-                    stopped = True
-                    return None
-                if agg.mean(g) in agg.interval and query.fits(g) is not None:
-                    return tuple(g)
+            if not budget.spend(1):  # every node
+                stopped = True
                 return None
             i = order[j]
-            same = j > 0 and agg.scale(order[j - 1]) == agg.scale(i)
-            for x in range(least if same else 0, agg.scale(i) + 1):
-                if not budget.spend(1):  # every node, not only the vectors
-                    stopped = True
-                    return None
+            u, d = units[i], agg.scale(i)
+            same = j > 0 and agg.scale(order[j - 1]) == d
+            # the folds left are at least ``least`` when they are all of the previous one's size
+            floor = least * u if same and agg.scale(order[-1]) == d else 0
+            if not _open(k, (k - j, floor), common, s1, s2, mean, spreads):
+                return None
+            rest = (k - j - 1) * common  # the most the folds after this one add to s1
+            first = max(least if same else 0, -(-(mean[0] - s1 - rest) // u))
+            for x in range(first, min(d, (mean[1] - s1) // u) + 1):
                 g[i] = x
-                found = search(j + 1, x, partial + agg.weights[i] * Fraction(x, agg.scale(i)))
+                if j == k - 1:
+                    if not budget.spend(1):
+                        stopped = True
+                        return None
+                    w = k * (s2 + x * x * u * u) - (s1 + x * u) ** 2
+                    if any(lo <= w <= hi for lo, hi in spreads) and query.fits(g) is not None:
+                        return tuple(g)
+                    continue
+                found = search(j + 1, x, s1 + x * u, s2 + x * x * u * u)
                 if found is not None or stopped:
                     return found
             return None
 
-        found = search(0, 0, Fraction(0))
+        found = search(0, 0, 0, 0) if spreads and mean[0] <= mean[1] else None
         if stopped:
             return Nothing(
                 f"the enumeration of the folds' AUCs stopped at its budget ({budget.limit})",
@@ -300,7 +317,54 @@ class _SdEnumerated:
         return Excluded(Certificate(self.name, candidates.values, data))
 
 
-STAGES = (_SpreadPairs(), _SpreadWalk(), _SdEnumerated())
+def _open(
+    k: int,
+    left: tuple[int, int],
+    common: int,
+    s1: int,
+    s2: int,
+    mean: tuple[int, int],
+    spreads: Sequence[tuple[int, int]],
+) -> bool:
+    """Whether ``free`` folds more, each with A in [f0, L] (``left`` = (free, f0), L =
+    ``common``), can still bring the fixed folds' sums (s1, s2) to an s1 in ``mean`` and a
+    W = K s2 - s1^2 in one of ``spreads`` (the unit of :func:`~.aggregate_climb.ranges`).
+    Necessary conditions, with S the final s1:
+
+    * S lies in [s1 + free f0, s1 + free L] and in ``mean``;
+    * the free A sum to F = S - s1, and sum A^2, convex, is greatest over that polytope (the
+      box [f0, L]^free cut by the sum) at a vertex: n = (F - free f0) // (L - f0) at L, one at
+      the rest r, the others at f0.  So W <= K (s2 + n L^2 + r^2 + (free - n - 1) f0^2) - S^2,
+      which on each piece of one n is convex in S (coefficient K - 1 > 0 of S^2): greatest at
+      a, b or a piece's end, S = s1 + free f0 + n (L - f0);
+    * the free A sum to S - s1, so their squares sum to at least (S - s1)^2 / free (Cauchy-
+      Schwarz), and free W >= K free s2 + K (S - s1)^2 - free S^2, convex in S (the fixed
+      folds are K - free >= 0), least at S = K s1 / (K - free).
+
+    A convex function's least value over the whole numbers of [a, b] is at a, b or the whole
+    numbers next to its vertex.  Tested against the brute force
+    (tests/consistency/test_aggregate_spread.py)."""
+    free, f0 = left
+    a, b = max(mean[0], s1 + free * f0), min(mean[1], s1 + free * common)
+    if a > b:
+        return False
+
+    def near(vertex: Fraction) -> set[int]:
+        return {a, b} | {min(b, max(a, int(vertex) + e)) for e in (-1, 0, 1)}
+
+    def most(s: int) -> int:  # the greatest sum A^2 of the free A summing to s - s1
+        n = min(free, (s - s1 - free * f0) // (common - f0)) if common > f0 else free
+        rest = s - s1 - n * common - (free - n - 1) * f0 if n < free else 0
+        return n * common * common + rest * rest + max(0, free - n - 1) * f0 * f0
+
+    ends = {s1 + free * f0 + n * (common - f0) for n in range(free + 1)}
+    top = max(k * (s2 + most(s)) - s * s for s in {a, b} | {e for e in ends if a <= e <= b})
+    vertex = Fraction(k * s1, k - free) if free < k else Fraction(a)
+    least = min(k * free * s2 + k * (s - s1) ** 2 - free * s * s for s in near(vertex))
+    return any(top >= lo and least <= free * hi for lo, hi in spreads)
+
+
+STAGES = (_SpreadPairs(), SpreadClimb(), _SpreadWalk(), _SdEnumerated())
 
 
 def _certify(query: Spread, found: Found[tuple[int, ...]]) -> bool:

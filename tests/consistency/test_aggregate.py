@@ -336,8 +336,12 @@ def test_large_folds_get_a_certified_mean_and_sd_at_once() -> None:
         assert sum(aucs, Fraction(0)) / 10 in reported_interval("0.873")
         sd = reported_interval(sd_text)
         assert sd.low**2 <= variance(aucs, 1) < sd.high**2
-    # SD 0.4 is past the reach of both patterns (and of any AUCs near a mean of 0.873 but a
-    # few); 10 folds of 1.8 * 10^7 values are past the enumeration's budget: undecided, said.
+    # SD 0.4 ([0.35, 0.45)) is past the greatest SD a mean of 0.873 allows (0.3185 with ddof
+    # 1: 8 AUCs of 1, one of 0.725, one of 0; tests/consistency/test_aggregate_spread.py): the
+    # enumeration's root cut proves it, even with a small budget.  With none: undecided, said.
     with limits.using(max_interval_work=20_000):
+        outcome = decide_spread(Spread(query, reported_interval("0.4"), (1,)))
+    assert outcome.verdict == "impossible"
+    with limits.using(max_interval_work=0):
         outcome = decide_spread(Spread(query, reported_interval("0.4"), (1,)))
     assert outcome.verdict == "undecided" and outcome.ran_out == "max_interval_work"
