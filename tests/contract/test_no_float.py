@@ -30,6 +30,7 @@ DISPLAY_MODULES = {
     "output/drawing.py",
     "testing/close.py",
     "testing/conform.py",
+    "testing/shrink.py",  # the drawn doubles made simpler (ranks, fewer digits)
     "testing/explain.py",
     "testing/strategies.py",
     "testing/vectors.py",
