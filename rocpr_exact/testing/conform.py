@@ -5,9 +5,9 @@ by :func:`rocpr_exact.testing.strategies.datasets` (ties of every shape, last-bi
 float32 collisions, skew, a single positive or negative, one class, huge and negative scores),
 compares each answer with the exact metric, and when one is wrong shrinks the data to a
 minimal dataset (:mod:`rocpr_exact.testing.shrink`), then raises :class:`ConformanceError`
-(an ``AssertionError``) with the dataset, the exact value, the given value and what the given value is instead
-(:func:`rocpr_exact.testing.explain.explain`).  ``rocpr-exact fuzz`` runs the same search on a
-command (:func:`search`).
+(an ``AssertionError``) with the dataset, the exact value, the given value and what the given
+value is instead (:func:`rocpr_exact.testing.explain.explain`).  ``rocpr-exact fuzz`` runs
+the same search on a command (:func:`search`).
 
 One class: where the metric is undefined (no positive or no negative) an answer of NaN or None,
 or an exception, passes; a tool's metric (``sklearn.average_precision_score``) follows the
@@ -319,5 +319,3 @@ def assert_conforms(
     if found is not None:
         name = getattr(func, "__name__", type(func).__name__)
         raise ConformanceError(failure_message(name, metric, found, rtol, atol), found)
-
-

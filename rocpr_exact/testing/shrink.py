@@ -10,14 +10,15 @@ whose cost is bounded by its size:
    Zeller & Hildebrandt 2002), then one sweep: at each row delete 1, 2, 4, ... rows while
    the answer stays wrong (hypothesis' adaptive deletion), so a run of ``g`` removable rows
    costs about ``2 log2 g`` runs and a row that must stay one run: about ``k + 2 j log2(n/j)``
-   runs for ``k`` rows kept of ``n`` in ``j`` runs (no single row of the result can go, unless
-   a later deletion freed an earlier row);
+   runs for ``k`` rows kept of ``n`` in ``j`` runs;
 2. **values**: the scores as their ranks ``0.0, 1.0, ...`` (ties and order kept; one run); if
    that hides the bug (a float32 collision, a rounding), the scores rounded to the fewest
    significant digits that keep it (a bisection over 1..17 digits: about 4 runs);
 3. **levels**: fewer distinct scores: all tied, then each score level merged into the next
    lower one (one run per level);
-4. the sweep again when a value pass changed the dataset (ties can make a row redundant).
+4. the sweep again, repeated while a deletion followed a kept row (which it may have freed),
+   so that no single row of the result can go (1-minimal); a candidate judged before costs
+   no run, so a sweep over an unchanged dataset is free.
 
 Every candidate is judged at most once (``judge`` remembers answers by the dataset, as the
 search does), and no run starts after ``deadline``: then the smallest failing dataset so far is
@@ -83,12 +84,12 @@ def shrink(
     """
     state = _State(judge, deadline, list(zip(scores, labels, strict=True)), verdict)
     try:
-        state.rows()
-        before = state.best
+        state.halves()
+        state.sweep()
         state.values()
         state.levels()
-        if state.best != before:
-            state.rows(single=True)
+        while state.sweep():  # to a fixed point: then no single row can go
+            pass
     except _Late:
         complete = False
     else:
@@ -103,7 +104,8 @@ class _State(Generic[T]):
         rows: Rows, verdict: T,
     ) -> None:  # fmt: skip
         self.judge, self.deadline, self.best, self.verdict = judge, deadline, rows, verdict
-        self.seen: dict[tuple[tuple[str, ...], tuple[int, ...]], T | None] = {}
+        start = key([s for s, _ in rows], [y for _, y in rows])
+        self.seen: dict[tuple[tuple[str, ...], tuple[int, ...]], T | None] = {start: verdict}
         self.runs = 0
 
     def fails(self, rows: Rows) -> bool:
@@ -121,21 +123,26 @@ class _State(Generic[T]):
         self.best, self.verdict = rows, verdict
         return True
 
-    def rows(self, single: bool = False) -> None:
-        """Halves while one of them fails alone, then one sweep of growing deletions."""
-        while not single and len(self.best) >= 2:
+    def halves(self) -> None:
+        """Keep one half of the rows while it fails alone."""
+        while len(self.best) >= 2:
             half = len(self.best) // 2
             if not (self.fails(self.best[half:]) or self.fails(self.best[:half])):
-                break
-        index = 0
+                return
+
+    def sweep(self) -> bool:
+        """At each row delete 1, 2, 4, ... rows while the failure stays (when the longest try
+        fails, again from one row; a row that cannot go is kept).  Whether a row was deleted
+        after one was kept (which may have freed the kept one: sweep again)."""
+        index, freed = 0, False
         while index < len(self.best):
-            # delete 1, 2, 4, ... rows at ``index`` while the failure stays; when the last
-            # (longest) try fails, start again at one row; a row that cannot go is passed
             size = 1
             while self._drop(index, size):
                 size *= 2
+                freed = freed or index > 0
             if size == 1:
                 index += 1
+        return freed
 
     def _drop(self, index: int, size: int) -> bool:
         """Whether the best without ``size`` rows from ``index`` fails (then it is the best)."""
