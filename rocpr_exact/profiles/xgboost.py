@@ -83,7 +83,7 @@ def _read(
         raise InvalidInputError(
             "y_true must hold values in [0, 1]: 0 and 1, or soft labels (others are not modelled)"
         )
-    soft = exact_values(labels.astype(np.float64), "float32", "y_true (as float32)")
+    soft = exact_values(labels, "float32", "y_true (as float32)")
     if scores.dtype.kind not in "biuf":
         raise InvalidInputError(f"y_score must hold numbers, got dtype {scores.dtype}")
     with np.errstate(over="ignore"):  # past float32's range: infinite, refused just below
