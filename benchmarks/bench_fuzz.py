@@ -4,8 +4,10 @@ counterexample is; and that correct implementations pass a run of the same searc
 For each seeded buggy implementation of tests/testing/buggy.py (ties by index, trapezoid AP,
 float32 and float16 casts, ...) it runs ``assert_conforms`` (in-process) and ``rocpr-exact
 fuzz`` (a subprocess per dataset: the implementation behind a small Python program), each
-with a ``--seconds`` cap (default 60), and prints the seconds to the catch (search and
-shrinking) and the counterexample's size.  Then the correct ones (float AP and AUC, the real
+with a ``--seconds`` cap (default 60, the search and the shrinking together), and prints the
+seconds to the catch (search and shrinking), the counterexample's size, and the runs of the
+implementation (for fuzz: program runs, the cost that does not depend on the machine's load)
+to the first wrong answer and while shrinking.  Then the correct ones (float AP and AUC, the real
 scikit-learn functions) for ``--correct-seconds`` each (default 60; the issue's 600 is a long
 run).  Run from the repository root:
 
