@@ -2,9 +2,10 @@
 
 :func:`rocpr_exact.testing.conform.search` (behind ``assert_conforms`` and ``rocpr-exact
 fuzz``) stops hypothesis at the first wrong answer and hands the dataset here.  Hypothesis'
-own shrinker judged 5 to 39 datasets per seeded bug (tests/testing/buggy.py) and a program run
-costs up to a second and a half under load; this one works on the dataset itself, in passes
-whose cost is bounded by its size:
+own shrinker, which works on its choice sequence, ran ``fuzz``'s program 248 times to shrink
+the 12 seeded bugs of tests/testing/buggy.py (up to 55 for one), this one 92 (19 at most:
+benchmarks/results/bench_fuzz_2026-12-02.txt), and a program run costs up to a second or more
+under load.  It works on the dataset itself, in passes whose cost is bounded by its size:
 
 1. **rows**: keep one half of the rows while it fails alone (delta debugging's first step,
    Zeller & Hildebrandt 2002), then one sweep: at each row delete 1, 2, 4, ... rows while
