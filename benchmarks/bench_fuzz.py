@@ -13,6 +13,8 @@ run).  Run from the repository root:
 
     python benchmarks/bench_fuzz.py
     python benchmarks/bench_fuzz.py --seconds 60 --correct-seconds 600 --skip-cli
+    python benchmarks/bench_fuzz.py --only "ties by index" --skip-cli --correct "sklearn AP" \
+        --correct-seconds 600
 """
 
 from __future__ import annotations
@@ -141,6 +143,9 @@ def main() -> None:
     parser.add_argument("--skip-cli", action="store_true")
     parser.add_argument("--only", action="append", help="this seeded bug only (repeatable)")
     parser.add_argument("--skip-correct", action="store_true")
+    parser.add_argument(
+        "--correct", action="append", choices=CORRECT_NAMES, help="this correct one only"
+    )
     args = parser.parse_args()
     from tests.testing.buggy import BUGGY
 
@@ -172,7 +177,7 @@ def main() -> None:
     if not args.skip_cli:
         print(f"fuzz program runs in all: {total_runs[0]} to the finds + {total_runs[1]} shrinking")
     correct_seconds = 2.0 if smoke.active() else args.correct_seconds
-    for name in [] if args.skip_correct else smoke.first(CORRECT_NAMES):
+    for name in [] if args.skip_correct else smoke.first(args.correct or CORRECT_NAMES):
         tried = correct(name, correct_seconds)
         print(f"correct {name:12} not flagged: {tried:,} datasets in {correct_seconds:g} s")
 
