@@ -182,12 +182,12 @@ class Explanation:
 
     def text(self) -> str:
         """The explanation for people: the summary, then every value, exact and as cast."""
-        lines = [self.summary(), "metrics on the data:"]
-        lines += [
-            f"  {name:38} {_shown(v)}"
-            + (f" ({self.reasons[name]})" if name in self.reasons else "")
-            for name, v in self.values.items()
-        ]
+        lines, said = [self.summary(), "metrics on the data:"], None
+        for name, v in self.values.items():
+            reason = self.reasons.get(name)  # why undefined: said once for a run of metrics
+            why = "" if reason is None else " (as above)" if reason == said else f" ({reason})"
+            lines.append(f"  {name:38} {_shown(v)}{why}")
+            said = reason
         for cast, found in self.casts.items():
             lines.append(f"on the scores cast to {cast}:")
             lines += [f"  {name:38} {_shown(v)}" for name, v in found.items()]
