@@ -35,13 +35,17 @@ def register(commands: Any) -> None:
     command = commands.add_parser("explain", help=HELP["explain"])
     command.add_argument("data", help="CSV file with a header ('-' reads standard input)")
     command.add_argument("--score-column", default="score", help="score column (default: score)")
-    command.add_argument("--label-column", default="label", help="label column (default: label)")
+    command.add_argument(
+        "--label-column",
+        default="label",
+        help="label column (default: label): 0/1, or soft labels in [0, 1] (xgboost, PRROC)",
+    )
     command.add_argument(
         "--weight-column",
         default=None,
-        help="a column of non-negative example weights (exact decimals or p/q): the exact "
-        "metrics of the weighted examples and the twins of the tools that take weights "
-        "(scikit-learn, PRROC, keras, xgboost)",
+        help="a column of example weights (exact decimals or p/q): the exact metrics of the "
+        "weighted examples and the twins of the tools that take weights (scikit-learn, PRROC, "
+        "keras, xgboost); a negative weight: PRROC's roc.curve, the rest undefined",
     )
     add_dialect_arguments(command)
     command.add_argument(
@@ -69,19 +73,16 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from fractions import Fraction
 
-    from rocpr_exact.io.readers import read_scored_csv, read_weighted_csv
+    from rocpr_exact.io.explained import read_explain_csv
     from rocpr_exact.testing.explain import explain
 
     source = sys.stdin.buffer if args.data == "-" else args.data
     name = "<stdin>" if args.data == "-" else None
-    columns = (args.score_column, args.label_column)
-    weights = None
-    if args.weight_column is None:
-        scores, labels = read_scored_csv(source, *columns, name=name, dialect=csv_dialect(args))
-    else:  # the reader of report's --weight-column: exact non-negative weights
-        scores, labels, weights = read_weighted_csv(
-            source, *columns, args.weight_column, name=name, dialect=csv_dialect(args)
-        )
+    columns = (args.score_column, args.label_column, args.weight_column)
+    # report's reader, and also soft labels and negative weights (the tools that take them)
+    scores, labels, weights = read_explain_csv(
+        source, *columns, name=name, dialect=csv_dialect(args)
+    )
     rtol = Fraction(1, 10**9) if args.rtol is None else args.rtol
     found = explain(
         scores, labels, args.value, rtol=rtol, weights=weights, thresholds=args.thresholds

@@ -3,11 +3,14 @@
 The command gets the path of a CSV (``score,label``) as its last argument, or in place of
 ``{}`` if the command has one, and prints one number (``nan`` or nothing: undefined).  Each
 dataset hypothesis draws (:mod:`rocpr_exact.testing.strategies`) is written, the command run,
-its number judged exactly against METRIC; a wrong number is shrunk to a minimal dataset, which
+its number judged exactly against METRIC; a wrong number is shrunk to a minimal dataset
+(:mod:`rocpr_exact.testing.shrink`: few program runs, none of a dataset run before), which
 is written to ``--output`` (default ``fuzz-counterexample.csv``) with the diagnosis printed.
 
-Exit status: 0 nothing found within the budget (``--max-examples``, ``--seconds``), 1 a
-counterexample, 2 bad usage.  A progress line on standard error when it is a terminal.
+Exit status: 0 nothing found within the budget (``--max-examples``, ``--seconds``: the search
+and the shrinking together; a counterexample whose shrinking the time cut short is still a
+failing dataset, and the message says it is not fully shrunk), 1 a counterexample, 2 bad
+usage.  A progress line on standard error when it is a terminal.
 """
 
 from __future__ import annotations
@@ -67,7 +70,10 @@ def register(commands: Any) -> None:
     command.add_argument("metric", help="the metric the command computes, e.g. average_precision")
     command.add_argument("--max-examples", type=whole_number("--max-examples"), default=1000)
     command.add_argument(
-        "--seconds", type=exact_number, default=Fraction(60), help="search budget (default 60)"
+        "--seconds",
+        type=exact_number,
+        default=Fraction(60),
+        help="budget of the search and the shrinking (default 60)",
     )
     command.add_argument("--seed", type=whole_number("--seed"), default=None)
     command.add_argument("--rtol", type=exact_number, default=Fraction(1, 10**9))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import IO, Any, TypeVar
 
 from rocpr_exact.core.data import check_roles
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
@@ -32,6 +32,7 @@ __all__ = [
     "ScoredData",
     "WeightedData",
     "check_header",
+    "csv_examples",
     "first_defect",
     "parse_label",
     "parse_score",
@@ -301,7 +302,7 @@ def read_scored_csv(
     def read(rows: Iterator[CsvRow], name: str) -> ScoredData:
         scores: list[Decimal | Fraction] = []
         labels: list[int] = []
-        for score, label, _ in _examples(rows, name, score_column, label_column, None, dialect):
+        for score, label, _ in csv_examples(rows, name, score_column, label_column, None, dialect):
             scores.append(score)
             labels.append(label)
         return scores, labels
@@ -329,7 +330,7 @@ def read_weighted_csv(
         scores: list[Decimal | Fraction] = []
         labels: list[int] = []
         weights: list[Decimal | Fraction] = []
-        for score, label, weight in _examples(
+        for score, label, weight in csv_examples(
             rows, name, score_column, label_column, weight_column, dialect
         ):
             scores.append(score)
@@ -353,22 +354,23 @@ def first_defect(
     """
 
     def read(rows: Iterator[CsvRow], name: str) -> None:
-        for _ in _examples(rows, name, score_column, label_column, None, dialect):
+        for _ in csv_examples(rows, name, score_column, label_column, None, dialect):
             pass
 
     read_csv(source, read, delimiter=dialect.delimiter)
 
 
-def _examples(
+def csv_examples(
     rows: Iterator[CsvRow],
     name: str,
     score_column: str,
     label_column: str,
     weight_column: str | None = None,
     dialect: CsvDialect = DEFAULT_DIALECT,
+    parsers: tuple[Callable[[str, str], Any], Callable[[str, str], Any]] | None = None,
 ) -> Iterator[tuple[Decimal | Fraction, int, Decimal | Fraction]]:
     """The (score, label, weight) of every data row, each checked (weight 1 without a weight
-    column); at most ``max_examples`` of them."""
+    column; ``parsers``: of the label and weight, else the dialect's and :func:`parse_weight`)."""
     columns = (score_column, label_column) + ((weight_column,) if weight_column else ())
     first = next(rows, None)
     header = check_header(first[2] if first else None, name, columns, dialect.delimiter)
@@ -388,8 +390,9 @@ def _examples(
             raise InvalidInputError(
                 f"{where}: {len(row)} fields where the header has {len(header)}{hint}"
             )
-        weight = one if i_weight is None else parse_weight(row[i_weight], where)
-        label = dialect.label(row[i_label], where)
+        read_label, read_weight = parsers or (dialect.label, parse_weight)
+        weight = one if i_weight is None else read_weight(row[i_weight], where)
+        label = read_label(row[i_label], where)
         positives += label
         yield parse_score(row[i_score], where), label, weight
     if not count:

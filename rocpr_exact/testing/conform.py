@@ -3,11 +3,11 @@
 ``assert_conforms(func, "average_precision")`` calls ``func(scores, labels)`` on datasets drawn
 by :func:`rocpr_exact.testing.strategies.datasets` (ties of every shape, last-bit differences,
 float32 collisions, skew, a single positive or negative, one class, huge and negative scores),
-compares each answer with the exact metric, and when one is wrong lets hypothesis shrink the
-data to a minimal dataset, then raises :class:`ConformanceError` (an ``AssertionError``) with the
-dataset, the exact value, the given value and what the given value is instead
-(:func:`rocpr_exact.testing.explain.explain`).  ``rocpr-exact fuzz`` runs the same search on a
-command (:func:`search`).
+compares each answer with the exact metric, and when one is wrong shrinks the data to a
+minimal dataset (:mod:`rocpr_exact.testing.shrink`), then raises :class:`ConformanceError`
+(an ``AssertionError``) with the dataset, the exact value, the given value and what the given
+value is instead (:func:`rocpr_exact.testing.explain.explain`).  ``rocpr-exact fuzz`` runs
+the same search on a command (:func:`search`).
 
 One class: where the metric is undefined (no positive or no negative) an answer of NaN or None,
 or an exception, passes; a tool's metric (``sklearn.average_precision_score``) follows the
@@ -25,7 +25,7 @@ import time
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -41,6 +41,7 @@ from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import error_text, within
 from rocpr_exact.oracle.metrics import canonical_metric, compute_metric
 from rocpr_exact.testing.explain import Value, exact_target, explain
+from rocpr_exact.testing.shrink import key, shrink
 from rocpr_exact.testing.strategies import Dataset, datasets
 
 __all__ = ["INPUTS", "ConformanceError", "Counterexample", "assert_conforms", "judge", "search"]
@@ -61,6 +62,8 @@ class Counterexample:
     expected: Value | None
     got: Any
     reason: str
+    #: False when the search's time ran out while shrinking: a real failure, maybe not minimal.
+    shrunk: bool = True
 
 
 class ConformanceError(AssertionError):
@@ -77,9 +80,9 @@ class _OutOfTime(Exception):
 
 
 class _Found(Exception):
-    def __init__(self, found: Counterexample) -> None:
+    def __init__(self, found: Counterexample, dataset: Dataset) -> None:
         super().__init__(found.reason)
-        self.found = found
+        self.found, self.dataset = found, dataset
 
 
 def _as_inputs(scores: list[float], labels: list[int], inputs: str) -> tuple[Any, Any, list[Any]]:
@@ -153,17 +156,32 @@ def search(
 ) -> tuple[Counterexample | None, int]:
     """Draw datasets until ``answer`` returns a counterexample, then shrink it.
 
-    Stops after ``max_examples`` datasets or ``seconds`` of search (shrinking is not counted),
-    whichever comes first; ``seed`` makes the run reproducible.  A dataset drawn again is not
-    judged again (the last :data:`REMEMBERED` answers are kept).  Returns the minimal
-    counterexample (or None) and the number of distinct datasets tried.
+    Stops after ``max_examples`` datasets, or when ``seconds`` (search and shrinking together)
+    have passed; ``seed`` makes the run reproducible.  Hypothesis draws the datasets and stops
+    at the first wrong answer; :func:`rocpr_exact.testing.shrink.shrink` shrinks it (fewer
+    program runs than hypothesis' shrinker; a counterexample whose shrinking the time cut short
+    has ``shrunk`` False).  No dataset is judged twice (the last :data:`REMEMBERED` answers of
+    the search are kept, and every answer while shrinking).  Returns the counterexample (or
+    None) and the number of distinct datasets tried before shrinking.
     """
     data = strategy if strategy is not None else datasets(max_size=max_size, one_class=one_class)
     start = time.monotonic()
-    state = {"found": False, "tried": 0}
-    judged: OrderedDict[tuple[tuple[str, ...], tuple[Any, ...]], Counterexample | None] = (
+    state = {"tried": 0}
+    judged: OrderedDict[tuple[tuple[str, ...], tuple[int, ...]], Counterexample | None] = (
         OrderedDict()
     )
+
+    def remembered(scores: list[float], labels: list[int]) -> Counterexample | None:
+        # hypothesis' mutations redraw the same data (a fifth to a third of the draws), and
+        # the shrinker meets candidates again: a command is slow, so each is judged once
+        dataset = key(scores, labels)
+        if dataset in judged:
+            judged.move_to_end(dataset)
+            return judged[dataset]
+        found = judged[dataset] = answer(scores, labels)
+        if len(judged) > REMEMBERED:
+            judged.popitem(last=False)
+        return found
 
     @settings(
         max_examples=max_examples,
@@ -172,30 +190,20 @@ def search(
         report_multiple_bugs=False,
         suppress_health_check=list(HealthCheck),
         verbosity=Verbosity.quiet,
-        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink),
+        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.target),
     )
     @given(data)
     def run(dataset: Dataset) -> None:
         elapsed = time.monotonic() - start
-        if not state["found"] and seconds is not None and elapsed > seconds:
-            raise _OutOfTime  # ends the search (its shrinking calls nothing)
-        # a dataset seen before is not judged again: hypothesis's mutations and its shrinker
-        # redraw the same data (a fifth to a third of the calls), and a command is slow
-        key = (tuple(map(repr, dataset[0])), tuple(dataset[1]))
-        if key in judged:
-            judged.move_to_end(key)
-            found = judged[key]
-        else:
-            if not state["found"]:
-                state["tried"] += 1
-                if progress is not None:
-                    progress(state["tried"], elapsed)
-            found = judged[key] = answer(*dataset)
-            if len(judged) > REMEMBERED:
-                judged.popitem(last=False)
+        if seconds is not None and elapsed > seconds:
+            raise _OutOfTime  # ends the search
+        if key(*dataset) not in judged:
+            state["tried"] += 1
+            if progress is not None:
+                progress(state["tried"], elapsed)
+        found = remembered(*dataset)
         if found is not None:
-            state["found"] = True
-            raise _Found(found)
+            raise _Found(found, dataset)
 
     test = run if seed is None else hypothesis_seed(seed)(run)
     try:
@@ -203,10 +211,14 @@ def search(
     except (_Found, _OutOfTime, BaseExceptionGroup) as exc:
         # hypothesis may report the end of time as flaky (a group of _OutOfTime): not a finding
         leaves = _leaves(exc)
-        found = next((leaf.found for leaf in leaves if isinstance(leaf, _Found)), None)
-        if found is None and not all(isinstance(leaf, _OutOfTime) for leaf in leaves):
-            raise
-        return found, state["tried"]
+        first = next((leaf for leaf in leaves if isinstance(leaf, _Found)), None)
+        if first is None:
+            if not all(isinstance(leaf, _OutOfTime) for leaf in leaves):
+                raise
+            return None, state["tried"]
+        deadline = None if seconds is None else start + seconds
+        shrunk = shrink(*first.dataset, first.found, remembered, deadline=deadline)
+        return replace(shrunk.verdict, shrunk=shrunk.complete), state["tried"]
     return None, state["tried"]
 
 
@@ -234,7 +246,8 @@ def failure_message(name: str, metric: str, found: Counterexample, rtol: Any, at
         got_text = str(Decimal(got.numerator) / Decimal(got.denominator))
     lines = [
         f"{name} does not conform to {metric} (rtol={rtol}, atol={atol}): {found.reason}, "
-        f"on {len(found.scores)} examples",
+        f"on {len(found.scores)} examples"
+        + ("" if found.shrunk else " (not fully shrunk: the time ran out while shrinking)"),
         f"  scores   {found.scores!r}",
         f"  labels   {found.labels!r}",
         f"  exact    {_shown(found.expected)}",
@@ -266,7 +279,8 @@ def assert_conforms(
     ``metric`` is a name of :mod:`rocpr_exact.oracle.metrics` (``"average_precision"``,
     ``"roc_auc"``, ``"auc_pr_davis_goadrich"``, ``"sklearn.average_precision_score"``, ...).
     Passes when |got - exact| <= atol + rtol |exact| on every one of at most ``max_examples``
-    datasets tried within ``seconds`` (None: no time limit); ``seed`` fixes the datasets.
+    datasets tried within ``seconds`` (None: no time limit; the search and the shrinking
+    together); ``seed`` fixes the datasets.
     ``inputs``: the scores as a float64 numpy array (default), ``"float32"`` (the exact values
     are then those of the float32 scores), ``"list"``, ``"integers"`` (their order, ties kept)
     or ``"pandas"`` (Series).  ``one_class=False`` draws no one-class data.
@@ -305,5 +319,3 @@ def assert_conforms(
     if found is not None:
         name = getattr(func, "__name__", type(func).__name__)
         raise ConformanceError(failure_message(name, metric, found, rtol, atol), found)
-
-

@@ -52,7 +52,7 @@ from rocpr_exact.exact.display import number
 from rocpr_exact.oracle.conformance import ExactValue, within
 from rocpr_exact.oracle.metrics import METRICS, RECORDS, compute_metric
 from rocpr_exact.testing.calls import GRID_EXAMPLES, Setting, cached, grid_values
-from rocpr_exact.testing.weighted import weighted_twins
+from rocpr_exact.testing.weighted import read_labels, unusual_values, weighted_twins
 
 __all__ = ["Explanation", "exact_target", "explain", "tie_order_curve", "tie_order_values"]
 
@@ -148,6 +148,9 @@ class Explanation:
     in_tie_range: list[str] = field(default_factory=list)
     #: The calls with parameters the value is: (function, its setting), as :mod:`.calls` tries.
     calls: list[tuple[str, Setting]] = field(default_factory=list)
+    #: Why a metric is undefined on data the exact metrics do not take (soft labels, a
+    #: negative weight): metric -> reason (the twin's refusal for a tool's).
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def ranges(self) -> dict[str, tuple[Value, Value]]:
         """Metric -> (min, max) over every order of the tied examples."""
@@ -179,8 +182,12 @@ class Explanation:
 
     def text(self) -> str:
         """The explanation for people: the summary, then every value, exact and as cast."""
-        lines = [self.summary(), "metrics on the data:"]
-        lines += [f"  {name:38} {_shown(v)}" for name, v in self.values.items()]
+        lines, said = [self.summary(), "metrics on the data:"], None
+        for name, v in self.values.items():
+            reason = self.reasons.get(name)  # why undefined: said once for a run of metrics
+            why = "" if reason is None else " (as above)" if reason == said else f" ({reason})"
+            lines.append(f"  {name:38} {_shown(v)}{why}")
+            said = reason
         for cast, found in self.casts.items():
             lines.append(f"on the scores cast to {cast}:")
             lines += [f"  {name:38} {_shown(v)}" for name, v in found.items()]
@@ -250,13 +257,19 @@ def explain(
     >>> e.in_tie_range
     ['auc_roc']
     """
-    scores, labels = list(scores), [int(y) for y in labels]
+    scores, (labels, soft) = list(scores), read_labels(labels)
     given_weights = None if weights is None else list(weights)
-    if given_weights is None:
+    unusual = soft or any(w < 0 for w in given_weights or ())
+    reasons: dict[str, str] = {}
+    casts: dict[str, dict[str, Value | None]] = {}  # no casts on such data
+    if unusual:
+        values, reasons = unusual_values(scores, labels, given_weights, soft)
+        tie_orders = {order: dict.fromkeys(TIE_METRICS) for order in ORDERS}
+    elif given_weights is None:
         values, tie_orders, casts = cached(_analysis, scores, labels)
     else:
         values, tie_orders, casts = _analysis(scores, labels, given_weights)
-    result = Explanation(dict(values), tie_orders, casts, rtol=Fraction(rtol))
+    result = Explanation(dict(values), tie_orders, casts, rtol=Fraction(rtol), reasons=reasons)
     if value is None or not isinstance(value, float | int) or not math.isfinite(value):
         result.value = value if isinstance(value, float) else None
         return result
@@ -264,7 +277,7 @@ def explain(
     float32_error = _float32_error(given, len(labels))
 
     def matched(exact: Value) -> str | None:
-        """"" for a match within rtol, the float32 words, or None for no match."""
+        """ "" for a match within rtol, the float32 words, or None for no match."""
         if _close(given, exact, result.rtol):
             return ""
         target = exact_target(exact)
@@ -288,7 +301,7 @@ def explain(
             differs = exact != result.values.get(name)  # else the match is the metric's own
             if exact is not None and differs and _close(result.value, exact, result.rtol):
                 result.matches.append(f"{name} on the scores cast to {cast}")
-    if len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # the rarer explanations last
+    if not unusual and len(set(labels)) == 2 and len(labels) <= GRID_EXAMPLES:  # rarer: last
         given_thresholds = None if thresholds is None else [float(t) for t in thresholds]
         _match_calls(result, scores, labels, matched, given_weights, given_thresholds)
     for name, (low, high) in result.ranges().items():

@@ -25,14 +25,9 @@ DATA = ROOT / "tests" / "data"
 TOLERANCE = Fraction(1, 10**12)
 
 TOOLS = ["xgboost", "prroc", "proc", "rocr", "precrec"]
-#: (function, comment) of the cases where the tool gives a number and the twin refuses
-KNOWN: dict[str, set[tuple[str, str]]] = {
-    # xgboost reads fractional labels as soft labels (not modelled, docs/profiles/xgboost.md)
-    "xgboost": {("auc", "soft labels"), ("aucpr", "soft labels")},
-    # PRROC 1.4's roc.curve does not stop on a negative weight (it returns 1.5 here; pr.curve
-    # stops): the twin refuses both
-    "prroc": {("roc_curve", "a negative weight")},
-}
+#: (function, comment) of the cases where the tool gives a number and the twin refuses: none
+#: since the twins model xgboost's soft labels and PRROC roc.curve's negative weights
+KNOWN: dict[str, set[tuple[str, str]]] = {}
 
 
 def comments(tool: str) -> dict[str, tuple[str, str]]:

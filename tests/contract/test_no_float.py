@@ -30,7 +30,9 @@ DISPLAY_MODULES = {
     "output/drawing.py",
     "testing/close.py",
     "testing/conform.py",
+    "testing/shrink.py",  # the drawn doubles made simpler (ranks, fewer digits)
     "testing/explain.py",
+    "testing/weighted.py",  # the twins' inputs as the tools receive them (doubles)
     "testing/strategies.py",
     "testing/vectors.py",
     "cli/explain.py",  # --value: another tool's printed float

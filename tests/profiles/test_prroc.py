@@ -154,6 +154,39 @@ def test_registry_metrics_are_the_module_values() -> None:
     }
 
 
+signed = st.integers(-8, 16).map(lambda k: k / 8)  # exact doubles in [-1, 2]
+
+
+@given(datasets(max_size=20), st.data())
+def test_roc_curve_with_negative_weights_is_the_signed_mann_whitney(
+    data: tuple[list[float], list[int]], draw: st.DataObject
+) -> None:
+    # compute.roc has no check() of the weights: its trapezoids over the signed cumulative
+    # weights are the pair sum with signed weights (the brute force), R's rates divided by
+    # the signed totals
+    scores, _ = data
+    w0 = draw.draw(st.lists(signed, min_size=len(scores), max_size=len(scores)))
+    w1 = draw.draw(st.lists(signed, min_size=len(scores), max_size=len(scores)))
+    pos, neg = [Fraction(w) for w in w0], [Fraction(w) for w in w1]
+    if sum(pos) == 0 or sum(neg) == 0:
+        with pytest.raises(InvalidInputError):
+            prroc.roc_curve(scores, scores, w0, w1)
+        return
+    assert prroc.roc_curve(scores, scores, w0, w1).auc == _weighted_mann_whitney(scores, pos, neg)
+
+
+def test_roc_curve_negative_weight_recorded_and_refusals() -> None:
+    # PRROC 1.4 returns 1.5 (tests/data/prroc_vector_results.json, case 11).  By hand: sorted,
+    # scores.class0 = (0.4, 0.9) with weights (-0.5, 1), weights.class1 = 1 - those = (1.5, 0):
+    # at 0.9 tp = 1, fp = 0; at 0.4 tp = 1/2, fp = 3/2: trapezoids 0 + (3/2)(1 + 1/2)/2 = 9/8,
+    # over TP FP = 3/4: 3/2
+    assert prroc.roc_curve([0.9, 0.4], weights_class0=[1.0, -0.5]).auc == Fraction(3, 2)
+    with pytest.raises(InvalidInputError, match="curve=True with a negative weight"):
+        prroc.roc_curve([0.9, 0.4], weights_class0=[1.0, -0.5], curve=True)
+    with pytest.raises(InvalidInputError, match="must be non-negative"):  # pr.curve stops
+        prroc.pr_curve([0.9, 0.4], weights_class0=[1.0, -0.5])
+
+
 @pytest.mark.parametrize(
     ("args", "error"),
     [

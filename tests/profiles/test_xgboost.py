@@ -124,6 +124,55 @@ def test_integer_weights_are_replicated_rows(
     assert twin.aucpr(y, s, w) == twin.aucpr(y_rep, s_rep)
 
 
+#: Soft labels: dyadic ones (w * label is then a float32, so the split rows can be given to
+#: the twin as weights) and 0.1, 1/3 (the brute force only)
+DYADIC = [0.0, 1.0, 0.5, 0.25, 0.75, 0.125]
+soft = st.sampled_from([*DYADIC, 0.1, 1 / 3])
+
+
+def _split_mann_whitney(y: list[float], s: list[float], w: list[int]) -> Fraction | None:
+    """The weighted Mann-Whitney statistic (ties 1/2) of the examples split in two: a positive
+    of weight w y and a negative of weight w (1 - y), y and the scores as float32."""
+    labels, scores = _float32(y), _float32(s)
+    pos = [(sc, wi * yi) for sc, wi, yi in zip(scores, w, labels, strict=True)]
+    neg = [(sc, wi * (1 - yi)) for sc, wi, yi in zip(scores, w, labels, strict=True)]
+    total = sum(a * b * (1 if p > n else Fraction(1, 2) if p == n else 0)
+                for p, a in pos for n, b in neg)  # fmt: skip
+    positives, negatives = sum(a for _, a in pos), sum(b for _, b in neg)
+    return None if positives == 0 or negatives == 0 else total / (positives * negatives)
+
+
+@given(data.flatmap(lambda c: st.tuples(st.just(c), st.lists(soft, min_size=len(c[0]),
+                                                             max_size=len(c[0])))))  # fmt: skip
+def test_a_soft_label_is_a_positive_and_a_negative_of_split_weight(
+    case: tuple[tuple[list[int], list[float], list[int]], list[float]],
+) -> None:
+    # src/metric/auc.cc (BinaryAUC): tp += w * label, fp += w * (1 - label); so an example of
+    # label y (as float32) and weight w is a positive of weight w y and a negative of weight
+    # w (1 - y) at the same prediction
+    (_, s, w), y = case
+    expected = _split_mann_whitney(y, s, w)
+    if expected is None:
+        return  # xgboost's nan (tested below)
+    assert twin.auc(y, s, w) == expected
+    if all(v in DYADIC for v in y):  # the split rows as 0/1 examples given to the twin
+        rows = [(1, si, wi * yi) for si, wi, yi in zip(s, w, y, strict=True)]
+        rows += [(0, si, wi * (1 - yi)) for si, wi, yi in zip(s, w, y, strict=True)]
+        split = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+        assert twin.aucpr(y, s, w) == twin.aucpr(*split)
+
+
+def test_soft_labels_recorded() -> None:
+    # xgboost 3.2.0 on labels 0, 0.5, predictions 0.2, 0.3 (tests/data/xgboost_vector_results
+    # .json, cases 13 and 27: 0.83333333333333337 and 0.5).  By hand: the 0.3 example is a
+    # positive and a negative of weight 1/2, so P = 1/2, N = 3/2; the positive beats the
+    # negative at 0.2 (1/2 * 1) and ties the one at 0.3 (1/2 * 1/2 * 1/2): AUC
+    # (1/2 + 1/8) / (3/4) = 5/6.  PR: one segment from (0, 0) to (tp, fp) = (1/2, 1/2), so
+    # precision 1/2 at every recall: 1/2.
+    assert twin.auc([0, 0.5], [0.2, 0.3]) == Fraction(5, 6)
+    assert twin.aucpr([0, 0.5], [0.2, 0.3]) == Fraction(1, 2)
+
+
 def test_float32_collisions_are_ties() -> None:
     # 0.5 + 2**-30 is 0.5 in float32: one tie group, so the pair counts 1/2
     assert twin.auc([1, 0], [0.5 + 2.0**-30, 0.5]) == Fraction(1, 2)
@@ -136,7 +185,8 @@ def test_float32_collisions_are_ties() -> None:
         ([], [], None, "empty"),
         ([0, 1], [0.1], None, "has 1 values"),
         ([0, 2], [0.1, 0.2], None, "0 and 1"),
-        ([0, 0.5], [0.1, 0.2], None, "0 and 1"),
+        ([0, -0.5], [0.1, 0.2], None, "0 and 1"),
+        ([0, float("nan")], [0.1, 0.2], None, r"\[0, 1\]"),
         ([0, 1], [0.1, float("nan")], None, "NaN"),
         ([0, 1], [0.1, 1e39], None, "infinity"),
         ([0, 1], ["a", "b"], None, "numbers"),

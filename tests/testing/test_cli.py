@@ -43,8 +43,8 @@ def test_explain_names_a_tie_order_and_the_float32_view(
 WEIGHTS_AND_THRESHOLDS = [
     ("score,label,w\n0.9,1,2\n0.7,1,1\n0.7,0,3\n0.7,0,1\n0.3,1,1\n",
      ["--weight-column", "w", "--value", "0.625"], ["  sklearn.roc_auc_score", "  xgboost.auc",
-     "(5/8)"], "score,label,w\n0.9,1,2\n0.5,0,-1\n", ["--weight-column", "w"],
-     "weight '-1' is negative"),
+     "(5/8)"], "score,label,w\n0.9,1,2\n0.5,0,nan\n", ["--weight-column", "w"],
+     "weight"),
     ("score,label\n0.05,0\n0.2,1\n0.7,1\n0.9,0\n0.9,1\n", ["--value", "0.5", "--thresholds",
      "0.5, 0.1"], ["summation_method='minoring', thresholds=[0.5, 0.1])"], None,
      ["--thresholds", "0.5,x"], "--thresholds"),

@@ -18,7 +18,8 @@ only select examples (pROC's ``levels`` and missing values, torchmetrics' ``igno
 are applied to the data given to explain, and a positive label named by its value
 (``pos_label``, ``posclass``) is mapped as the labels are.  Weights are given to explain as
 its ``weights`` (scikit-learn's and xgboost's ``sample_weight``, PRROC's two weight vectors:
-:func:`_prroc`), and a list of thresholds as its ``thresholds``.
+:func:`_prroc`; a negative one too: PRROC's roc.curve takes it), soft labels (xgboost's labels
+in [0, 1]) as its labels, and a list of thresholds as its ``thresholds``.
 """
 
 from __future__ import annotations
@@ -94,9 +95,6 @@ EXCLUDED = {
     "curve": "a curve (points and thresholds), not one number",
     "statistic": "a variance, covariance, interval or test (pROC's DeLong functions), not an area",
     "classes": "several classes or labels (multiclass, multilabel): explain takes binary data",
-    "negative weights": "a negative weight (PRROC's roc.curve answers 1.5): explain, as every "
-    "reader of weights here, takes non-negative weights (a negative count has no curve)",
-    "soft": "soft labels (xgboost's fractional labels): explain takes 0/1 labels",
     "no number": "an error, NA or NaN: no number to explain",
 }
 CURVES = {
@@ -155,11 +153,7 @@ def data(tool: str, case: dict[str, Any]) -> Data | str:
     (a key of :data:`EXCLUDED`)."""
     inputs, parameters = decode(case["input"]), dict(decode(case["parameters"]))
     first, second = INPUTS[tool]
-    weights = inputs.pop("sample_weight", None)
-    if any(w < 0 for w in weights or ()) or any(
-        w < 0 for key in ("weights_class0", "weights_class1") for w in inputs.get(key, ())
-    ):
-        return "negative weights"
+    weights = inputs.pop("sample_weight", None)  # negative ones too: explain takes them
     if tool == "prroc":
         return _prroc(inputs, parameters)
     scores, labels = inputs[first], inputs[second]
@@ -176,8 +170,9 @@ def data(tool: str, case: dict[str, Any]) -> Data | str:
         parameters["weights"] = weights
     binary = _binary([int(y) if isinstance(y, bool) else y for _, y in pairs],
                      parameters.pop("levels", None))  # fmt: skip
-    if binary is None:
-        return "soft"
+    if binary is None:  # soft labels (xgboost's): explain takes labels in [0, 1] as given
+        assert all(0 <= y <= 1 for _, y in pairs), pairs
+        return [s for s, _ in pairs], [y for _, y in pairs], parameters
     mapping, kept = binary
     kept_pairs = [(s, mapping[y]) for (s, y) in pairs if (int(y) if isinstance(y, bool) else y)
                   in mapping]  # fmt: skip
@@ -301,8 +296,7 @@ LEAST = {
 #: Every recorded output by verdict, over all tools (docs/oracle.md quotes these numbers, and
 #: :func:`test_the_docs_give_the_counts` checks its sentence against them).
 TOTALS = {
-    "explained": 155, "soft": 2, "negative weights": 1, "curve": 47, "statistic": 23,
-    "classes": 18, "no number": 24,
+    "explained": 158, "curve": 47, "statistic": 23, "classes": 18, "no number": 24,
 }  # fmt: skip
 
 
@@ -321,14 +315,11 @@ def test_explain_names_the_producing_call_for_every_recorded_binary_output(tool:
 def test_the_docs_give_the_counts() -> None:
     total = sum((_counts(tool)[0] for tool in METRIC), Counter())
     assert dict(total) == TOTALS  # 270 outputs, each once
-    binary = total["explained"] + total["soft"] + total["negative weights"]
     sentence = (
-        f"({total['explained']} of {binary}: scikit-learn run on its cases, PRROC, pROC, ROCR, "
-        "precrec, xgboost, torchmetrics, keras; default calls, calls with parameters, weighted "
-        f"examples and lists of thresholds; `tests/testing/test_explain_recorded.py`). The "
-        f"other {binary - total['explained']} are set aside by name in that test: "
-        f"{total['soft']} with soft labels (xgboost's fractional labels), "
-        f"{total['negative weights']} with a negative weight (PRROC's roc.curve); so are the "
+        f"({total['explained']} of {total['explained']}: scikit-learn run on its cases, PRROC, "
+        "pROC, ROCR, precrec, xgboost, torchmetrics, keras; default calls, calls with "
+        "parameters, weighted examples, lists of thresholds, soft labels and a negative weight; "
+        "`tests/testing/test_explain_recorded.py`). Set aside by name in that test are the "
         f"outputs that are not one number of a binary call ({total['curve']} curves, "
         f"{total['statistic']} DeLong statistics, {total['classes']} of several classes, "
         f"{total['no number']} errors or NaN)."

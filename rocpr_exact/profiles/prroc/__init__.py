@@ -38,7 +38,8 @@ and ``pr_curve`` return the float nan (:data:`~rocpr_exact.profiles.one_class.NA
 :class:`~rocpr_exact.errors.OneClassWarning` (``curve=True`` is refused there: its NaN rows are
 not modelled); the metric table's functions (``roc_area`` ...) raise
 :class:`NoPositivesError` / :class:`NoNegativesError`.  Negative weights raise
-:class:`InvalidInputError` as PRROC stops.  NaN and infinite values are refused.
+:class:`InvalidInputError` in ``pr_curve`` as PRROC stops; ``roc_curve`` (whose R code does not
+check) sums its trapezoids over the signed weights as R does.  NaN and infinite values are refused.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class _Input:
     dg: bool  # PRROC computes the Davis-Goadrich area
 
 
-def _weights(values: Any, count: int, name: str) -> list[Fraction] | None:
+def _weights(values: Any, count: int, name: str, signed: bool = False) -> list[Fraction] | None:
     if values is None:
         return None
     weights = exact_values(values, "float64", name)
@@ -111,12 +112,48 @@ def _weights(values: Any, count: int, name: str) -> list[Fraction] | None:
         raise InvalidInputError(
             f"{name} must have one weight per score ({count}), got {len(weights)}"
         )
-    if any(w < 0 for w in weights):
+    if not signed and any(w < 0 for w in weights):
         raise InvalidInputError(
-            f"{name} must be non-negative (PRROC's pr.curve stops here; its roc.curve returns "
-            "a number, which the twin does not model: negative counts have no curve)"
+            f"{name} must be non-negative (PRROC's pr.curve stops here; its roc.curve, which "
+            "does not check, returns a number: roc_curve models that)"
         )
     return weights
+
+
+Vectors = tuple[list[Fraction], list[Fraction] | None, list[Fraction], list[Fraction] | None]
+
+
+def _vectors(
+    scores_class0: Any, scores_class1: Any, weights_class0: Any, weights_class1: Any,
+    signed: bool = False,
+) -> Vectors:  # fmt: skip
+    """(scores.class0, weights.class0, scores.class1, weights.class1) sorted as R sorts them,
+    the default weights.class1 computed as R computes it (``signed``: negative weights kept)."""
+    raw0 = exact_values(scores_class0, "float64", "scores_class0")
+    order0 = sorted(range(len(raw0)), key=raw0.__getitem__)  # R's order(): stable
+    s0 = [raw0[i] for i in order0]
+    given0 = _weights(weights_class0, len(s0), "weights_class0", signed)
+    w0 = None if given0 is None else [given0[i] for i in order0]
+    s1_raw = (
+        s0 if scores_class1 is None else exact_values(scores_class1, "float64", "scores_class1")
+    )
+    order1 = sorted(range(len(s1_raw)), key=s1_raw.__getitem__)
+    s1 = [s1_raw[i] for i in order1]
+    w1: list[Fraction] | None
+    if weights_class1 is not None:
+        given = _weights(weights_class1, len(s1), "weights_class1", signed)
+        assert given is not None
+        w1 = [given[i] for i in order1]
+    elif w0 is not None:
+        if len(w0) != len(s1):
+            raise InvalidInputError("weights_class1 must have the same length as the scores")
+        complement = [round_binary(1 - w, FLOAT64) for w in w0]
+        w1 = [complement[i] for i in order1]
+        if not signed and any(w < 0 for w in w1):
+            raise InvalidInputError("weights_class1 = 1 - weights_class0 must be non-negative")
+    else:
+        w1 = None
+    return s0, w0, s1, w1
 
 
 def prroc_input(
@@ -132,30 +169,7 @@ def prroc_input(
     ``weights.class1`` is 1 - (the sorted ``weights.class0``), sorted again by the order of
     ``scores.class1``.  O(n log n).
     """
-    raw0 = exact_values(scores_class0, "float64", "scores_class0")
-    order0 = sorted(range(len(raw0)), key=raw0.__getitem__)  # R's order(): stable
-    s0 = [raw0[i] for i in order0]
-    given0 = _weights(weights_class0, len(s0), "weights_class0")
-    w0 = None if given0 is None else [given0[i] for i in order0]
-    s1_raw = (
-        s0 if scores_class1 is None else exact_values(scores_class1, "float64", "scores_class1")
-    )
-    order1 = sorted(range(len(s1_raw)), key=s1_raw.__getitem__)
-    s1 = [s1_raw[i] for i in order1]
-    w1: list[Fraction] | None
-    if weights_class1 is not None:
-        given = _weights(weights_class1, len(s1), "weights_class1")
-        assert given is not None
-        w1 = [given[i] for i in order1]
-    elif w0 is not None:
-        if len(w0) != len(s1):
-            raise InvalidInputError("weights_class1 must have the same length as the scores")
-        complement = [round_binary(1 - w, FLOAT64) for w in w0]
-        w1 = [complement[i] for i in order1]
-        if any(w < 0 for w in w1):
-            raise InvalidInputError("weights_class1 = 1 - weights_class0 must be non-negative")
-    else:
-        w1 = None
+    s0, w0, s1, w1 = _vectors(scores_class0, scores_class1, weights_class0, weights_class1)
     if w0 is None and w1 is None and s0 != s1:  # positives and negatives, unweighted
         rows = [(s, 1, 0) for s in s0] + [(s, 0, 1) for s in s1]
         return _Input(Curve.from_histogram(rows), 1, True)
@@ -228,7 +242,19 @@ def roc_curve(
     Fraction(3, 4)
     >>> roc_curve([0.9, 0.4, 0.5, 0.1], weights_class0=[1, 0.5, 0, 0]).auc
     Fraction(5, 6)
+
+    A negative weight: ``compute.roc`` does not check weights (``pr.curve`` does, and stops),
+    so the same trapezoids run over signed cumulative weights (:func:`_signed_auc`; PRROC 1.4
+    returns 1.5 here, tests/data/prroc_vector_results.json case 11; ``curve=True`` refused):
+
+    >>> roc_curve([0.9, 0.4], weights_class0=[1, -0.5]).auc
+    Fraction(3, 2)
     """
+    vectors = _vectors(scores_class0, scores_class1, weights_class0, weights_class1, signed=True)
+    if any(w < 0 for w in (vectors[1] or []) + (vectors[3] or [])):
+        if flag(curve, "curve"):
+            raise InvalidInputError("curve=True with a negative weight is not modelled")
+        return RocCurve(_signed_auc(*vectors))
     data = prroc_input(scores_class0, scores_class1, weights_class0, weights_class1)
     if not data.curve.positives or not data.curve.negatives:
         missing = "positive" if not data.curve.positives else "negative"
@@ -244,6 +270,29 @@ def roc_curve(
         for i, (tp, fp) in enumerate(zip(c.tps, c.fps, strict=True))
     )
     return RocCurve(area, rows)
+
+
+def _signed_auc(
+    s0: list[Fraction], w0: list[Fraction] | None, s1: list[Fraction], w1: list[Fraction] | None
+) -> Fraction:
+    """``compute.roc``'s area on signed weights: every score of ``scores.class0`` adds its
+    weight to tp, every score of ``scores.class1`` to fp (weights 1 when not given); per
+    distinct score, highest first, the trapezoid (fp - fp')(tp + tp') / 2; the sum divided by
+    the totals TP * FP, as R divides the rates.  (No curve of counts: the rates may leave
+    [0, 1].)  Refused where a total is 0 (R divides by zero: not modelled).  O(n log n)."""
+    groups: dict[Fraction, list[Fraction]] = {}
+    ones0, ones1 = w0 or [Fraction(1)] * len(s0), w1 or [Fraction(1)] * len(s1)
+    for scores, weights, side in ((s0, ones0, 0), (s1, ones1, 1)):
+        for score, weight in zip(scores, weights, strict=True):
+            groups.setdefault(score, [Fraction(0), Fraction(0)])[side] += weight
+    tp = fp = area = Fraction(0)
+    for score in sorted(groups, reverse=True):
+        gained_tp, gained_fp = groups[score]
+        area += gained_fp * (2 * tp + gained_tp) / 2
+        tp, fp = tp + gained_tp, fp + gained_fp
+    if tp == 0 or fp == 0:
+        raise InvalidInputError("a total weight of 0 beside a negative weight is not modelled")
+    return area / (tp * fp)
 
 
 def _pr_rows(c: Curve, scale: int, weighted: bool) -> tuple[Row, ...]:

@@ -19,8 +19,12 @@ equal float32 predictions is one segment:
   segment starts at (0, 0), so recall runs from 0 at the first group's precision.
 
 The twins compute these formulas exactly on the inputs as xgboost holds them:
-``y_score`` and ``sample_weight`` converted to float32 (as numpy's ``astype`` rounds, as
-``DMatrix`` does), labels 0 and 1.  ``auc`` returns a ``Fraction``, ``aucpr`` a
+``y_score``, ``y_true`` and ``sample_weight`` converted to float32 (as numpy's ``astype``
+rounds, as ``DMatrix`` does).  A label in [0, 1] other than 0 and 1 is a soft label, which
+``BinaryAUC`` reads as it reads any label: the example adds w * label to tp and
+w * (1 - label) to fp (so it is a positive of weight w * label and a negative of weight
+w * (1 - label) at the same prediction; xgboost 3.2 recorded 5/6 and 1/2 on labels 0, 0.5:
+tests/data/xgboost_vector_results.json).  ``auc`` returns a ``Fraction``, ``aucpr`` a
 :class:`~rocpr_exact.exact.closedform.ClosedForm` (a rational plus rational multiples of
 logarithms).  xgboost itself is never imported.
 
@@ -28,8 +32,8 @@ Where xgboost returns nan (no positive or no negative of nonzero weight) the twi
 float nan (:data:`~rocpr_exact.profiles.one_class.NAN`) with xgboost's warning ("Dataset is
 empty, or contains only positive or negative samples.", logged by ``src/metric/auc.cc``) as an
 :class:`OneClassWarning`.  Refused
-with one line: empty input, labels other than 0 and 1 (xgboost reads fractional labels
-as soft labels: not modelled), negative weights (xgboost raises), NaN or infinite values
+with one line: empty input, labels outside [0, 1] (a negative fp or tp weight: not
+modelled), negative weights (xgboost raises), NaN or infinite values
 after the float32 conversion (a float64 score past float32's range becomes infinite).
 """
 
@@ -64,7 +68,9 @@ def _vector(values: Any, what: str) -> Any:
     return array
 
 
-def _read(y_true: Any, y_score: Any, sample_weight: Any) -> list[tuple[Fraction, int, Fraction]]:
+def _read(
+    y_true: Any, y_score: Any, sample_weight: Any
+) -> list[tuple[Fraction, Fraction, Fraction]]:
     labels = _vector(y_true, "y_true")
     scores = _vector(y_score, "y_score")
     n = len(labels)
@@ -73,10 +79,11 @@ def _read(y_true: Any, y_score: Any, sample_weight: Any) -> list[tuple[Fraction,
     if len(scores) != n:
         raise InvalidInputError(f"y_score has {len(scores)} values, y_true {n}")
     check_examples(n, "xgboost twin")
-    if labels.dtype.kind not in "biuf" or any(v not in (0, 1) for v in labels.tolist()):
+    if labels.dtype.kind not in "biuf" or not all(0 <= v <= 1 for v in labels.tolist()):
         raise InvalidInputError(
-            "y_true must hold 0 and 1 (fractional labels, soft labels to xgboost, are not modelled)"
+            "y_true must hold values in [0, 1]: 0 and 1, or soft labels (others are not modelled)"
         )
+    soft = exact_values(labels, "float32", "y_true (as float32)")
     if scores.dtype.kind not in "biuf":
         raise InvalidInputError(f"y_score must hold numbers, got dtype {scores.dtype}")
     with np.errstate(over="ignore"):  # past float32's range: infinite, refused just below
@@ -91,7 +98,7 @@ def _read(y_true: Any, y_score: Any, sample_weight: Any) -> list[tuple[Fraction,
             weights = exact_values(array, "float32", "sample_weight (as float32)")
         if any(w < 0 for w in weights):
             raise InvalidInputError(f"sample_weight holds a negative weight: {VERSION} raises")
-    return list(zip(exact, (int(v) for v in labels.tolist()), weights, strict=True))
+    return list(zip(exact, soft, weights, strict=True))
 
 
 def segments(y_true: Any, y_score: Any, sample_weight: Any = None) -> tuple[Segment, ...]:
@@ -106,7 +113,9 @@ def segments(y_true: Any, y_score: Any, sample_weight: Any = None) -> tuple[Segm
     """
     groups: dict[Fraction, list[Fraction]] = {}
     for score, label, weight in _read(y_true, y_score, sample_weight):
-        groups.setdefault(score, [Fraction(0), Fraction(0)])[label] += weight
+        group = groups.setdefault(score, [Fraction(0), Fraction(0)])
+        group[0] += weight * (1 - label)  # fp += w * (1 - label), tp += w * label
+        group[1] += weight * label
     out: list[Segment] = []
     fp, tp = Fraction(0), Fraction(0)
     for score in sorted(groups, reverse=True):

@@ -24,7 +24,9 @@ NOTES: dict[str, str] = {
     "ZeroWeight": "Some weights are 0: those examples count for nothing.",
     "MissingClass": "No positive or no negative of nonzero weight: xgboost returns nan with a "
     "warning; the twin returns nan (null) with that warning as a OneClassWarning.",
-    "Refused": "The twin refuses the input (soft labels, negative weights: see the profile).",
+    "SoftLabels": "Labels in [0, 1] other than 0 and 1 (soft labels): each example adds "
+    "w * label to tp and w * (1 - label) to fp, as xgboost's BinaryAUC reads any label.",
+    "Refused": "The twin refuses the input (a negative weight: xgboost raises; see the profile).",
     "Extreme": "Subnormal or huge float32 predictions.",
 }
 
@@ -95,7 +97,7 @@ CASES: tuple[TwinCase, ...] = (
         "ZeroWeight",
         sample_weight=floats("1.0", "0.0", "0.0"),
     ),
-    *_both("soft labels", floats("0.0", "0.5"), floats("0.2", "0.3"), "Refused"),
+    *_both("soft labels", floats("0.0", "0.5"), floats("0.2", "0.3"), "SoftLabels"),
     *_both(
         "a negative weight",
         [0, 1],
