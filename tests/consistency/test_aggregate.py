@@ -61,8 +61,8 @@ def brute_means(
 @pytest.mark.parametrize("ties", [True, False])
 def test_each_tasks_values_are_every_grid_point(ties: bool) -> None:
     # The model: with ties 2U takes every integer 0..2PN; without, U every integer 0..PN.
-    for p in range(1, 6):
-        for n in range(1, 7 - p):
+    for p in range(1, 8):  # every task of P_i + N_i <= 8
+        for n in range(1, 9 - p):
             step = Fraction(1, 2 * p * n) if ties else Fraction(1, p * n)
             assert brute_aucs(p, n, ties) == {k * step for k in range(int(1 / step) + 1)}
 
@@ -73,8 +73,10 @@ FOLDS = [
     ((1, 4), (2, 2), (3, 3)),
     ((2, 1), (1, 2), (3, 2)),
     ((1, 2), (1, 2), (2, 2)),
+    ((4, 4), (3, 5)),  # the bound: P_i + N_i <= 8, two or three folds
+    ((2, 6), (5, 3), (4, 4)),
 ]
-CLASSES = [(1, 2, 3), (2, 2, 2), (1, 1, 4)]
+CLASSES = [(1, 2, 3), (2, 2, 2), (1, 1, 4), (2, 3, 3), (1, 3, 4)]
 
 
 def _cases() -> list[tuple[tuple[tuple[int, int], ...], tuple[Fraction, ...]]]:
@@ -247,7 +249,13 @@ def _sd_prints(square: Fraction, text: str) -> bool:
     return (square >= low * low) and square < interval.high * interval.high
 
 
-SD_FOLDS = [((1, 2), (2, 1)), ((1, 1), (1, 2), (2, 2)), ((2, 3), (3, 2))]
+SD_FOLDS = [
+    ((1, 2), (2, 1)),
+    ((1, 1), (1, 2), (2, 2)),
+    ((2, 3), (3, 2)),
+    ((4, 4), (3, 5)),
+    ((2, 6), (4, 4), (5, 3)),
+]
 
 
 @pytest.mark.parametrize("ties", [True, False])
