@@ -16,7 +16,12 @@ import json
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.cli import certificate, consistent_aggregate, consistent_ci
+from rocpr_exact.cli import (
+    certificate,
+    consistent_aggregate,
+    consistent_aggregate_ap,
+    consistent_ci,
+)
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
@@ -85,6 +90,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--format", choices=("json", "text"), default="json")
     consistent_ci.add_arguments(parser)
     consistent_aggregate.add_arguments(parser)
+    consistent_aggregate_ap.add_arguments(parser)
     certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
@@ -212,7 +218,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
-    aggregate = consistent_aggregate.answer(args, list(reported))
+    aggregate = consistent_aggregate_ap.answer(args, list(reported))
+    aggregate = aggregate or consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate
     if args.positives is None or args.negatives is None:
