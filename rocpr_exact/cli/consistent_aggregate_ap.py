@@ -31,7 +31,7 @@ from rocpr_exact.consistency.aggregate import (
     stratified_fold_sizes,
 )
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
-from rocpr_exact.consistency.reported import reported_interval
+from rocpr_exact.consistency.reported import Rounding, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 
@@ -134,7 +134,7 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         )
     text = getattr(args, claim)
     refuse_aggregate_text(flag, text)
-    rounding = args.rounding or "nearest"
+    rounding: Rounding = args.rounding or "nearest"
     interval = reported_interval(text, rounding)
     tasks, weights, named = aggregate_tasks(
         args, flag, claim == "average_precision_mean", claim == "weighted_average_precision"
