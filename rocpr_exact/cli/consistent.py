@@ -21,6 +21,7 @@ from rocpr_exact.cli import (
     consistent_aggregate,
     consistent_aggregate_ap,
     consistent_ci,
+    consistent_micro,
 )
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
@@ -91,6 +92,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     consistent_ci.add_arguments(parser)
     consistent_aggregate.add_arguments(parser)
     consistent_aggregate_ap.add_arguments(parser)
+    consistent_micro.add_arguments(parser)
     certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
@@ -215,6 +217,7 @@ def _certify(
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
+    micro = consistent_micro.reduce(args)  # a micro average: the binary claim of its cells
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
@@ -261,6 +264,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
     answer["reasons"] = [_cli_reason(reason) for reason in answer["reasons"]]
     answer.update(figure)
+    if micro is not None:
+        answer["reduced_from"] = micro
     if args.certificate is not None:
         _certify(args, reported, verdict, figure, [] if figure_reasons else boxes)
         answer["certificate_file"] = str(args.certificate)
@@ -278,6 +283,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         text = json.dumps(answer, indent=2)
     else:
         lines = [answer["verdict"], *(f"  {reason}" for reason in answer["reasons"])]
+        if micro is not None:
+            lines.append(f"  {micro['why']}")
         for entry in figure.get("roc_points", []):
             if entry.get("possible") is False:
                 lines.append(f"  ROC point ({entry['fpr']}, {entry['tpr']}): no whole counts")
@@ -292,4 +299,3 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             lines.append(f"  {answer['witness_not_written']}")
         text = "\n".join(lines)
     return text, EXIT_STATUS[answer["verdict"]]
-
