@@ -26,13 +26,20 @@ from typing import Any
 
 from rocpr_exact.checker.aggregate import task_sizes
 from rocpr_exact.checker.failure import Invalid
-from rocpr_exact.checker.printed import printed
+from rocpr_exact.checker.printed import Span, printed
 from rocpr_exact.limits import check_interval_work
 
 __all__ = ["AP_CLAIMS", "check_aggregate_ap"]
 
-#: The claims of an AP aggregate: a mean of binary APs over folds or one-vs-rest classes.
-AP_CLAIMS = ("average_precision_mean", "macro_average_precision", "weighted_average_precision")
+#: The claims of an AP aggregate: a mean of binary APs over folds or one-vs-rest classes, or
+#: the SD of fold APs.
+AP_CLAIMS = (
+    "average_precision_mean",
+    "macro_average_precision",
+    "weighted_average_precision",
+    "average_precision_sd",
+)
+_MEANS = AP_CLAIMS[:3]
 
 
 def _weights(tasks: list[tuple[int, int]], claim: str) -> list[Fraction]:
@@ -73,11 +80,11 @@ def check_aggregate_ap(
     rounding = question.get("rounding", "nearest")
     if not isinstance(ties, bool):
         raise Invalid("question: ties must be a boolean")
-    asked = [name for name in AP_CLAIMS if name in claims]
-    if len(asked) != 1:
+    asked = [name for name in _MEANS if name in claims]
+    if len(asked) > 1 or not (asked or "average_precision_sd" in claims):
         raise Invalid("an AP aggregate question holds one of " + ", ".join(AP_CLAIMS))
-    claim = asked[0]
-    span = printed(claims[claim], rounding, claim)
+    claim = asked[0] if asked else "average_precision_mean"
+    span = printed(claims[claim], rounding, claim) if asked else Span(None, None, True, True)
     tasks = task_sizes(question, claims)
     if len(tasks) < 2 or any(p < 1 or n < 1 for p, n in tasks):
         raise Invalid("an aggregate needs two tasks or more, each with a positive and a negative")
@@ -106,6 +113,17 @@ def check_aggregate_ap(
             if data.get("ap_values") != [len(values) for values in sets]:
                 raise Invalid("aggregate-ap-enumerated: data.ap_values are not the tasks' counts")
             _none_in_span(sets, weights, span)
+        elif stage == "aggregate-ap-sd-enumerated" and "average_precision_sd" in claims:
+            sd = printed(claims["average_precision_sd"], rounding, "average_precision_sd")
+            ddofs = {"1": [1], "0": [0], "either": [1, 0]}.get(str(claims.get("sd_ddof")))
+            if ddofs is None or sorted(ddofs) != sorted(data.get("ddof", [])):
+                raise Invalid("aggregate-ap-sd-enumerated: data.ddof is not the claim's sd_ddof")
+            if claim != "average_precision_mean":
+                raise Invalid("aggregate-ap-sd-enumerated: an SD is of folds")
+            sets = [sorted(_values(p, n, ties)) for p, n in tasks]
+            if data.get("ap_values") != [len(values) for values in sets]:
+                raise Invalid("aggregate-ap-sd-enumerated: data.ap_values are not the counts")
+            _no_spread_in_span(sets, span, sd, ddofs)
         else:
             raise Invalid(f"an AP aggregate decision has no stage {stage!r}")
 
@@ -129,3 +147,41 @@ def _none_in_span(sets: list[list[Fraction]], weights: list[Fraction], span: Any
     hit = next((s for s in sorted(sums) if span.holds(s)), None)
     if hit is not None:
         raise Invalid(f"aggregate-ap-enumerated: the mean {hit} is reachable and lies in the span")
+
+
+def _no_spread_in_span(sets: list[list[Fraction]], span: Span, sd: Span, ddofs: list[int]) -> None:
+    """The checker's own list of every reachable (sum a, sum a^2) of the fold APs, kept while
+    the mean sum a / K can still end in its span: none has its mean in the span and, for some
+    ddof, its variance (sum a^2 - (sum a)^2 / K) / (K - ddof) in the squares of the SD's span."""
+    k = len(sets)
+    low, high = [Fraction(0)] * (k + 1), [Fraction(0)] * (k + 1)
+    for j in range(k - 1, -1, -1):
+        low[j], high[j] = low[j + 1] + sets[j][0], high[j + 1] + sets[j][-1]
+    states = {(Fraction(0), Fraction(0))}
+    for j, values in enumerate(sets):
+        check_interval_work(len(states) * len(values), "the checker's list of fold AP sums")
+        states = {
+            (total + v, square + v * v)
+            for total, square in states
+            for v in values
+            if span.meets((total + v + low[j + 1]) / k, (total + v + high[j + 1]) / k)
+        }
+    for total, square in states:
+        if not span.holds(total / k):
+            continue
+        spread = square - total * total / k
+        for ddof in ddofs:
+            var = spread / (k - ddof)
+            low_ok = (
+                sd.low is None
+                or sd.low < 0
+                or (var >= sd.low**2 if sd.low_closed else var > sd.low**2)
+            )
+            high_ok = sd.high is None or (
+                sd.high >= 0 and (var <= sd.high**2 if sd.high_closed else var < sd.high**2)
+            )
+            if low_ok and high_ok:
+                raise Invalid(
+                    f"aggregate-ap-sd-enumerated: the APs' sum {total} and sum of squares "
+                    f"{square} print both"
+                )

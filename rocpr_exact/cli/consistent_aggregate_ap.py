@@ -31,7 +31,9 @@ from rocpr_exact.consistency.aggregate import (
     stratified_fold_sizes,
 )
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
-from rocpr_exact.consistency.reported import Rounding, reported_interval
+from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
+from rocpr_exact.consistency.aggregate_sd import DDOFS, variance
+from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 
@@ -56,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--macro-average-precision",
         metavar="X",
         help="reported one-vs-rest macro average precision",
+    )
+    parser.add_argument(
+        "--average-precision-sd", metavar="X", help="reported SD of the folds' average precision"
     )
     parser.add_argument(
         "--weighted-average-precision",
@@ -117,7 +122,8 @@ def aggregate_tasks(
 def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | None:
     """The answer for an AP aggregate claim (None when none is given); ``others``: other claims."""
     given = [name for name in AP_CLAIMS if getattr(args, name, None) is not None]
-    if not given:
+    sd_text = getattr(args, "average_precision_sd", None)
+    if not given and sd_text is None:
         return None
     auc = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc", "auc_roc_sd")
     if len(given) > 1 or any(getattr(args, name, None) is not None for name in auc):
@@ -125,22 +131,38 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             "give one aggregate claim per call (--average-precision-mean, "
             "--macro-average-precision, --weighted-average-precision, or an AUC-ROC one)"
         )
-    claim = given[0]
+    claim = given[0] if given else "average_precision_mean"
     flag = _flag(claim)
-    if others or args.roc_point or args.witness is not None or args.sd_ddof is not None:
+    if sd_text is None and args.sd_ddof is not None:
+        raise InvalidInputError("--sd-ddof says how --average-precision-sd was computed: give both")
+    if sd_text is not None and claim != "average_precision_mean":
+        raise InvalidInputError("--average-precision-sd is the SD of fold APs: give the folds")
+    if others or args.roc_point or args.witness is not None:
         raise InvalidInputError(
             f"{flag} is checked alone here: check the other numbers in a separate call "
             "(no --witness file yet)"
         )
     text = getattr(args, claim)
-    refuse_aggregate_text(flag, text)
     rounding: Rounding = args.rounding or "nearest"
-    interval = reported_interval(text, rounding)
+    claims: dict[str, str] = {}
+    if text is None:  # an SD alone: any mean
+        interval = Interval(Fraction(0), Fraction(1))
+    else:
+        refuse_aggregate_text(flag, text)
+        interval = reported_interval(text, rounding)
+        claims[claim] = text
     tasks, weights, named = aggregate_tasks(
         args, flag, claim == "average_precision_mean", claim == "weighted_average_precision"
     )
     query = Aggregate(tasks, weights, interval, not args.no_ties)
-    outcome = decide_ap_mean(query)
+    if sd_text is None:
+        outcome = decide_ap_mean(query)
+    else:
+        refuse_aggregate_text("--average-precision-sd", sd_text)
+        sd = reported_interval(sd_text, rounding)
+        spread = ApSpread(query, sd, DDOFS[args.sd_ddof or "either"])
+        outcome = decide_ap_spread(spread)
+        claims |= {"average_precision_sd": sd_text, "sd_ddof": args.sd_ddof or "either"}
     reasons = [flag_words(r) for r in outcome.reasons if outcome.verdict != "possible"]
     if outcome.ran_out is not None:
         reasons.append(cli_message(ResourceLimitError("the search stopped", limit=outcome.ran_out)))
@@ -160,6 +182,11 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         ]
         mean = sum((w * v for w, v in zip(weights, values, strict=True)), Fraction(0))
         result["mean"] = number(mean, 10)
+        if sd_text is not None:
+            ddof = spread.fits(values)
+            assert ddof is not None  # certified
+            result["sd_ddof"] = ddof
+            result["variance"] = number(variance(values, ddof), 10)
     if args.certificate is not None:
         decisions = []
         if outcome.verdict == "impossible":
@@ -183,7 +210,7 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
                 "negatives": sum(n for _, n in tasks),
                 "ties": query.ties,
                 "rounding": rounding,
-                "claims": {claim: text, **named},
+                "claims": {**claims, **named},
             },
             "verdict": outcome.verdict,
             "decisions": decisions,

@@ -57,7 +57,15 @@ from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.logalgebra import gcd
 
-__all__ = ["Rankings", "ap_values", "decide_ap_mean", "least_mean", "ranking_ap"]
+__all__ = [
+    "Rankings",
+    "ap_values",
+    "certify",
+    "decide_ap_mean",
+    "least_mean",
+    "listed_values",
+    "ranking_ap",
+]
 
 #: A witness: one ranking (tie groups (positives, negatives), highest score first) per task.
 Rankings = tuple[tuple[Group, ...], ...]
@@ -444,7 +452,7 @@ def _combine(
     return False
 
 
-def _listed(
+def listed_values(
     query: Aggregate, budget: Budget, window: tuple[Fraction, Fraction] | None = None
 ) -> dict[Task, dict[Fraction, tuple[Group, ...]]] | None:
     """:func:`ap_values` of each distinct task (None: the budget ran out)."""
@@ -481,7 +489,7 @@ class _Window:
         middle = (query.interval.low + query.interval.high) / 2
         try:
             for width in (Fraction(1, 40), Fraction(1, 12), Fraction(1, 4)):
-                listed = _listed(query, share, (middle - width, middle + width))
+                listed = listed_values(query, share, (middle - width, middle + width))
                 found = None if listed is None else _combine(query, listed, share)
                 if found is None:
                     return Nothing("the window's values stopped at its share of the budget")
@@ -502,7 +510,7 @@ class _Enumerated:
     def run(
         self, query: Aggregate, candidates: Candidates, budget: Budget
     ) -> Found[Rankings] | Excluded | Nothing:
-        listed = _listed(query, budget)
+        listed = listed_values(query, budget)
         found = None if listed is None else _combine(query, listed, budget)
         if listed is None or found is None:
             return Nothing(

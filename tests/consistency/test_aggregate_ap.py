@@ -214,3 +214,65 @@ def test_bad_cli_input_is_one_line_exit_2(argv, words, capsys) -> None:  # type:
     assert main(["consistent", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
+
+
+def _square(values: tuple[Fraction, ...], ddof: int) -> Fraction:
+    mean = sum(values, Fraction(0)) / len(values)
+    return sum(((v - mean) ** 2 for v in values), Fraction(0)) / (len(values) - ddof)
+
+
+def _sd_prints(square: Fraction, text: str) -> bool:
+    # sqrt(square) in [x - h, x + h) (nearest): compare squares, the low end clipped at 0
+    interval = reported_interval(text)
+    low = max(interval.low, Fraction(0))
+    return square >= low * low and square < interval.high * interval.high
+
+
+SD_FOLDS = [((1, 2), (2, 1)), ((1, 1), (1, 2), (2, 2)), ((2, 2), (2, 3))]
+
+
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("tasks", SD_FOLDS)
+def test_every_mean_and_sd_verdict_equals_the_brute_force(tasks, ties) -> None:  # type: ignore[no-untyped-def]
+    from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
+    from rocpr_exact.consistency.aggregate_sd import DDOFS
+
+    weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
+    choices = {  # each distinct (mean, variance ddof 0, variance ddof 1) of a choice of APs
+        (sum(c, Fraction(0)) / len(c), _square(c, 0), _square(c, 1))
+        for c in itertools.product(*(sorted(brute_aps(p, n, ties)) for p, n in tasks))
+    }
+    for mean_text in [f"{k / 10:.1f}" for k in range(3, 11)]:
+        near = [c for c in choices if c[0] in reported_interval(mean_text)]
+        for sd_text in [f"{k / 100:.2f}" for k in range(0, 50, 7)]:
+            for ddofs in DDOFS.values():
+                expected = any(any(_sd_prints(c[1 + d], sd_text) for d in ddofs) for c in near)
+                query = Aggregate(tasks, weights, reported_interval(mean_text), ties)
+                outcome = decide_ap_spread(ApSpread(query, reported_interval(sd_text), ddofs))
+                assert outcome.verdict == ("possible" if expected else "impossible"), (
+                    mean_text,
+                    sd_text,
+                    ddofs,
+                )
+
+
+def test_the_sd_certificate_checks_and_a_mutated_one_does_not(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Folds 1/2 and 2/1 without ties: APs {1/3, 1/2, 1} and {7/12, 5/6, 1}.  Of the nine means
+    # only 3/4 = (1/2 + 1)/2 lies in 0.75 = [0.745, 0.755): the APs 1/2, 1 have the squared
+    # deviations 1/16 + 1/16 = 1/8, so the SD sqrt(1/8) = 0.354 (ddof 1) or 1/4 (ddof 0);
+    # "0.30" is neither.
+    argv = ["--fold-sizes", "1/2,2/1", "--no-ties", "--average-precision-mean", "0.75"]
+    document = _certificate(tmp_path, *argv, "--average-precision-sd", "0.30")
+    exclusion = document["decisions"][0]["exclusions"][0]
+    assert exclusion["stage"] == "aggregate-ap-sd-enumerated"
+    assert check_certificate(document).status == "valid"
+    moved = json.loads(json.dumps(document))
+    moved["question"]["claims"]["average_precision_sd"] = "0.25"  # ddof 0 prints it
+    assert check_certificate(moved).status == "invalid"
+    narrowed = json.loads(json.dumps(document))
+    narrowed["decisions"][0]["exclusions"][0]["data"]["ddof"] = [1]  # the claim says either
+    assert check_certificate(narrowed).status == "invalid"
+    out, status = invoke(*argv, "--average-precision-sd", "0.25", "--sd-ddof", "0")
+    assert status == 0 and json.loads(out)["sd_ddof"] == 0
+    out, status = invoke(*argv, "--average-precision-sd", "0.354", "--sd-ddof", "1")
+    assert status == 0 and json.loads(out)["variance"]["exact"] == "1/8"
