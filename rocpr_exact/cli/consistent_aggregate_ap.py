@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.cli import certificate
-from rocpr_exact.cli.consistent_aggregate import _flagged, refuse_aggregate_text
+from rocpr_exact.cli.consistent_aggregate import flagged, refuse_aggregate_text
 from rocpr_exact.cli.options import cli_message, flag_words
 from rocpr_exact.consistency.aggregate import (
     Aggregate,
@@ -90,14 +90,12 @@ def aggregate_tasks(
                 raise InvalidInputError(
                     "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
                 )
-            tasks = _flagged(
-                "--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes)
-            )
+            tasks = flagged("--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes))
             named = {"fold_sizes": args.fold_sizes}
         else:
             if args.positives is None or args.negatives is None:
                 raise InvalidInputError("--folds splits --positives and --negatives: give both")
-            tasks = _flagged(
+            tasks = flagged(
                 "--folds",
                 "folds",
                 lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
@@ -110,10 +108,10 @@ def aggregate_tasks(
         raise InvalidInputError(
             "--class-counts gives the classes' sizes: drop --positives/--negatives"
         )
-    counts = _flagged(
+    counts = flagged(
         "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
     )
-    tasks, weights = _flagged(
+    tasks, weights = flagged(
         "--class-counts", "class counts", lambda: class_tasks(counts, weighted)
     )
     return tasks, weights, {"class_counts": args.class_counts}

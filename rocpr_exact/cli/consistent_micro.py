@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rocpr_exact.cli.consistent_aggregate import _flagged, refuse_aggregate_text
+from rocpr_exact.cli.consistent_aggregate import flagged, refuse_aggregate_text
 from rocpr_exact.consistency.aggregate import parse_class_counts
 from rocpr_exact.consistency.aggregate_micro import MICRO_METRICS, micro_counts
 from rocpr_exact.errors import InvalidInputError
@@ -56,10 +56,10 @@ def reduce(args: argparse.Namespace) -> dict[str, Any] | None:
         )
     text = getattr(args, given[0])
     refuse_aggregate_text(flag, text)
-    counts = _flagged(
+    counts = flagged(
         "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
     )
-    p, n = _flagged("--class-counts", "class counts", lambda: micro_counts(counts))
+    p, n = flagged("--class-counts", "class counts", lambda: micro_counts(counts))
     note = {
         "claim": given[0],
         "value": text,

@@ -26,7 +26,7 @@ from rocpr_exact.consistency.aggregate_ap import (
     listed_values,
     ranking_ap,
 )
-from rocpr_exact.consistency.aggregate_sd import _square_holds, variance
+from rocpr_exact.consistency.aggregate_sd import square_holds, variance
 from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
@@ -60,7 +60,7 @@ class ApSpread:
 
     def fits(self, values: list[Fraction]) -> int | None:
         """The ddof whose SD of the fold APs ``values`` prints (None: none)."""
-        return next((d for d in self.ddofs if _square_holds(self.sd, variance(values, d))), None)
+        return next((d for d in self.ddofs if square_holds(self.sd, variance(values, d))), None)
 
 
 class _SdEnumerated:
