@@ -22,6 +22,7 @@ from rocpr_exact.cli import (
     consistent_aggregate_ap,
     consistent_ci,
     consistent_micro,
+    consistent_pooled,
 )
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
@@ -221,7 +222,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
-    aggregate = consistent_aggregate_ap.answer(args, list(reported))
+    aggregate = consistent_pooled.answer(args, list(reported))
+    aggregate = aggregate or consistent_aggregate_ap.answer(args, list(reported))
     aggregate = aggregate or consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate
