@@ -38,8 +38,10 @@ def answer(args: argparse.Namespace, reported: list[str]) -> tuple[str, int] | N
     if reported != ["auc_roc"] or (args.fold_sizes is None and args.folds is None):
         return None
     means = [name for name in _MEANS if getattr(args, name, None) is not None]
-    others = ("macro_auc_roc", "weighted_auc_roc", "macro_average_precision")
-    others += ("weighted_average_precision", "auc_roc_sd", "average_precision_sd")
+    others = (
+        *("macro_auc_roc", "weighted_auc_roc", "macro_average_precision"),
+        *("weighted_average_precision", "auc_roc_sd", "average_precision_sd"),
+    )
     if len(means) != 1 or any(getattr(args, name, None) is not None for name in others):
         raise InvalidInputError(
             "--auc-roc with the folds is the pooled AUC-ROC beside one fold mean: give "
