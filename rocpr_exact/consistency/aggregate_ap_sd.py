@@ -3,28 +3,41 @@
 The folds' APs a_i (:mod:`~rocpr_exact.consistency.aggregate_ap`) have the mean m = sum a_i / K
 and the SD sqrt(sum (a_i - m)^2 / (K - ddof)), the sample SD (ddof 1) or the population SD
 (ddof 0), compared as squares with the printed SD's interval (as for AUC-ROC,
-:mod:`~rocpr_exact.consistency.aggregate_sd`).  The stage (:func:`decide_ap_spread`):
+:mod:`~rocpr_exact.consistency.aggregate_sd`).  The stages (:func:`decide_ap_spread`):
 
+* ``aggregate-ap-sd-moves`` (sum of P_i up to ``MOVES_UP_TO``): starts spread about the mean
+  so that the SD would print, the mean's moves, the spread rescaled by the SD's miss (class
+  notes).  Witnesses only.
 * ``aggregate-ap-sd-enumerated``: every AP value of every fold (:func:`~.aggregate_ap.ap_values`),
   then every reachable (sum of the APs, sum of their squares), fold by fold, kept while the
   folds left can still bring the mean into its interval; the variance of a state is
   (K sum a^2 - (sum a)^2) / (K (K - ddof)).  It finds a witness (a ranking per fold) or proves
   that no state prints both; one work unit a state and a value, within ``max_interval_work``.
-  Past it (large folds) the answer is "undecided", said.
+  Past it (large folds the moves missed) the answer is "undecided", said.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
+from math import isqrt
 
 from rocpr_exact.consistency.aggregate import Aggregate, work_budget
 from rocpr_exact.consistency.aggregate_ap import (
     Rankings,
     certify,
     decide_ap_mean,
+    least_mean,
     listed_values,
     ranking_ap,
+)
+from rocpr_exact.consistency.aggregate_ap_walks import (
+    MOVES_UP_TO,
+    chain_errors,
+    clip,
+    descend,
+    spread_errors,
 )
 from rocpr_exact.consistency.aggregate_sd import square_holds, variance
 from rocpr_exact.consistency.engine.protocol import (
@@ -61,6 +74,53 @@ class ApSpread:
     def fits(self, values: list[Fraction]) -> int | None:
         """The ddof whose SD of the fold APs ``values`` prints (None: none)."""
         return next((d for d in self.ddofs if square_holds(self.sd, variance(values, d))), None)
+
+
+def _root(x: Fraction) -> Fraction:
+    """sqrt(x) to 12 decimals, rounded down (integer square root: a target, not a result)."""
+    return Fraction(isqrt(x.numerator * 10**24 // x.denominator), 10**12)
+
+
+class _SdMoves:
+    """Folds of any size: each fold's start spread about the mean's middle by +-delta
+    (alternately; an odd fold out at the middle) on the spread rankings, then on the chains,
+    delta such that the SD would be the printed SD's middle; the mean's moves
+    (:func:`~.aggregate_ap_walks.descend`) bring the mean into its interval, small moves that
+    keep the spread; delta is then scaled by the SD's miss, a few times.  Witnesses only."""
+
+    name = "aggregate-ap-sd-moves"
+
+    def fits(self, query: ApSpread) -> bool:
+        return sum(p for p, _ in query.aggregate.tasks) <= MOVES_UP_TO
+
+    def run(
+        self, query: ApSpread, candidates: Candidates, budget: Budget
+    ) -> Found[Rankings] | Nothing:
+        agg = query.aggregate
+        low, high = max(agg.interval.low, least_mean(agg)), min(agg.interval.high, Fraction(1))
+        if low > high:
+            return Nothing("no mean of the range lies in the interval")
+        middle, k = (low + high) / 2, len(agg.tasks)
+        aimed = (max(query.sd.low, Fraction(0)) + min(query.sd.high, Fraction(1))) / 2
+        paired = k // 2 * 2
+        for ddof, start in itertools.product(query.ddofs, (spread_errors, chain_errors)):
+            scale = Fraction(1)
+            for _ in range(8):
+                delta = _root((aimed * scale) ** 2 * (k - ddof) / paired)
+                starts = [middle + (delta if i % 2 == 0 else -delta) for i in range(paired)]
+                starts += [middle] * (k - paired)
+                e = [start(p, n, clip(x)) for (p, n), x in zip(agg.tasks, starts, strict=True)]
+                found = descend(agg, e, middle, budget)
+                if isinstance(found, Nothing):
+                    return found  # the budget ran out
+                if found is None:
+                    break
+                values = [ranking_ap(groups) for groups in found.witness]
+                if query.fits(values) is not None:
+                    return found
+                spread = variance(values, ddof)
+                scale *= 2 if spread == 0 else _root(aimed * aimed / spread)
+        return Nothing("the moves found no mean and SD that both print")
 
 
 class _SdEnumerated:
@@ -108,7 +168,7 @@ class _SdEnumerated:
         return Excluded(Certificate(self.name, candidates.values, data))
 
 
-STAGES = (_SdEnumerated(),)
+STAGES = (_SdMoves(), _SdEnumerated())
 
 
 def _certify(query: ApSpread, found: Found[Rankings]) -> bool:

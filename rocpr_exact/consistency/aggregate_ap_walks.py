@@ -27,7 +27,15 @@ from rocpr_exact.consistency.searchsize import searchable
 from rocpr_exact.consistency.walk import errors_groups
 from rocpr_exact.consistency.witness import Group
 
-__all__ = ["MOVES", "MOVES_UP_TO", "WALK"]
+__all__ = [
+    "MOVES",
+    "MOVES_UP_TO",
+    "WALK",
+    "chain_errors",
+    "clip",
+    "descend",
+    "spread_errors",
+]
 
 
 def _compact(groups: Sequence[Group]) -> list[Group]:
@@ -157,10 +165,10 @@ class _Moves:
         target = (low + high) / 2
         for spread in _SPREADS:  # starts spread about the middle, alternately above and below
             e = [
-                _spread_errors(p, n, _clip(target + (-1) ** i * spread))
+                spread_errors(p, n, clip(target + (-1) ** i * spread))
                 for i, (p, n) in enumerate(query.tasks)
             ]
-            found = _descend(query, e, target, budget)
+            found = descend(query, e, target, budget)
             if found is not None:
                 return found
         return Nothing("the moves of single positives found no mean in the interval")
@@ -170,7 +178,13 @@ class _Moves:
 _SPREADS = (Fraction(0), Fraction(1, 50), Fraction(1, 20), Fraction(1, 10), Fraction(1, 5))
 
 
-def _spread_errors(p: int, n: int, x: Fraction) -> list[int]:
+def chain_errors(p: int, n: int, x: Fraction) -> list[int]:
+    """e of the chain ranking (:mod:`~.chain`) with the least AP at or above x (x <= 1)."""
+    found = chain_range(p, n, {"average_precision": Interval(x, Fraction(1))})
+    return _errors(chain_groups(p, n, 0 if found is None else found[1]))
+
+
+def spread_errors(p: int, n: int, x: Fraction) -> list[int]:
     """e of the ranking e_k = min(N, floor(m (2k - 1) / (2P))) with the greatest m whose AP is
     at least x (m = 0: AP 1; m = 2PN: AP least): positives spread through the negatives, so
     that single moves have room.  AP falls as m grows (every e_k grows); bisection."""
@@ -191,11 +205,11 @@ def _spread_errors(p: int, n: int, x: Fraction) -> list[int]:
     return errors(low)
 
 
-def _clip(x: Fraction) -> Fraction:
+def clip(x: Fraction) -> Fraction:
     return min(max(x, Fraction(0)), Fraction(1))
 
 
-def _descend(
+def descend(
     query: Aggregate, e: list[list[int]], target: Fraction, budget: Budget
 ) -> Found[Rankings] | Nothing | None:
     """The moves of :class:`_Moves` from ``e`` (changed in place); None: none helps."""

@@ -276,3 +276,19 @@ def test_the_sd_certificate_checks_and_a_mutated_one_does_not(tmp_path) -> None:
     assert status == 0 and json.loads(out)["sd_ddof"] == 0
     out, status = invoke(*argv, "--average-precision-sd", "0.354", "--sd-ddof", "1")
     assert status == 0 and json.loads(out)["variance"]["exact"] == "1/8"
+
+
+def test_large_folds_get_a_certified_mean_and_sd() -> None:
+    # 10 folds of 100/300: the moves from spread starts reach the SD; checked here again.
+    from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
+    from rocpr_exact.consistency.aggregate_ap_values import ranking_ap
+    from rocpr_exact.consistency.aggregate_sd import variance
+
+    tasks = stratified_fold_sizes(1000, 3000, 10)
+    query = Aggregate(tasks, (Fraction(1, 10),) * 10, reported_interval("0.712"), True)
+    outcome = decide_ap_spread(ApSpread(query, reported_interval("0.021"), (1, 0)))
+    assert outcome.verdict == "possible" and outcome.witness is not None
+    values = [ranking_ap(groups) for groups in outcome.witness.witness]
+    assert sum(values, Fraction(0)) / 10 in reported_interval("0.712")
+    sd = reported_interval("0.021")
+    assert any(sd.low**2 <= variance(values, d) < sd.high**2 for d in (0, 1))
