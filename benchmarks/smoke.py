@@ -1,6 +1,6 @@
 """The benchmarks' smoke mode: ``ROCPR_SMOKE=1`` runs a benchmark's own code path at a tiny
 size, so a test can run each command line the docs show, with its exact arguments, in seconds
-(tests/contract/test_docs_shell.py).  A smoke run measures nothing worth keeping: its sizes
+(tests/docs/test_docs_shell.py).  A smoke run measures nothing worth keeping: its sizes
 are capped here, in one place, and it never writes under ``benchmarks/results``.
 
 A script run as ``python benchmarks/NAME.py`` imports it as ``smoke``; from the repository

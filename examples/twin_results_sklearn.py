@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from sklearn import metrics
 
-from rocpr_exact.oracle.twin_cases.case import decode
+from rocpr_exact.profiles.case import decode
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "twins" / "sklearn.json"
 

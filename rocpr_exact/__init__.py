@@ -25,8 +25,8 @@ import importlib
 import warnings
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names for type checkers and editors: :data:`_LAZY`'s, checked equal by
-    # tests/contract/test_public_surface.py (``X as X``: an explicit re-export for mypy)
+if TYPE_CHECKING:  # the one list of the public names (:func:`_public_names` reads it; ``X as X``:
+    # an explicit re-export for mypy), kept sorted by module
     from rocpr_exact.areas.auc import PR_METHODS as PR_METHODS
     from rocpr_exact.areas.auc import auc_pr as auc_pr
     from rocpr_exact.areas.auc import auc_roc as auc_roc
@@ -70,52 +70,33 @@ if TYPE_CHECKING:  # the names for type checkers and editors: :data:`_LAZY`'s, c
     from rocpr_exact.output.plot import plot as plot
 
 
-#: The flat namespace, each public name once: name -> the module it lives in, imported on first
-#: use (PEP 562), so that ``import rocpr_exact`` (and the command line's start-up) pays only for
-#: what is used.  :data:`__all__` is its keys.
-_LAZY = {
-    "AmbiguousPointError": "rocpr_exact.errors",
-    "ClosedForm": "rocpr_exact.exact.closedform",
-    "ConfusionMatrix": "rocpr_exact.core.confusion",
-    "Curve": "rocpr_exact.core.curve",
-    "Dominance": "rocpr_exact.geometry.dominance",
-    "InvalidInputError": "rocpr_exact.errors",
-    "MissingDependencyError": "rocpr_exact.errors",
-    "NoNegativesError": "rocpr_exact.errors",
-    "NoPositivesError": "rocpr_exact.errors",
-    "NotRepresentableError": "rocpr_exact.errors",
-    "OperatingPoint": "rocpr_exact.geometry.optimal",
-    "PR_METHODS": "rocpr_exact.areas.auc",
-    "ResourceLimitError": "rocpr_exact.errors",
-    "RocPrError": "rocpr_exact.errors",
-    "Segment": "rocpr_exact.core.segment",
-    "UndefinedMetricError": "rocpr_exact.errors",
-    "UndefinedPrecisionError": "rocpr_exact.errors",
-    "WrongTypeError": "rocpr_exact.errors",
-    "achievable_pr_curve": "rocpr_exact.geometry.achievable",
-    "ap_ci": "rocpr_exact.areas.inference",
-    "auc_ci": "rocpr_exact.areas.inference",
-    "auc_covariance": "rocpr_exact.areas.variance",
-    "auc_variance": "rocpr_exact.areas.variance",
-    "delong_test": "rocpr_exact.areas.inference",
-    "apply_thresholds": "rocpr_exact.geometry.tuning",
-    "auc_pr": "rocpr_exact.areas.auc",
-    "auc_roc": "rocpr_exact.areas.auc",
-    "below_achievable_pr": "rocpr_exact.geometry.achievable",
-    "best_operating_point": "rocpr_exact.geometry.optimal",
-    "compute_metric": "rocpr_exact.oracle.metrics",
-    "curve_from_points": "rocpr_exact.io.points",
-    "dominates": "rocpr_exact.geometry.dominance",
-    "format_decimal": "rocpr_exact.exact.display",
-    "hull_points": "rocpr_exact.geometry.hull",
-    "interpolate_pr": "rocpr_exact.geometry.interpolation",
-    "local_skew": "rocpr_exact.core.segment",
-    "partial_auc_roc": "rocpr_exact.areas.partial",
-    "read_points_csv": "rocpr_exact.io.points",
-    "roc_convex_hull": "rocpr_exact.geometry.hull",
-    "tuned_thresholds": "rocpr_exact.geometry.tuning",
-    "plot": "rocpr_exact.output.plot",
-}
+def _public_names() -> dict[str, str]:
+    """The flat namespace, name -> the module it lives in, read from the ``TYPE_CHECKING``
+    block above: that block is the one list of the public names (``from MODULE import NAME as
+    NAME``, what mypy and editors read), and each name is imported from its module on first use
+    (PEP 562), so that ``import rocpr_exact`` (and the command line's start-up) pays only for
+    what is used.  Reading it costs about a millisecond (``ast`` of this file, once)."""
+    import ast
+
+    with open(__file__, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    block = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+    )
+    return {
+        alias.name: node.module
+        for node in block.body
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+
+
+#: name -> module of every public name (:func:`_public_names`); :data:`__all__` is its keys.
+_LAZY = _public_names()
 
 __all__ = sorted(_LAZY)
 

@@ -25,8 +25,7 @@ import torch
 from torchmetrics.functional import classification as tm
 
 from rocpr_exact.errors import RocPrError
-from rocpr_exact.profiles import torchmetrics_fixed as fixed
-from rocpr_exact.profiles import torchmetrics_multiclass as multiclass
+from rocpr_exact.profiles.torchmetrics import fixed, multiclass
 
 GRID = [0.0, 0.25, 0.5, 0.75, 1.0, 0.1, 0.3, 0.7]
 COLLIDE = [0.1, 0.1 + 1e-9, 0.1 - 1e-9, 0.7, 0.7 + 3e-9]

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rocpr_exact.errors import OneClassWarning  # noqa: E402
-from rocpr_exact.profiles import spark_mllib, xgboost  # noqa: E402
+from rocpr_exact.profiles import xgboost  # noqa: E402
+from rocpr_exact.profiles.spark import mllib as spark_mllib  # noqa: E402
 from tests.profiles.xgbspark_bounds import (  # noqa: E402
     spark_bound,
     xgboost_auc_bound,

@@ -1,6 +1,6 @@
 """Record Spark's areaUnderROC and areaUnderPR on fixed inputs (tests/data/spark_recorded.json).
 
-The default test suite checks the exact twins (rocpr_exact.profiles.spark_mllib) against
+The default test suite checks the exact twins (rocpr_exact.profiles.spark.mllib) against
 these recorded floats without starting Spark (tests/profiles/test_spark_mllib.py).  Run,
 after ``pip install -e ".[test,spark]"``:
 

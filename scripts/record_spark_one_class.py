@@ -9,7 +9,7 @@ Scala ``roc()`` and ``pr()`` curves (read through ``_java_model``), and
 partition; doubles as ``repr`` strings.  Spark raises nothing and warns nothing here: run
 with ``setLogLevel("WARN")`` and ``local_session(quiet=False)`` it logs no line for these
 inputs (checked 2026-11-26, pyspark 4.3.0).  tests/profiles/test_spark_one_class.py checks
-the twins (rocpr_exact.profiles.spark_mllib) against this file without Spark.
+the twins (rocpr_exact.profiles.spark.mllib) against this file without Spark.
 """
 
 from __future__ import annotations

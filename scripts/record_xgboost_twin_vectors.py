@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import xgboost
 
-from rocpr_exact.oracle.twin_cases.case import decode
+from rocpr_exact.profiles.case import decode
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "vectors" / "twins" / "xgboost.json"

@@ -5,7 +5,7 @@
 
 The sentence gives the wall time of a run of the default selection (proofs and doctests
 included) as pytest reports it, rounded to 5 s, the cores of this machine and the date; the
-README's "Development" section holds it (``tests/contract/test_readme_figures.py`` checks that
+README's "Development" section holds it (``tests/docs/test_readme_figures.py`` checks that
 the sentence there has this form).  It gives no count of tests: a count typed into the README
 drifts with every test added, so the README says how to count them instead
 (``python -m pytest --collect-only -q``).

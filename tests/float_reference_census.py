@@ -243,7 +243,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=600)
     parser.add_argument("--seed", type=int, default=2006)
     args = parser.parse_args()
-    from benchmarks import smoke  # ROCPR_SMOKE=1: a tiny batch (tests/contract/test_docs_shell.py)
+    from benchmarks import smoke  # ROCPR_SMOKE=1: a tiny batch (tests/docs/test_docs_shell.py)
 
     print(census(smoke.size(args.pairs, 20), args.seed).report())
 

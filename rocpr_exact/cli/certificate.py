@@ -33,7 +33,8 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
         "--certificate",
         metavar="FILE",
         help="write the certificate of the answer to FILE (JSON; an 'impossible' with the data "
-        "check-certificate re-verifies it from; other answers with no decisions)",
+        "check-certificate re-verifies it from; other answers with no decisions); with --claims "
+        "a folder, one file per row",
     )
 
 

@@ -4,7 +4,8 @@
     rocpr-exact consistent --positives 10 --negatives 1000 --roc-point 0.01,0.5 --tolerance 0.002
 
 Exit status 0 possible, 1 impossible, 4 undecided (5 not modelled: ``--auc-ci``, see
-:mod:`rocpr_exact.cli.consistent_ci`); bad input raises a
+:mod:`rocpr_exact.cli.consistent_ci`); ``--claims FILE.csv`` answers a table of claims, one
+row at a time (:mod:`rocpr_exact.cli.consistent_claims`); bad input raises a
 :class:`~rocpr_exact.errors.RocPrError` (the CLI prints it and exits 2).
 Numbers are read as printed text, never through ``float``.
 """
@@ -21,6 +22,7 @@ from rocpr_exact.cli import (
     consistent_aggregate,
     consistent_aggregate_ap,
     consistent_ci,
+    consistent_claims,
     consistent_micro,
     consistent_pooled,
 )
@@ -39,7 +41,7 @@ from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 from rocpr_exact.limits import check_examples, check_grid_points
 
-__all__ = ["EXIT_STATUS", "register", "run"]
+__all__ = ["EXIT_STATUS", "add_arguments", "register", "run"]
 
 EXIT_STATUS = {"possible": 0, "impossible": 1, "undecided": 4}
 
@@ -53,9 +55,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "Decide exactly whether reported metrics (as printed, e.g. 0.873) can all hold for "
             "some ranking of P positives and N negatives. Exit 0 possible (with a witness), "
             "1 impossible (with the reason), 4 undecided (search limit reached), 5 not modelled "
-            "(--auc-ci: no modelled method prints that interval)."
+            "(--auc-ci: no modelled method prints that interval). --claims FILE.csv: one "
+            "verdict per row, exit the worst (" + consistent_claims.ORDER_TEXT + ")."
         ),
     )
+    add_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of ``consistent`` (a ``--claims`` row is parsed by the same options)."""
     parser.add_argument("--positives", type=whole_number("--positives"), metavar="P")
     parser.add_argument("--negatives", type=whole_number("--negatives"), metavar="N")
     for name in reported_names():  # an area without consistency bounds: refused, named
@@ -89,7 +98,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="T",
         help="reading tolerance of each --roc-point coordinate (default 0)",
     )
-    parser.add_argument("--format", choices=("json", "text"), default="json")
+    parser.add_argument(
+        "--format",
+        choices=("json", "text", "csv"),
+        help="json (the default), text, or with --claims csv (its default: a text table)",
+    )
     consistent_ci.add_arguments(parser)
     consistent_aggregate.add_arguments(parser)
     consistent_aggregate_ap.add_arguments(parser)
@@ -98,15 +111,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--witness",
         metavar="FILE",
-        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report)",
+        help="write the witness of a 'possible' answer to FILE as CSV score,label (for report; "
+        "an aggregate's as fold,score,label or label,score_1,...,score_K); with --claims a "
+        "folder, one file per row",
     )
     parser.add_argument(
         "--no-progress",
         action="store_true",
         help="never show progress (shown on standard error past a second, only on a terminal)",
     )
+    consistent_claims.add_argument(parser)
     add_limit_arguments(parser)
-    parser.set_defaults(run=run)
 
 
 def _roc_points(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -218,10 +233,16 @@ def _certify(
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Run the command: (stdout text, exit status)."""
+    if args.claims is not None:  # one answer of this function per row
+        return consistent_claims.answer(args, add_arguments, run)
+    if args.format == "csv":
+        raise InvalidInputError("--format csv is the table of --claims FILE.csv: give json or text")
+    args.format = args.format or "json"
     micro = consistent_micro.reduce(args)  # a micro average: the binary claim of its cells
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
-    consistent_aggregate.refuse_aggregate_text("--auc-roc", reported.get("auc_roc"))
+    for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
+        consistent_aggregate.refuse_aggregate_text("--" + name.replace("_", "-"), text)
     aggregate = consistent_pooled.answer(args, list(reported))
     aggregate = aggregate or consistent_aggregate_ap.answer(args, list(reported))
     aggregate = aggregate or consistent_aggregate.answer(args, list(reported))

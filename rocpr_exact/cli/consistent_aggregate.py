@@ -9,13 +9,19 @@ Options (added by :func:`add_arguments`): ``--fold-sizes``, ``--folds``, ``--cla
 ``--sd-ddof`` (:mod:`rocpr_exact.consistency.aggregate_sd`).  The decider is
 :func:`rocpr_exact.consistency.aggregate.decide_mean`; a multiclass average is decided under
 the free per-class scores model (each class's score column its own ranking), so a witness is
-for free per-class scores only (an "impossible" holds for every model).
+for free per-class scores only (an "impossible" holds for every model).  ``--witness FILE``
+writes the witness file (:mod:`rocpr_exact.consistency.aggregate_witness`: ``fold,score,label``,
+or ``label,score_1,...,score_K``, a probability matrix when one is found) and the answer says
+which model the file is for.  A claim that is no one number (a bootstrap or asymmetric
+interval, an interval beside it, a mean ± SD) and a mean without its folds are refused in one
+line that says what is not modelled (exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -32,6 +38,8 @@ from rocpr_exact.consistency.aggregate import (
     task_rankings,
 )
 from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread, variance
+from rocpr_exact.consistency.aggregate_witness import Kind, write_aggregate_witness
+from rocpr_exact.consistency.engine.protocol import Outcome
 from rocpr_exact.consistency.reported import Interval, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
@@ -68,9 +76,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_NUMBER = r"\d*\.?\d+"
+#: (pattern, why it is not one number): checked in order, the first that matches is said.
+_NOT_MODELLED = (
+    (
+        re.compile(r"bootstrap", re.IGNORECASE),
+        "a bootstrap interval is not modelled: its ends depend on the resampling draws, not on "
+        "the ranking alone; check the number alone",
+    ),
+    (
+        re.compile(rf"\+\s*{_NUMBER}\s*/?\s*-\s*{_NUMBER}|-\s*{_NUMBER}\s*/?\s*\+\s*{_NUMBER}"),
+        "an asymmetric interval (+a/-b) is not modelled (a mean ± SD is symmetric, and no "
+        "modelled method prints one); check the number alone",
+    ),
+    (
+        re.compile(rf"[\[(]\s*{_NUMBER}\s*(,|;|-|–|to)\s*{_NUMBER}\s*[\])]|\bCI\b", re.IGNORECASE),
+        "an interval beside the number is not modelled here: one AUC-ROC's DeLong or "
+        "Hanley-McNeil interval is checked with --auc-roc X --auc-ci LO,HI; an interval around a "
+        "mean of folds or classes (bootstrap, percentiles, t) is not modelled: check the mean "
+        "alone",
+    ),
+)
+
+
 def refuse_aggregate_text(flag: str, text: str | None) -> None:
-    """A mean ± SD written into one number's flag: said, not a generic parse error."""
-    if text is not None and any(mark in text for mark in _SCOPE):
+    """A claim written into one number's flag that is no number: said, not a generic parse
+    error (a bootstrap or asymmetric interval, an interval beside it, a mean ± SD)."""
+    if text is None:
+        return
+    for pattern, why in _NOT_MODELLED:
+        if pattern.search(text):
+            raise InvalidInputError(f"{flag} takes one printed number, got {text!r}: {why}")
+    if any(mark in text for mark in _SCOPE) and "auc-roc" not in flag:
+        raise InvalidInputError(
+            f"{flag} takes one printed number, got {text!r}: a mean ± SD over folds is "
+            "checked for AUC-ROC only (--auc-roc-mean, --auc-roc-sd), not yet for this metric; "
+            "check the number alone"
+        )
+    if any(mark in text for mark in _SCOPE):
         raise InvalidInputError(
             f"{flag} takes one printed number, got {text!r}: a cross-validated mean ± SD is "
             "checked with --auc-roc-mean X and --auc-roc-sd Y, the folds as "
@@ -113,8 +156,10 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
     if claim == "auc_roc_mean":
         if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
             raise InvalidInputError(
-                "--auc-roc-mean needs the folds: --fold-sizes P1/N1,... or --folds K (with "
-                "--positives and --negatives)"
+                f"{'--auc-roc-mean' if text is not None else '--auc-roc-sd'} is over folds whose "
+                "number and sizes fix its values: a mean over an unknown number of folds is not "
+                "modelled; give --folds K (stratified, with --positives and --negatives) or "
+                "--fold-sizes P1/N1,..."
             )
         if args.fold_sizes is not None:
             if args.positives is not None or args.negatives is not None:
@@ -166,10 +211,10 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
                 "--macro-auc-roc or --weighted-auc-roc"
             )
         return None
-    if others or args.roc_point or args.witness is not None:
+    if others or args.roc_point:
         raise InvalidInputError(
             "an aggregate claim (--auc-roc-mean, --macro-auc-roc, --weighted-auc-roc) is checked "
-            "alone here: check the other numbers in a separate call (no --witness file yet)"
+            "alone here: check the other numbers in a separate call"
         )
     query, claim, claims, (p, n) = _question(args)
     spread = None
@@ -185,8 +230,9 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         result["proved_by"] = [c.stage for c in outcome.certificates]
     if claim != "auc_roc_mean":
         result["model"] = (
-            "free per-class scores (each class's one-vs-rest scores its own ranking); a witness "
-            "is for that model only, an impossible holds for every model"
+            "free per-class scores (each class's one-vs-rest scores its own ranking); the "
+            "witness rankings are for that model (--witness FILE says whether its file is a "
+            "probability matrix), an impossible holds for every model"
         )
     result["tasks"] = [list(t) for t in query.tasks]
     if outcome.witness is not None:
@@ -204,6 +250,8 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             values = [query.mean_of(i, g) for i in range(len(g))]
             result["sd_ddof"] = ddof
             result["variance"] = number(variance(values, ddof), 10)
+    if args.witness is not None:
+        result |= _witness_file(args.witness, query, claim, spread, outcome)
     if args.certificate is not None:
         decisions = []
         if outcome.verdict == "impossible":
@@ -247,4 +295,40 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             f"  task {i} ({entry['positives']} positives, {entry['negatives']} negatives): "
             f"AUC-ROC {entry['auc_roc']['exact']}"
         )
+    if "witness_model" in result:
+        shown = result["witness_file_values"]
+        lines.append(
+            f"  every example written to {args.witness} ({result['witness_columns']}; "
+            f"{result['witness_model']}): AUC-ROC "
+            + ", ".join(a["exact"] for a in shown["auc_roc"])
+            + f"; {claim} {shown[claim]['exact']}"
+        )
+    elif "witness_not_written" in result:
+        lines.append(f"  {result['witness_not_written']}")
     return "\n".join(lines), code
+
+
+def _witness_file(
+    path: str, query: Aggregate, claim: str, spread: Spread | None, outcome: Outcome[Any]
+) -> dict[str, Any]:
+    """``--witness FILE``: the aggregate's witness file (:func:`write_aggregate_witness`), the
+    model it is for and the values recomputed from it; or why none is written."""
+    if outcome.witness is None:
+        return {
+            "witness_file": None,
+            "witness_not_written": f"no witness written to {path}: the answer is "
+            f"{outcome.verdict}, so there is no ranking to write",
+        }
+    kind: Kind = "folds" if claim == "auc_roc_mean" else "classes"
+    written = write_aggregate_witness(path, query, outcome.witness.witness, kind)
+    values: dict[str, Any] = {"auc_roc": [number(a, 6) for a in written.aucs]}
+    values[claim] = number(written.value, 10)
+    if spread is not None:
+        ddof = spread.fits(outcome.witness.witness)
+        values["variance"] = number(variance(list(written.aucs), ddof or 0), 10)
+    return {
+        "witness_file": str(path),
+        "witness_columns": written.header,
+        "witness_model": written.model,
+        "witness_file_values": values,
+    }

@@ -60,9 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ci-method",
-        choices=("delong", "hanley-mcneil"),
+        choices=("delong", "hanley-mcneil", "bootstrap"),
         default=None,
-        help="the interval's variance (default: every modelled method; the answer names it)",
+        help="the interval's variance (default: every modelled method; the answer names it; "
+        "bootstrap: not modelled, exit 5)",
     )
     parser.add_argument(
         "--ci-level",
@@ -146,6 +147,16 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
         if args.paired:
             claims["paired"] = "paired"
         return _shown(args, _test_verdict(args), claims)
+    if args.ci_method == "bootstrap" or "bootstrap" in (args.auc_ci or "").lower():
+        # said, never "impossible": no ranking fixes a bootstrap interval's ends
+        said = "--ci-method bootstrap" if args.ci_method == "bootstrap" else "--auc-ci"
+        reason = (
+            f"{said}: a bootstrap interval is not modelled (its ends depend on the resampling "
+            "draws, not on the ranking alone); --auc-roc X alone can be checked"
+        )
+        out = {"verdict": "not modelled", "reasons": [reason]}
+        text = json.dumps(out, indent=2) if args.format == "json" else f"not modelled\n  {reason}"
+        return text, EXIT_STATUS["not modelled"]
     parts = [part.strip() for part in args.auc_ci.split(",")]
     if len(parts) != 2:
         raise InvalidInputError(f"--auc-ci takes LO,HI (e.g. 0.88,0.94), got {args.auc_ci!r}")

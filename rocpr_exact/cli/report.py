@@ -21,6 +21,7 @@ from rocpr_exact.output.inference import ap_ci_section, ci_section
 from rocpr_exact.output.progress import Progress
 from rocpr_exact.output.report import build_report
 from rocpr_exact.output.text import format_text
+from rocpr_exact.profiles.tools import TABLE_TOOLS, WITHOUT_TABLE
 
 __all__ = ["register", "run"]
 
@@ -38,8 +39,8 @@ def register(commands: Any) -> None:
         metavar="TOOL",
         default=[],
         help="add what this tool would print without rounding error (repeatable; the tools "
-        "with a metric table: sklearn, torchmetrics, keras, xgboost, prroc, auccalculator, "
-        "proc, rocr, precrec, spark; coco and voc have none, docs/oracle.md)",
+        f"with a metric table: {', '.join(TABLE_TOOLS)}; {' and '.join(WITHOUT_TABLE)} have "
+        "none, docs/oracle.md)",
     )
     report.add_argument(
         "--exact",

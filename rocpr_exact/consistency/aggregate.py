@@ -335,14 +335,15 @@ def decide_mean(query: Aggregate) -> Outcome[tuple[int, ...]]:
     lo, hi = _bounds(query)
     step = query.step()
     a = int(step * query.unit())
-    first = -(-lo // a)
-    values = [k * a for k in range(first, hi // a + 1)]
-    if not values:
+    first, last = -(-lo // a), hi // a
+    if first > last:
         grid = Certificate("aggregate-grid", (), {"step": str(step)})
         return Outcome(
             "impossible", None, (grid,), (f"no multiple of {step} lies in the interval",)
         )
+    # only the listed ones are built: a fine unit (classes of thousands) has 10^11 multiples
     cap = limits.current().max_grid_points
-    complete = cap is None or len(values) <= cap
-    listed = Candidates(tuple(values if complete else values[:cap]), complete)
+    complete = cap is None or last - first < cap
+    shown = last if complete or cap is None else first + cap - 1
+    listed = Candidates(tuple(k * a for k in range(first, shown + 1)), complete)
     return decide(STAGES, query, listed, work_budget(), certify)

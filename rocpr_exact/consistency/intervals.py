@@ -1,7 +1,7 @@
 """Is a printed AUC-ROC confidence interval possible for P positives and N negatives?
 
 **As tools print them.**  A tool prints round(A - w) and round(A + w), or, as pROC and
-MLstatkit do (their twins: :mod:`rocpr_exact.profiles.proc_delong`,
+MLstatkit do (their twins: :mod:`rocpr_exact.profiles.proc.delong`,
 :mod:`rocpr_exact.profiles.mlstatkit`), round(max(0, A - w)) and round(min(1, A + w)): *clipped
 to [0, 1]*.  A clipped end printed as 1.000 says only that A + w is at least the least value
 printing as 1.000 (for "nearest", 0.9995), and likewise 0.000 for the lower end; a clipped tool

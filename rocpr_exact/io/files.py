@@ -29,6 +29,7 @@ from typing import BinaryIO
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.io.formats import COMPRESSIONS, Prefixed, sniffed
+from rocpr_exact.limits import current, exceeded
 
 __all__ = [
     "BYTES_READ",
@@ -37,6 +38,7 @@ __all__ = [
     "check_not_an_input",
     "make_directory",
     "open_input",
+    "read_bounded",
     "sniffed",
     "unreadable",
     "write_atomically",
@@ -134,6 +136,31 @@ def open_input(path: str | Path, name: str | None = None) -> Iterator[BinaryIO]:
         raise
     with io.BufferedReader(raw) as stream, sniffed(stream, name, Path(path).suffix) as text:
         yield text
+
+
+def read_bounded(path: str | Path, described: str, limit_name: str) -> bytes:
+    """The bytes of the file ``path`` (decompressed), at most the limit ``limit_name`` of them.
+
+    A regular file is refused by its size before it is read; anything else (a pipe,
+    ``/dev/zero``) is read no further than the limit.  ``described`` names the file in messages
+    ("the results file F"); an ``OSError`` is one line that names it.
+    """
+    limit = getattr(current(), limit_name)
+    try:
+        with open_input(path, described) as stream:
+            info = os.fstat(stream.fileno())
+            size = info.st_size if stat.S_ISREG(info.st_mode) else 0
+            if limit is not None and size > limit:
+                raise exceeded(
+                    limit_name,
+                    f"{described} ({size:,} bytes) is longer than {limit:,} bytes, which",
+                )
+            raw = stream.read(-1 if limit is None else limit + 1)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {described}: {exc.strerror or exc}") from None
+    if limit is not None and len(raw) > limit:
+        raise exceeded(limit_name, f"{described} is longer than {limit:,} bytes, which")
+    return raw
 
 
 def _umask() -> int:

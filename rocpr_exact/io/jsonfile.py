@@ -19,17 +19,14 @@ Floats are :class:`~decimal.Decimal` (exact), integers ``int``, ``NaN``/``Infini
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.numbers import parse_number
-from rocpr_exact.io.files import open_input
-from rocpr_exact.limits import current, exceeded
+from rocpr_exact.io.files import read_bounded
 
 __all__ = ["MAX_JSON_DEPTH", "loads", "read_json"]
 
@@ -113,21 +110,7 @@ def loads(text: str, described: str) -> Any:
 def read_json(path: str | Path, what: str) -> Any:
     """The JSON value of the file ``path``, a ``what`` ("results file"), within the bounds above."""
     described = f"the {what} {path}"
-    limit = current().max_json_bytes
-    try:
-        with open_input(path, described) as stream:
-            info = os.fstat(stream.fileno())
-            size = info.st_size if stat.S_ISREG(info.st_mode) else 0
-            if limit is not None and size > limit:
-                raise exceeded(
-                    "max_json_bytes",
-                    f"{described} ({size:,} bytes) is longer than {limit:,} bytes, which",
-                )
-            raw = stream.read(-1 if limit is None else limit + 1)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {described}: {exc.strerror or exc}") from None
-    if limit is not None and len(raw) > limit:
-        raise exceeded("max_json_bytes", f"{described} is longer than {limit:,} bytes, which")
+    raw = read_bounded(path, described, "max_json_bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -65,6 +65,11 @@ limit                  default      what it bounds
                                     O(P + N) per step (the walk, the chains of rankings,
                                     the sound AP bounds given AUC-ROC); past it they are
                                     skipped and the verdict names this limit
+``max_claim_rows``     1,000        rows of one ``consistent --claims`` table (each row
+                                    is a decision), counted as the file is read
+``max_claim_bytes``    1,000,000    bytes of one ``consistent --claims`` table: a regular
+                                    file by its size before reading, anything else read
+                                    no further than that
 =====================  ===========  ====================================================
 
 With the defaults a report of 10**6 examples (any class balance, with or

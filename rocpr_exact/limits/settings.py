@@ -47,6 +47,8 @@ class Limits:
     max_factor_bits: int | None = 128
     max_interval_work: int | None = 1_000_000
     max_search_examples: int | None = 20_000
+    max_claim_rows: int | None = 1_000
+    max_claim_bytes: int | None = 1_000_000
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

@@ -27,7 +27,13 @@ from rocpr_exact.errors import InvalidInputError, NoNegativesError, NoPositivesE
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.names import ALIASES  # other spellings, accepted by canonical_metric
 from rocpr_exact.profiles.examples import examples
-from rocpr_exact.profiles.registry import PROFILES, TOOL_ALIASES, profile_metric, tool_name
+from rocpr_exact.profiles.registry import (
+    PROFILES,
+    TOOL_ALIASES,
+    profile_metric,
+    tool_metrics,
+    tool_name,
+)
 
 __all__ = [
     "ALIASES",
@@ -76,8 +82,6 @@ _NOTES: dict[str, str] = {
     "the first point's precision extended flat to recall 0.",
 }
 
-#: The tools' metrics whose exact value may be a closed form (rational + sum q ln r).
-_CLOSED_FORMS = frozenset({"prroc.auc_integral"})
 #: The tools whose metrics the golden vectors hold: each value there is derived again by a route
 #: that shares no code with the package (tests/oracle/test_vectors.py).  The other tools' tables
 #: are in :data:`METRICS` (``compute_metric``, ``assert_metric_close``) and are checked against
@@ -95,7 +99,8 @@ def metric_records() -> tuple[MetricRecord, ...]:
         for name in PROFILES[tool]:  # through the tool's view: the one lookup
             metric = f"{tool}.{name}"
             function = partial(profile_metric, tool, name)
-            records.append(MetricRecord(metric, function, _NOTES[metric], metric in _CLOSED_FORMS))
+            closed = name in tool_metrics(tool).closed_forms
+            records.append(MetricRecord(metric, function, _NOTES[metric], closed))
     return tuple(records)
 
 

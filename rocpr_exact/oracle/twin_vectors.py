@@ -16,7 +16,7 @@ Layout (one file per tool)::
          | {... "result": "invalid", "error": CLASS, "errorMessage": text}
 
 * ``input`` and ``parameters`` are the twin's (and the tool's) keyword arguments, in the
-  JSON form of :func:`rocpr_exact.oracle.twin_cases.case.encode`: a float is its repr as a
+  JSON form of :func:`rocpr_exact.profiles.case.encode`: a float is its repr as a
   string ("0.1" is the double nearest 0.1, exactly what Python passes to the tool).
 * ``expected`` is ``{"exact", "decimal"}``: a rational ``"p/q"``, a closed form
   ``{"rational", "log_terms"}`` (as in the main vectors), or for a curve, a per-class
@@ -47,8 +47,8 @@ from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.exact.display import number
 from rocpr_exact.io.files import make_directory, write_atomically
 from rocpr_exact.oracle.twin_cases import TOOLS, case_module
-from rocpr_exact.oracle.twin_cases.case import TwinCase, decode
 from rocpr_exact.oracle.vectors import VECTOR_DIGITS, canonical_number, dumps
+from rocpr_exact.profiles.case import TwinCase, decode
 
 __all__ = [
     "ALGORITHM",
@@ -130,7 +130,7 @@ def _exact_item(value: Any, digits: int) -> tuple[Any, Any]:
         return shown["exact"], shown["decimal"]
     import numpy as np  # as every twin does
 
-    from rocpr_exact.profiles.sklearn_input import INF
+    from rocpr_exact.profiles.sklearn.view import INF
 
     if value is INF:  # sklearn's threshold np.inf
         return "inf", "inf"

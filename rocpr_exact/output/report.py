@@ -45,7 +45,12 @@ from rocpr_exact.exact.display import decimal, html_table, number
 from rocpr_exact.geometry.achievable import achievable_pr_curve
 from rocpr_exact.limits import DIGAMMA_WEIGHT, check_report_work, one_decimal_budget
 from rocpr_exact.output.progress import Progress, Stage
-from rocpr_exact.profiles.registry import WEIGHTED_TABLES, tool_metrics, weighted_reason
+from rocpr_exact.profiles.registry import (
+    PROFILES,
+    WEIGHTED_TABLES,
+    tool_metrics,
+    weighted_reason,
+)
 
 __all__ = [
     "DEFAULT_DIGITS",
@@ -313,10 +318,39 @@ def build_report(
 def report_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) that every report validates against: the committed
     ``schemas/report.schema.json`` with its AUC-PR fields (``$defs/pr_areas``) made from the
-    area records (each record's ``schema`` fragment; a test compares them)."""
+    area records (each record's ``schema`` fragment) and its ``profiles`` section made from the
+    tools' metric tables (:func:`profile_schema`); a test compares the committed file with it."""
     text = resources.files("rocpr_exact").joinpath("schemas/report.schema.json").read_text()
     schema: dict[str, Any] = json.loads(text)
     areas = schema["$defs"]["pr_areas"]
     areas["required"] = [record.key for record in area_records()]
     areas["properties"] = {record.key: record.schema for record in area_records()}
+    definitions = dict(schema["$defs"])
+    for key in [key for key in definitions if key.startswith("profile_")]:
+        del definitions[key]
+    schema["properties"]["profiles"]["properties"] = {
+        tool: {"$ref": f"#/$defs/profile_{tool}"} for tool in PROFILES
+    }
+    schema["$defs"] = definitions | {f"profile_{tool}": profile_schema(tool) for tool in PROFILES}
     return schema
+
+
+def profile_schema(tool: str) -> dict[str, Any]:
+    """The report schema of one tool's section (``report --profile TOOL``), from its metric
+    table (``profiles/<tool>/``'s ``CURVE_METRICS``): each metric, in the table's order, a
+    rational or (``closed_forms``) a closed form, or undefined; then its known deviations."""
+    table = tool_metrics(tool)
+    number = {False: "#/$defs/maybe_rational_number", True: "#/$defs/maybe_closed_form_number"}
+    properties: dict[str, Any] = {
+        name: {"$ref": number[name in table.closed_forms]} for name in table.metrics
+    }
+    properties["known_deviations"] = {
+        "oneOf": [{"$ref": "#/$defs/deviations"}, {"$ref": "#/$defs/undefined"}]
+    }
+    return {
+        "type": "object",
+        "description": table.description,
+        "required": list(properties),
+        "additionalProperties": False,
+        "properties": properties,
+    }

@@ -84,9 +84,22 @@ class ToolMetrics:
     metrics: Mapping[str, Metric]
     #: The tool's known deviations from the paper's methods on the curve it sees.
     deviations: Callable[[Curve], tuple[Deviation, ...]] = _none
+    #: What the table computes, in the tool's words (the report schema's description of the
+    #: tool's section, ``output.report.report_schema``).
+    description: str = ""
+    #: The metrics whose value may be a closed form (a rational plus logarithms), not only a
+    #: rational (the report and vector schemas' ``closed_form_number``).
+    closed_forms: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "metrics", MappingProxyType(dict(self.metrics)))
+        unknown = set(self.closed_forms) - set(self.metrics)
+        if unknown:
+            raise InvalidInputError(
+                f"profile {self.tool!r}: closed_forms names metrics it does not have: "
+                f"{', '.join(sorted(unknown))}"
+            )
+        object.__setattr__(self, "closed_forms", frozenset(self.closed_forms))
 
     def curve(self, data: ProfileData) -> Curve:
         """The curve the tool builds from ``data``."""

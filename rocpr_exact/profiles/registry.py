@@ -93,22 +93,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
+from importlib import import_module
 from types import MappingProxyType
 
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import (
-    auccalculator,
-    keras,
-    precrec,
-    proc,
-    prroc,
-    rocr,
-    sklearn,
-    spark,
-    torchmetrics,
-    xgboost,
-)
 from rocpr_exact.profiles.model import (
     Deviation,
     Metric,
@@ -117,7 +106,13 @@ from rocpr_exact.profiles.model import (
     Value,
     curve_of,
 )
-from rocpr_exact.profiles.tools import TOOL_ALIASES, TOOLS, tool_name
+from rocpr_exact.profiles.tools import (
+    TABLE_TOOLS,
+    TOOL_ALIASES,
+    TOOLS,
+    WITHOUT_TABLE,
+    tool_name,
+)
 
 __all__ = [
     "NO_TABLE",
@@ -136,30 +131,31 @@ __all__ = [
     "weighted_reason",
 ]
 
-#: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
-_CURVE_METRICS: dict[str, ToolMetrics] = {
-    table.tool: table
-    for table in (
-        sklearn.CURVE_METRICS,
-        torchmetrics.CURVE_METRICS,
-        keras.CURVE_METRICS,
-        xgboost.CURVE_METRICS,
-        prroc.CURVE_METRICS,
-        auccalculator.CURVE_METRICS,
-        proc.CURVE_METRICS,
-        rocr.CURVE_METRICS,
-        precrec.CURVE_METRICS,
-        spark.CURVE_METRICS,
-    )
-}
 #: The tools without a metric table, and why (``report --profile`` refuses them naming it).
 NO_TABLE: Mapping[str, str] = MappingProxyType(
     dict.fromkeys(
-        ("coco", "voc"),
+        WITHOUT_TABLE,
         "its detection average precision is not a function of a binary curve: it reads "
         "the ground truths no detection matched, and the order of tied detections",
     )
 )
+
+
+def _curve_metrics() -> dict[str, ToolMetrics]:
+    """Each tool's table, in :data:`~rocpr_exact.profiles.tools.TOOLS`' order: the
+    ``CURVE_METRICS`` of its folder ``profiles/<tool>/`` (every tool but those of
+    :data:`NO_TABLE`), so that adding a tool's table is adding its folder and its name."""
+    tables: dict[str, ToolMetrics] = {}
+    for tool in TABLE_TOOLS:
+        table = import_module(f"rocpr_exact.profiles.{tool}").CURVE_METRICS
+        if not isinstance(table, ToolMetrics) or table.tool != tool:
+            raise TypeError(f"profiles/{tool}/: CURVE_METRICS is not the tool's ToolMetrics")
+        tables[tool] = table
+    return tables
+
+
+#: The tools whose metrics are functions of a curve (``report --profile``, ``tool.metric``).
+_CURVE_METRICS: dict[str, ToolMetrics] = _curve_metrics()
 
 #: The tools whose metric tables, on a curve of weighted counts, are the tool's value with the
 #: weights given (scikit-learn, keras and xgboost ``sample_weight``; PRROC ``weights.class0`` /

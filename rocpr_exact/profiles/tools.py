@@ -12,11 +12,11 @@ from types import MappingProxyType
 
 from rocpr_exact.errors import InvalidInputError, WrongTypeError
 
-__all__ = ["TOOLS", "TOOL_ALIASES", "tool_name"]
+__all__ = ["TABLE_TOOLS", "TOOLS", "TOOL_ALIASES", "WITHOUT_TABLE", "tool_name"]
 
-#: Every tool with twins, one spelling each: its ``profiles/<tool>`` module (``spark``:
-#: ``profiles/spark_mllib``), its twin vectors ``vectors/twins/<tool>.json``, the name that
-#: ``report --profile`` and ``check --profile`` take.
+#: Every tool with twins, one spelling each: its folder ``profiles/<tool>/`` (its twins, its
+#: metric table and its recorded cases, ``cases.py``), its twin vectors
+#: ``vectors/twins/<tool>.json``, the name that ``report --profile`` and ``check --profile`` take.
 TOOLS: tuple[str, ...] = (
     "sklearn",
     "torchmetrics",
@@ -31,6 +31,13 @@ TOOLS: tuple[str, ...] = (
     "precrec",
     "spark",
 )
+
+#: The tools whose detection average precision is not a function of a binary curve: they have
+#: twins but no metric table (``profiles.registry.NO_TABLE`` says why).
+WITHOUT_TABLE: tuple[str, ...] = ("coco", "voc")
+#: The tools with a metric table (``CURVE_METRICS`` in ``profiles/<tool>/``), in TOOLS' order:
+#: what ``report --profile`` takes (its help is made from this list, without importing a twin).
+TABLE_TOOLS: tuple[str, ...] = tuple(tool for tool in TOOLS if tool not in WITHOUT_TABLE)
 
 #: Old spelling -> the tool's name; accepted with a :class:`DeprecationWarning`.
 TOOL_ALIASES: Mapping[str, str] = MappingProxyType({"aucalculator": "auccalculator"})

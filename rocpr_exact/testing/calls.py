@@ -44,7 +44,7 @@ from itertools import combinations, product
 from typing import Any, TypeVar
 
 from rocpr_exact.errors import RocPrError
-from rocpr_exact.oracle.twin_cases.case import decode, floats
+from rocpr_exact.profiles.case import decode, floats
 
 __all__ = [
     "BINS",

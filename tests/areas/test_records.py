@@ -54,8 +54,9 @@ def test_the_records_are_the_four_methods_and_the_committed_schemas() -> None:
     assert tuple(record.method for record in AREAS) == PR_METHODS
     assert area_records() == AREAS
     assert area_record("davis-goadrich").metric == "auc_pr_davis_goadrich"
-    assert report_schema() == _committed("report.schema.json")  # made from the records
-    assert vectors_schema() == _committed("vectors.schema.json")
+    # made from the records and the tools' tables: after a change, python scripts/write_schemas.py
+    assert report_schema() == _committed("report.schema.json"), "run scripts/write_schemas.py"
+    assert vectors_schema() == _committed("vectors.schema.json"), "run scripts/write_schemas.py"
     with pytest.raises(InvalidInputError, match="unknown AUC-PR method 'toy-above'"):
         area_record("toy-above")
 

@@ -21,8 +21,8 @@ import pytest
 
 from rocpr_exact.cli import main
 from rocpr_exact.oracle.twin_cases import TOOLS
-from rocpr_exact.oracle.twin_cases.case import decode
 from rocpr_exact.oracle.twin_check import check_twin_files, check_twins
+from rocpr_exact.profiles.case import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = ROOT / "vectors" / "twins"

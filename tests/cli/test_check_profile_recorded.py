@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from rocpr_exact.cli import main
-from rocpr_exact.oracle.twin_cases.case import decode
 from rocpr_exact.oracle.twin_check import check_twin_files, check_twins
+from rocpr_exact.profiles.case import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

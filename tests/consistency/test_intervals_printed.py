@@ -18,7 +18,8 @@ import rocpr_exact as rx
 from rocpr_exact.consistency.intervals import check_auc_ci
 from rocpr_exact.exact.normal import interval_decimals
 from rocpr_exact.limits import using
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 from tests.consistency.brute import rankings, scored
 
 LEVEL = Fraction(95, 100)

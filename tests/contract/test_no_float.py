@@ -62,9 +62,9 @@ FLOAT_BOUNDARY = {
     "core/arraycounts.py": "builds a float64 array of Python floats (the caller's doubles) "
     "and reads its bits exactly",
     "core/ordering.py": "widens float16/32 scores to float64 (exact) and sorts their bits",
-    "oracle/twin_cases/case.py": "decodes a vector file's double written as text",
+    "profiles/case.py": "decodes a vector file's double written as text",
     "profiles/ieee.py": "numpy's own astype(float64), which sklearn's input conversion runs",
-    "profiles/sklearn_input.py": "sklearn's check_array: an object array becomes float64",
+    "profiles/sklearn/view.py": "sklearn's check_array: an object array becomes float64",
     "profiles/torchmetrics/binary.py": "torchmetrics reads max_fpr as a float32",
     "profiles/torchmetrics/fixed.py": "tests whether torch's thresholds are float64",
 }

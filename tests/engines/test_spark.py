@@ -271,7 +271,7 @@ def test_workers_without_rocpr_exact_give_one_clear_error_and_local_mode_uses_th
 
 def _documented(start: str) -> str:
     """The one shell command of the docs that starts with ``start``, as test_docs_shell reads it."""
-    from tests.contract.test_docs_shell import COMMANDS
+    from tests.docs.test_docs_shell import COMMANDS
 
     (command,) = {c for _, c in COMMANDS if c.startswith(start)}
     return command
@@ -361,7 +361,7 @@ def test_the_readme_venv_pack_lines_run_in_local_mode(tmp_path):
     archive of the environment."""
     import tarfile
 
-    from tests.contract.test_docs_shell import copy_tracked_files
+    from tests.docs.test_docs_shell import copy_tracked_files
 
     source, venv, work = tmp_path / "src", tmp_path / "venv", tmp_path / "work"
     copy_tracked_files(source)
@@ -400,7 +400,7 @@ def test_the_engines_wheel_spark_submit_runs_in_local_mode(tmp_path):
     job.py`` with its job.py (distributed=True), the wheel built by its ``pip wheel --no-deps
     -w dist .``, in a copy of the repository's tracked files (a build writes build/ and an
     egg-info beside the sources; .ci/run installs into this checkout meanwhile)."""
-    from tests.contract.test_docs_shell import copy_tracked_files
+    from tests.docs.test_docs_shell import copy_tracked_files
 
     copy_tracked_files(tmp_path / "src")
     build = ["pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(tmp_path / "src")]

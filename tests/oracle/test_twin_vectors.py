@@ -19,10 +19,10 @@ import pytest
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.closedform import ClosedForm
 from rocpr_exact.oracle.twin_cases import TOOLS, case_module
-from rocpr_exact.oracle.twin_cases.case import FLOAT_TEXT, decode, floats
 from rocpr_exact.oracle.twin_vectors import build_twin_vectors, expected_value, write_twin_vectors
 from rocpr_exact.oracle.vectors import dumps
 from rocpr_exact.profiles import tools
+from rocpr_exact.profiles.case import FLOAT_TEXT, decode, floats
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = ROOT / "vectors" / "twins"
@@ -136,8 +136,10 @@ def test_expected_values_and_what_the_vectors_cannot_hold() -> None:
 
 
 def test_an_unknown_tool_names_the_known_ones() -> None:
-    assert len(TOOLS) == 12
     assert tuple(TOOLS) == tools.TOOLS  # the case modules cover every tool, in one spelling
+    # each tool's cases are in its folder, and every folder with cases is a tool
+    folders = Path(tools.__file__).parent
+    assert {p.parent.name for p in folders.glob("*/cases.py")} == set(tools.TOOLS)
     with pytest.raises(InvalidInputError, match=", ".join(tools.TOOLS)):
         build_twin_vectors("prroc2")
 

@@ -24,12 +24,12 @@ from rocpr_exact.profiles import (
     registry,
     rocr,
     sklearn,
-    sklearn_curves,
-    spark_mllib,
     torchmetrics,
     voc,
     xgboost,
 )
+from rocpr_exact.profiles.sklearn import curves as sklearn_curves
+from rocpr_exact.profiles.spark import mllib as spark_mllib
 
 HOSTILE: list[Any] = [
     [10**400, 1],

@@ -160,8 +160,8 @@ def test_one_spelling_per_tool_and_the_old_one_says_the_new() -> None:
 #: named as the tool names them.
 COMPANIONS = {
     "torchmetrics": ("torchmetrics.binary", "torchmetrics.fixed", "torchmetrics.multiclass"),
-    "proc": ("proc_delong",),
-    "spark": ("spark_mllib",),
+    "proc": ("proc.delong",),
+    "spark": ("spark.mllib",),
 }
 
 
@@ -192,3 +192,24 @@ def test_the_report_schema_lists_each_tools_table() -> None:
         entry = schema["$defs"][f"profile_{tool}"]
         assert entry["required"] == [*table, "known_deviations"]
         assert list(entry["properties"]) == [*table, "known_deviations"]
+
+
+def test_a_table_names_its_closed_forms_among_its_metrics() -> None:
+    # closed_forms decides the report schema's number kind per metric (profile_schema): a name
+    # that is not a metric of the table is refused when the table is made
+    from rocpr_exact.errors import InvalidInputError
+    from rocpr_exact.profiles.model import ToolMetrics
+
+    with pytest.raises(
+        InvalidInputError, match="closed_forms names metrics it does not have: aucpr"
+    ):
+        ToolMetrics(
+            "toy", lambda data: data, {"auc": lambda c: Fraction(1, 2)}, closed_forms={"aucpr"}
+        )  # type: ignore[arg-type]
+    closed = {tool: sorted(registry.tool_metrics(tool).closed_forms) for tool in registry.PROFILES}
+    # the areas with logarithms: PRROC's integral, keras' and xgboost's PR interpolation
+    assert {tool: names for tool, names in closed.items() if names} == {
+        "keras": ["auc_pr"],
+        "xgboost": ["aucpr"],
+        "prroc": ["auc_integral"],
+    }

@@ -18,7 +18,8 @@ import pytest
 
 from rocpr_exact.areas.variance import auc_covariance
 from rocpr_exact.errors import InvalidInputError, UndefinedMetricError, WrongTypeError
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 
 DATA = json.loads(
     (Path(__file__).resolve().parents[1] / "data" / "proc_delong_recorded.json").read_text()

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 from tests.profiles.test_proc_delong import close
 
 pytestmark = pytest.mark.r

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from rocpr_exact.errors import InvalidInputError
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 from tests.profiles.test_proc_delong import close
 
 Y = [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]

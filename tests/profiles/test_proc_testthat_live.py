@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 
 pytestmark = pytest.mark.r
 

@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rocpr_exact.exact.display import decimal
-from rocpr_exact.profiles import proc, proc_delong
+from rocpr_exact.profiles import proc
+from rocpr_exact.profiles.proc import delong as proc_delong
 
 BIG, BIGGER = float.fromhex("0x1.ffffffffffffep+1023"), float.fromhex("0x1.fffffffffffffp+1023")
 

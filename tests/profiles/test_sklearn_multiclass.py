@@ -21,7 +21,7 @@ from rocpr_exact.errors import (
     OneClassWarning,
 )
 from rocpr_exact.profiles import sklearn as twin
-from rocpr_exact.profiles.sklearn_input import ATOL, RTOL
+from rocpr_exact.profiles.sklearn.view import ATOL, RTOL
 from tests.profiles.sklearn_agreement import agree
 from tests.strategies import datasets, examples
 

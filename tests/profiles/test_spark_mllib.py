@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from rocpr_exact.errors import InvalidInputError, OneClassWarning
 from rocpr_exact.profiles import profile_metric
-from rocpr_exact.profiles import spark_mllib as twin
+from rocpr_exact.profiles.spark import mllib as twin
 from tests.profiles.xgbspark_bounds import check_exact_sums, spark_bound
 
 DATA = json.loads(

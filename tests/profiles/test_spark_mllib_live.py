@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rocpr_exact.profiles import spark_mllib as twin
+from rocpr_exact.profiles.spark import mllib as twin
 from tests.profiles.test_spark_mllib import CASES, _inputs
 from tests.profiles.xgbspark_bounds import check_exact_sums, spark_bound
 

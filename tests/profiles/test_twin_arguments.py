@@ -90,9 +90,9 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "num_classes": 3,
     },
     "rocr.performance": {"prediction_obj": None},  # filled in below from rocr.prediction
-    "sklearn_input.binary_curve": {"weights": None},
-    "sklearn_input.exact_column": {"column": np.array(SCORES)},
-    "sklearn_input.require_probabilities": {"y_score": np.array(MULTICLASS_PREDS)},
+    "sklearn.view.binary_curve": {"weights": None},
+    "sklearn.view.exact_column": {"column": np.array(SCORES)},
+    "sklearn.view.require_probabilities": {"y_score": np.array(MULTICLASS_PREDS)},
     "arguments.flag": {"value": True},
     "detection.flags_of": {"values": [False, False, True, True]},
 }
@@ -100,7 +100,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
 #: themselves, IEEE rounding, sklearn's input conversion, detection flags, multiclass averaging
 #: with a metric callback, the one-class warning and NaN): not twins of a tool's function, reached
 #: through the twins instead.
-HELPERS = {"sklearn_multiclass", "sigmoid", "sleef", "one_class"}
+HELPERS = {"sklearn.multiclass", "sigmoid", "sleef", "one_class"}
 
 BAD: list[Any] = [
     None,
@@ -137,7 +137,7 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
     prefix = "rocpr_exact.profiles."  # a tool's package (profiles/torchmetrics/) walked too
     for module_info in pkgutil.walk_packages(profiles_package.__path__, prefix):
         short = module_info.name.removeprefix(prefix)
-        if short in HELPERS:
+        if short in HELPERS or short == "case" or short.endswith("cases"):  # recorded cases
             continue
         module = importlib.import_module(module_info.name)
         for name in getattr(module, "__all__", []):

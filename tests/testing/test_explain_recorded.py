@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from rocpr_exact.oracle.twin_cases.case import decode
+from rocpr_exact.profiles.case import decode
 from rocpr_exact.testing.explain import exact_target, explain
 from tests.cli.test_check_profile import _recipe, recorded_results
 

@@ -312,4 +312,7 @@ CURVE_METRICS = ToolMetrics(
             both="pROC auc (which stops: no control or no case)",
         )
     },
+    description=(
+        "R package pROC 1.18.0: auc(response, predictor) with its defaults (direction auto)."
+    ),
 )

@@ -292,4 +292,8 @@ CURVE_METRICS = ToolMetrics(
             positives="torchmetrics binary_average_precision (which returns 0 here, warned)",
         ),
     },
+    description=(
+        "torchmetrics 1.9: binary_auroc and binary_average_precision, unbinned, of the scores as "
+        "a list of Python floats (float32 in torch; logits through the sigmoid)."
+    ),
 )
