@@ -13,13 +13,14 @@ and the SD sqrt(sum (a_i - m)^2 / (K - ddof)), the sample SD (ddof 1) or the pop
   folds left can still bring the mean into its interval; the variance of a state is
   (K sum a^2 - (sum a)^2) / (K (K - ddof)).  It finds a witness (a ranking per fold) or proves
   that no state prints both; one work unit a state and a value, within ``max_interval_work``.
-  Past it (large folds the moves missed) the answer is "undecided", said.
+  Folds of P_i + N_i up to ``SD_ENUMERATED_UP_TO`` only; past it, or past the budget (large
+  folds the moves missed), the answer is "undecided", said.
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import isqrt
 
@@ -123,11 +124,16 @@ class _SdMoves:
         return Nothing("the moves found no mean and SD that both print")
 
 
+#: The SD enumeration's size test: every fold's P_i + N_i up to this (past it the values'
+#: sums and sums of squares are far past any budget, and listing them costs seconds).
+SD_ENUMERATED_UP_TO = 8
+
+
 class _SdEnumerated:
     name = "aggregate-ap-sd-enumerated"
 
     def fits(self, query: ApSpread) -> bool:
-        return True
+        return all(p + n <= SD_ENUMERATED_UP_TO for p, n in query.aggregate.tasks)
 
     def run(
         self, query: ApSpread, candidates: Candidates, budget: Budget
@@ -185,6 +191,12 @@ def decide_ap_spread(query: ApSpread) -> Outcome[Rankings]:
     if alone.verdict == "impossible":
         return alone
     outcome = decide(STAGES, query, Candidates((0,)), work_budget(), _certify)
+    if outcome.verdict == "undecided" and not STAGES[-1].fits(query):
+        past = (
+            "aggregate-ap-sd-enumerated: not run, a fold is past P + N = "
+            f"{SD_ENUMERATED_UP_TO} (an SD of AP is proved impossible at small folds only)"
+        )
+        return replace(outcome, reasons=(*outcome.reasons, past))
     if outcome.verdict != "impossible":
         return outcome
     counts = outcome.certificates[0].data["ap_values"]
