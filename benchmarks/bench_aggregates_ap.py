@@ -6,8 +6,10 @@ N(0, 1), positives N(d, 1), d from 0.5 to 2.5); each class case has K = 3 to 6 c
 200 examples, each class's one-vs-rest column its own binormal ranking (free per-class scores),
 averaged macro or weighted.  The exact mean of the APs is printed with 3 digits (round half up,
 as "nearest" reads it); the queries are the genuine mean (must be possible) and the mean moved
-by +-0.001 to +-0.005.  For each kind the script prints how many were decided, how many
-possible / impossible / undecided, and the median and greatest time of one query.
+by +-0.001 to +-0.005; for the folds also the genuine mean with the genuine sample SD (ddof 1,
+3 digits) and with the SD moved by +-0.005 to +-0.02.  For each kind the script prints how
+many were decided, how many possible / impossible / undecided, and the median and greatest
+time of one query.
 
     python benchmarks/bench_aggregates_ap.py --cases 150 --seed 1
 """
@@ -27,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rocpr_exact.consistency.aggregate import Aggregate, class_tasks, stratified_fold_sizes
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
+from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
+from rocpr_exact.consistency.aggregate_sd import variance
 from rocpr_exact.consistency.reported import reported_interval
 
 
@@ -50,14 +54,25 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     queries: list[tuple[str, Aggregate]] = []
+    spreads: list[tuple[str, ApSpread]] = []
     for _ in range(args.cases):
         p = rng.choice(args.sizes)
         n = p * rng.choice([1, 3, 9])
         k = rng.randint(3, 10)
         tasks = stratified_fold_sizes(p, n, k)
         d = rng.uniform(0.5, 2.5)
-        mean = sum((binormal_ap(rng, a, b, d) for a, b in tasks), Fraction(0)) / k
+        values = [binormal_ap(rng, a, b, d) for a, b in tasks]
+        mean = sum(values, Fraction(0)) / k
         weights = (Fraction(1, k),) * k
+        sd = variance(values, 1)
+        root = (Decimal(sd.numerator) / Decimal(sd.denominator)).sqrt()
+        genuine = Aggregate(tasks, weights, reported_interval(printed(mean)), True)
+        for kind, shift in (("sd genuine", 0), ("sd moved", rng.choice([-20, -10, -5, 5, 10, 20]))):
+            text = str(
+                root.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP) + Decimal(shift) / 1000
+            )
+            if not text.startswith("-"):
+                spreads.append((kind, ApSpread(genuine, reported_interval(text), (1,))))
         queries.append(
             ("folds genuine", Aggregate(tasks, weights, reported_interval(printed(mean)), True))
         )
@@ -82,6 +97,10 @@ def main() -> None:
     for kind, query in queries:
         start = time.perf_counter()
         verdict = decide_ap_mean(query).verdict
+        results.setdefault(kind, []).append((verdict, time.perf_counter() - start))
+    for kind, spread in spreads:
+        start = time.perf_counter()
+        verdict = decide_ap_spread(spread).verdict
         results.setdefault(kind, []).append((verdict, time.perf_counter() - start))
     print(
         f"bench_aggregates_ap: {args.cases} fold cases (P in {args.sizes}, N = P, 3P or 9P, "
