@@ -30,7 +30,7 @@ from rocpr_exact.checker.failure import Invalid
 from rocpr_exact.checker.printed import Span, printed
 from rocpr_exact.limits import check_interval_work
 
-__all__ = ["AGGREGATE_CLAIMS", "check_aggregate"]
+__all__ = ["AGGREGATE_CLAIMS", "check_aggregate", "task_sizes"]
 
 #: The claims of an aggregate: a mean of binary AUCs, or the SD of fold AUCs.
 AGGREGATE_CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc", "auc_roc_sd")
@@ -62,6 +62,11 @@ def _tasks(question: Mapping[str, Any], claims: Mapping[str, Any]) -> list[tuple
         counts = [_whole(c, "a class count") for c in str(claims["class_counts"]).split(",")]
         return [(c, sum(counts) - c) for c in counts]
     raise Invalid("an aggregate claim needs fold_sizes, folds or class_counts")
+
+
+def task_sizes(question: Mapping[str, Any], claims: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """The binary tasks (P_i, N_i) of the question's fold or class claims (module notes)."""
+    return _tasks(question, claims)
 
 
 def _coefficients(

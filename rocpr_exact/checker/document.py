@@ -24,6 +24,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rocpr_exact.checker.aggregate import AGGREGATE_CLAIMS, check_aggregate
+from rocpr_exact.checker.aggregate_ap import AP_CLAIMS, check_aggregate_ap
+from rocpr_exact.checker.aggregate_pooled import check_pooled
 from rocpr_exact.checker.delong import candidates, delong_stage, readings
 from rocpr_exact.checker.failure import Invalid, Unverified
 from rocpr_exact.checker.metrics import Question, check_metric_stage
@@ -229,6 +231,12 @@ def _check(document: Mapping[str, Any]) -> CheckResult:
     decisions = _list(document.get("decisions"), "decisions")
     if not decisions:
         raise Invalid("an impossible verdict with no decision")
+    if "pooled_auc_roc" in claims:  # the pooled AUC-ROC beside a fold mean
+        check_pooled(question, claims, decisions)
+        return CheckResult("valid", f"every decision proved ({len(decisions)}, pooled path)")
+    if any(name in claims for name in AP_CLAIMS):  # a mean of fold or class APs
+        check_aggregate_ap(question, claims, decisions)
+        return CheckResult("valid", f"every decision proved ({len(decisions)}, AP aggregate path)")
     if any(name in claims for name in AGGREGATE_CLAIMS):  # a mean of fold or class AUCs
         check_aggregate(question, claims, decisions)
         return CheckResult("valid", f"every decision proved ({len(decisions)}, aggregate path)")

@@ -17,7 +17,15 @@ import json
 from typing import Any
 
 from rocpr_exact import limits
-from rocpr_exact.cli import certificate, consistent_aggregate, consistent_ci, consistent_claims
+from rocpr_exact.cli import (
+    certificate,
+    consistent_aggregate,
+    consistent_aggregate_ap,
+    consistent_ci,
+    consistent_claims,
+    consistent_micro,
+    consistent_pooled,
+)
 from rocpr_exact.cli.commands import HELP
 from rocpr_exact.cli.consistent_text import Ticker, witness_lines, write_witness
 from rocpr_exact.cli.options import add_limit_arguments, cli_message, flag_words, whole_number
@@ -97,6 +105,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     consistent_ci.add_arguments(parser)
     consistent_aggregate.add_arguments(parser)
+    consistent_aggregate_ap.add_arguments(parser)
+    consistent_micro.add_arguments(parser)
     certificate.add_argument(parser)
     parser.add_argument(
         "--witness",
@@ -228,6 +238,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.format == "csv":
         raise InvalidInputError("--format csv is the table of --claims FILE.csv: give json or text")
     args.format = args.format or "json"
+    micro = consistent_micro.reduce(args)  # a micro average: the binary claim of its cells
     names = [name for name in reported_names() if hasattr(args, name)]
     reported = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     for name, text in reported.items():  # an interval or a mean ± SD: said, not a parse error
@@ -237,7 +248,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             reported_interval(text, args.rounding or "nearest")
         except InvalidInputError as exc:
             raise InvalidInputError(f"{flag}: {exc}") from None
-    aggregate = consistent_aggregate.answer(args, list(reported))
+    aggregate = consistent_pooled.answer(args, list(reported))
+    aggregate = aggregate or consistent_aggregate_ap.answer(args, list(reported))
+    aggregate = aggregate or consistent_aggregate.answer(args, list(reported))
     if aggregate is not None:
         return aggregate
     if args.positives is None or args.negatives is None:
@@ -279,6 +292,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         answer = {"verdict": "impossible", "reasons": [*figure_reasons, *kept]}
     answer["reasons"] = [_cli_reason(reason) for reason in answer["reasons"]]
     answer.update(figure)
+    if micro is not None:
+        answer["reduced_from"] = micro
     if args.certificate is not None:
         _certify(args, reported, verdict, figure, [] if figure_reasons else boxes)
         answer["certificate_file"] = str(args.certificate)
@@ -296,6 +311,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         text = json.dumps(answer, indent=2)
     else:
         lines = [answer["verdict"], *(f"  {reason}" for reason in answer["reasons"])]
+        if micro is not None:
+            lines.append(f"  {micro['why']}")
         for entry in figure.get("roc_points", []):
             if entry.get("possible") is False:
                 lines.append(f"  ROC point ({entry['fpr']}, {entry['tpr']}): no whole counts")

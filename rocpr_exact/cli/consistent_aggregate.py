@@ -46,7 +46,7 @@ from rocpr_exact.exact.display import number
 
 _T = TypeVar("_T")
 
-__all__ = ["CLAIMS", "add_arguments", "answer", "refuse_aggregate_text"]
+__all__ = ["CLAIMS", "add_arguments", "answer", "flagged", "refuse_aggregate_text"]
 
 #: The aggregate claims (dest names), each a weighted mean of binary AUCs.
 CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc")
@@ -121,7 +121,7 @@ def refuse_aggregate_text(flag: str, text: str | None) -> None:
         )
 
 
-def _flagged(flag: str, parameter: str, parse: Callable[[], _T]) -> _T:
+def flagged(flag: str, parameter: str, parse: Callable[[], _T]) -> _T:
     """``parse()``, its library message (about ``parameter``) worded with ``flag``."""
     try:
         return parse()
@@ -169,14 +169,12 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
                 raise InvalidInputError(
                     "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
                 )
-            tasks = _flagged(
-                "--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes)
-            )
+            tasks = flagged("--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes))
             claims["fold_sizes"] = args.fold_sizes
         else:
             if args.positives is None or args.negatives is None:
                 raise InvalidInputError("--folds splits --positives and --negatives: give both")
-            tasks = _flagged(
+            tasks = flagged(
                 "--folds",
                 "folds",
                 lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
@@ -192,10 +190,10 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
             raise InvalidInputError(
                 "--class-counts gives the classes' sizes: drop --positives/--negatives"
             )
-        counts = _flagged(
+        counts = flagged(
             "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
         )
-        tasks, weights = _flagged(
+        tasks, weights = flagged(
             "--class-counts",
             "class counts",
             lambda: class_tasks(counts, claim == "weighted_auc_roc"),

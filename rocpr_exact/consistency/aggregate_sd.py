@@ -49,7 +49,7 @@ from rocpr_exact.consistency.engine.protocol import (
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.errors import InvalidInputError
 
-__all__ = ["DDOFS", "Spread", "decide_spread", "variance"]
+__all__ = ["DDOFS", "Spread", "decide_spread", "square_holds", "variance"]
 
 #: ``--sd-ddof``: the sample SD, the population SD, or either.
 DDOFS: dict[str, tuple[int, ...]] = {"1": (1,), "0": (0,), "either": (1, 0)}
@@ -66,7 +66,7 @@ def variance(values: Sequence[Fraction], ddof: int) -> Fraction:
     return sum(((a - mean) ** 2 for a in values), Fraction(0)) / (k - ddof)
 
 
-def _square_holds(sd: Interval, var: Fraction) -> bool:
+def square_holds(sd: Interval, var: Fraction) -> bool:
     """Whether the SD sqrt(var) >= 0 lies in ``sd`` (compared as squares)."""
     if sd.low > 0 or (sd.low == 0 and not sd.low_closed):
         low = sd.low * sd.low
@@ -96,7 +96,7 @@ class Spread:
     def fits(self, g: Sequence[int]) -> int | None:
         """The ddof whose SD of g's AUCs prints (None: none; the mean is not checked)."""
         values = [self.aggregate.mean_of(i, g) for i in range(len(g))]
-        return next((d for d in self.ddofs if _square_holds(self.sd, variance(values, d))), None)
+        return next((d for d in self.ddofs if square_holds(self.sd, variance(values, d))), None)
 
 
 def _totals(query: Spread) -> range:
