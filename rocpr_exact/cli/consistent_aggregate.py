@@ -146,7 +146,7 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
     else:
         flag = "--" + claim.replace("_", "-")
         refuse_aggregate_text(flag, text)
-        interval = _flagged(
+        interval = flagged(
             flag, "a reported number", lambda: reported_interval(text, args.rounding or "nearest")
         )
         claims[claim] = text
@@ -222,7 +222,7 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
     query, claim, claims, (p, n) = _question(args)
     spread = None
     if args.auc_roc_sd is not None:
-        sd = _flagged(
+        sd = flagged(
             "--auc-roc-sd",
             "a reported number",
             lambda: reported_interval(args.auc_roc_sd, args.rounding or "nearest"),
