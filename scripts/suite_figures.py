@@ -82,6 +82,9 @@ def main() -> int:
     if not lines:
         print("no pytest summary line found", file=sys.stderr)
         return 2
+    if re.search(r"\b\d+ (failed|errors?)\b", lines[-1]):  # no figure from a failing run
+        print(f"the suite did not pass: {lines[-1].strip('= ')}", file=sys.stderr)
+        return 1
     today = datetime.now(UTC).date().isoformat()
     print(sentence(lines[-1], os.cpu_count() or 1, today))
     return 0
