@@ -39,6 +39,7 @@ from rocpr_exact.consistency.aggregate import (
 )
 from rocpr_exact.consistency.aggregate_sd import DDOFS, Spread, decide_spread, variance
 from rocpr_exact.consistency.aggregate_witness import Kind, write_aggregate_witness
+from rocpr_exact.consistency.certificates import aggregate_document
 from rocpr_exact.consistency.engine.protocol import Outcome
 from rocpr_exact.consistency.reported import Interval, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
@@ -260,33 +261,17 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
     if args.witness is not None:
         result |= _witness_file(args.witness, query, claim, spread, outcome)
     if args.certificate is not None:
-        decisions = []
-        if outcome.verdict == "impossible":
-            exclusions = [
-                {"stage": c.stage, "excludes": list(c.excludes), "data": dict(c.data)}
-                for c in outcome.certificates
-            ]
-            decisions = [
-                {
-                    "claim": claim,
-                    "method": "aggregate",
-                    "candidates": {"kind": "rankings"},
-                    "exclusions": exclusions,
-                }
-            ]
-        document = {
-            "certificate": "rocpr-exact consistent",
-            "version": 1,
-            "question": {
-                "positives": p,
-                "negatives": n,
-                "ties": query.ties,
-                "rounding": args.rounding or "nearest",
-                "claims": claims,
-            },
-            "verdict": outcome.verdict,
-            "decisions": decisions,
+        question = {
+            "positives": p,
+            "negatives": n,
+            "ties": query.ties,
+            "rounding": args.rounding or "nearest",
+            "claims": claims,
         }
+        impossible = outcome.verdict == "impossible"
+        document = aggregate_document(
+            question, outcome.verdict, impossible, claim, "aggregate", outcome.certificates
+        )
         certificate.write_certificate(args.certificate, document)
         result["certificate_file"] = str(args.certificate)
     code = {"possible": 0, "impossible": 1, "undecided": 4}[outcome.verdict]

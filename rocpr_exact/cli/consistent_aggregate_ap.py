@@ -33,6 +33,7 @@ from rocpr_exact.consistency.aggregate import (
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
 from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
 from rocpr_exact.consistency.aggregate_sd import DDOFS, variance
+from rocpr_exact.consistency.certificates import aggregate_document
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
@@ -186,33 +187,17 @@ def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | Non
             result["sd_ddof"] = ddof
             result["variance"] = number(variance(values, ddof), 10)
     if args.certificate is not None:
-        decisions = []
-        if outcome.verdict == "impossible":
-            exclusions = [
-                {"stage": c.stage, "excludes": list(c.excludes), "data": dict(c.data)}
-                for c in outcome.certificates
-            ]
-            decisions = [
-                {
-                    "claim": claim,
-                    "method": "aggregate-ap",
-                    "candidates": {"kind": "rankings"},
-                    "exclusions": exclusions,
-                }
-            ]
-        document = {
-            "certificate": "rocpr-exact consistent",
-            "version": 1,
-            "question": {
-                "positives": sum(p for p, _ in tasks),
-                "negatives": sum(n for _, n in tasks),
-                "ties": query.ties,
-                "rounding": rounding,
-                "claims": {**claims, **named},
-            },
-            "verdict": outcome.verdict,
-            "decisions": decisions,
+        question = {
+            "positives": sum(p for p, _ in tasks),
+            "negatives": sum(n for _, n in tasks),
+            "ties": query.ties,
+            "rounding": rounding,
+            "claims": {**claims, **named},
         }
+        impossible = outcome.verdict == "impossible"
+        document = aggregate_document(
+            question, outcome.verdict, impossible, claim, "aggregate-ap", outcome.certificates
+        )
         certificate.write_certificate(args.certificate, document)
         result["certificate_file"] = str(args.certificate)
     code = {"possible": 0, "impossible": 1, "undecided": 4}[outcome.verdict]

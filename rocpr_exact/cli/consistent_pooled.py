@@ -22,7 +22,7 @@ from rocpr_exact.cli.consistent_aggregate_ap import aggregate_tasks
 from rocpr_exact.cli.options import flag_words
 from rocpr_exact.consistency.aggregate import Aggregate
 from rocpr_exact.consistency.aggregate_pooled import PooledAnswer, decide_pooled
-from rocpr_exact.consistency.certificates import metric_document
+from rocpr_exact.consistency.certificates import aggregate_document, metric_document
 from rocpr_exact.consistency.reported import Rounding, reported_interval
 from rocpr_exact.consistency.witness import Verdict
 from rocpr_exact.errors import InvalidInputError
@@ -107,25 +107,13 @@ def _document(
         return metric_document(p, n, {"auc_roc": pooled}, rounding, query.ties, verdict)
     if result.part == "both" or result.part is None:
         claims = {**claims, "pooled_auc_roc": pooled}
-    decisions = []
-    if result.part is not None:
-        exclusions = [
-            {"stage": c.stage, "excludes": list(c.excludes), "data": dict(c.data)}
-            for c in result.certificates
-        ]
-        decisions = [
-            {
-                "claim": next(name for name in _MEANS if name in claims),
-                "method": "aggregate",
-                "candidates": {"kind": "rankings"},
-                "exclusions": exclusions,
-            }
-        ]
     question = {"positives": p, "negatives": n, "ties": query.ties, "rounding": rounding}
-    return {
-        "certificate": "rocpr-exact consistent",
-        "version": 1,
-        "question": {**question, "claims": claims},
-        "verdict": result.verdict,
-        "decisions": decisions,
-    }
+    mean = next((name for name in _MEANS if name in claims), "")  # the decision's claim
+    return aggregate_document(
+        {**question, "claims": claims},
+        result.verdict,
+        result.part is not None,
+        mean,
+        "aggregate",
+        result.certificates,
+    )

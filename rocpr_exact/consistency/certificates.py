@@ -24,6 +24,7 @@ from rocpr_exact.consistency.witness import Verdict
 __all__ = [
     "FORMAT",
     "VERSION",
+    "aggregate_document",
     "certificate_json",
     "interval_document",
     "metric_document",
@@ -62,6 +63,31 @@ def _document(question: dict[str, Any], verdict: str, decisions: list[Any]) -> d
         "verdict": verdict,
         "decisions": decisions,
     }
+
+
+def aggregate_document(
+    question: dict[str, Any],
+    verdict: str,
+    decided: bool,
+    claim: str,
+    method: str,
+    certificates: Sequence[Certificate],
+) -> dict[str, Any]:
+    """The certificate file of an aggregated claim (docs/consistency.md, "Aggregated claims"):
+    ``question`` (counts, ties, rounding, claims) and, when ``decided``, one decision of
+    ``claim`` by ``method`` (``aggregate``, ``aggregate-ap``) over every ranking of every task,
+    its exclusions the ``certificates``."""
+    decisions = []
+    if decided:
+        decisions = [
+            {
+                "claim": claim,
+                "method": method,
+                "candidates": {"kind": "rankings"},
+                "exclusions": [certificate_json(c) for c in certificates],
+            }
+        ]
+    return _document(question, verdict, decisions)
 
 
 def metric_document(
