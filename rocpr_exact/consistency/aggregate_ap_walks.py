@@ -49,6 +49,14 @@ def _compact(groups: Sequence[Group]) -> list[Group]:
     return out
 
 
+def _middle(query: Aggregate) -> Fraction | None:
+    """The middle of the printed interval within the means' range [least mean, 1] (the walks'
+    target), None when the two miss each other."""
+    low = max(query.interval.low, least_mean(query))
+    high = min(query.interval.high, Fraction(1))
+    return None if low > high else (low + high) / 2
+
+
 class _Chains:
     """Each task's chain of rankings (:mod:`~.chain`), its AP at an index cached."""
 
@@ -85,12 +93,9 @@ class _Walk:
     def run(
         self, query: Aggregate, candidates: Candidates, budget: Budget
     ) -> Found[Rankings] | Nothing:
-        interval = query.interval
-        low = max(interval.low, least_mean(query))
-        high = min(interval.high, Fraction(1))
-        if low > high:
+        interval, target = query.interval, _middle(query)
+        if target is None:
             return Nothing("no mean of the range lies in the interval")
-        target = (low + high) / 2
         chains = _Chains(query)
         k = len(query.tasks)
         cost = sum(p + n for p, n in query.tasks)
@@ -157,12 +162,9 @@ class _Moves:
     def run(
         self, query: Aggregate, candidates: Candidates, budget: Budget
     ) -> Found[Rankings] | Nothing:
-        interval = query.interval
-        low = max(interval.low, least_mean(query))
-        high = min(interval.high, Fraction(1))
-        if low > high:
+        target = _middle(query)
+        if target is None:
             return Nothing("no mean of the range lies in the interval")
-        target = (low + high) / 2
         for spread in _SPREADS:  # starts spread about the middle, alternately above and below
             e = [
                 spread_errors(p, n, clip(target + (-1) ** i * spread))
