@@ -30,6 +30,7 @@ from rocpr_exact.cli import certificate
 from rocpr_exact.cli.options import cli_message, flag_words, whole_number
 from rocpr_exact.consistency.aggregate import (
     Aggregate,
+    Task,
     class_tasks,
     decide_mean,
     parse_class_counts,
@@ -47,7 +48,14 @@ from rocpr_exact.exact.display import number
 
 _T = TypeVar("_T")
 
-__all__ = ["CLAIMS", "add_arguments", "answer", "flagged", "refuse_aggregate_text"]
+__all__ = [
+    "CLAIMS",
+    "add_arguments",
+    "aggregate_tasks",
+    "answer",
+    "flagged",
+    "refuse_aggregate_text",
+]
 
 #: The aggregate claims (dest names), each a weighted mean of binary AUCs.
 CLAIMS = ("auc_roc_mean", "macro_auc_roc", "weighted_auc_roc")
@@ -133,6 +141,50 @@ def flagged(flag: str, parameter: str, parse: Callable[[], _T]) -> _T:
         raise InvalidInputError(f"{flag}: {text}") from None
 
 
+def aggregate_tasks(
+    args: argparse.Namespace, flag: str, folds: bool, weighted: bool = False
+) -> tuple[tuple[Task, ...], tuple[Fraction, ...], dict[str, str]]:
+    """The binary tasks of a fold claim (``folds``: ``--fold-sizes`` or ``--folds`` K of
+    ``--positives/--negatives``) or of a class claim (``--class-counts``), their weights and
+    the question's claims that name them; ``flag`` names the claim in the refusals."""
+    if folds:
+        if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
+            raise InvalidInputError(
+                f"{flag} needs the folds: --fold-sizes P1/N1,... or --folds K (with "
+                "--positives and --negatives)"
+            )
+        if args.fold_sizes is not None:
+            if args.positives is not None or args.negatives is not None:
+                raise InvalidInputError(
+                    "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
+                )
+            tasks = flagged("--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes))
+            named = {"fold_sizes": args.fold_sizes}
+        else:
+            if args.positives is None or args.negatives is None:
+                raise InvalidInputError("--folds splits --positives and --negatives: give both")
+            tasks = flagged(
+                "--folds",
+                "folds",
+                lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
+            )
+            named = {"folds": str(args.folds)}
+        return tasks, tuple(Fraction(1, len(tasks)) for _ in tasks), named
+    if args.class_counts is None or args.fold_sizes is not None or args.folds is not None:
+        raise InvalidInputError(f"{flag} needs --class-counts n1,n2,... alone")
+    if args.positives is not None or args.negatives is not None:
+        raise InvalidInputError(
+            "--class-counts gives the classes' sizes: drop --positives/--negatives"
+        )
+    counts = flagged(
+        "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
+    )
+    tasks, weights = flagged(
+        "--class-counts", "class counts", lambda: class_tasks(counts, weighted)
+    )
+    return tasks, weights, {"class_counts": args.class_counts}
+
+
 def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str], tuple[int, int]]:
     given = [name for name in CLAIMS if getattr(args, name) is not None]
     if len(given) > 1 or (not given and args.auc_roc_sd is None):
@@ -157,49 +209,20 @@ def _question(args: argparse.Namespace) -> tuple[Aggregate, str, dict[str, str],
         refuse_aggregate_text("--auc-roc-sd", args.auc_roc_sd)
         claims["auc_roc_sd"] = args.auc_roc_sd
         claims["sd_ddof"] = args.sd_ddof or "either"
-    if claim == "auc_roc_mean":
-        if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
-            raise InvalidInputError(
-                f"{'--auc-roc-mean' if text is not None else '--auc-roc-sd'} is over folds whose "
-                "number and sizes fix its values: a mean over an unknown number of folds is not "
-                "modelled; give --folds K (stratified, with --positives and --negatives) or "
-                "--fold-sizes P1/N1,..."
-            )
-        if args.fold_sizes is not None:
-            if args.positives is not None or args.negatives is not None:
-                raise InvalidInputError(
-                    "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
-                )
-            tasks = flagged("--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes))
-            claims["fold_sizes"] = args.fold_sizes
-        else:
-            if args.positives is None or args.negatives is None:
-                raise InvalidInputError("--folds splits --positives and --negatives: give both")
-            tasks = flagged(
-                "--folds",
-                "folds",
-                lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
-            )
-            claims["folds"] = str(args.folds)
-        weights = tuple(Fraction(1, len(tasks)) for _ in tasks)
-    else:
-        if args.class_counts is None or args.fold_sizes is not None or args.folds is not None:
-            raise InvalidInputError(
-                f"--{claim.replace('_', '-')} needs --class-counts n1,n2,... alone"
-            )
-        if args.positives is not None or args.negatives is not None:
-            raise InvalidInputError(
-                "--class-counts gives the classes' sizes: drop --positives/--negatives"
-            )
-        counts = flagged(
-            "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
+    folds = claim == "auc_roc_mean"
+    if folds and (
+        args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None)
+    ):
+        raise InvalidInputError(
+            f"{'--auc-roc-mean' if text is not None else '--auc-roc-sd'} is over folds whose "
+            "number and sizes fix its values: a mean over an unknown number of folds is not "
+            "modelled; give --folds K (stratified, with --positives and --negatives) or "
+            "--fold-sizes P1/N1,..."
         )
-        tasks, weights = flagged(
-            "--class-counts",
-            "class counts",
-            lambda: class_tasks(counts, claim == "weighted_auc_roc"),
-        )
-        claims["class_counts"] = args.class_counts
+    tasks, weights, named = aggregate_tasks(
+        args, "--" + claim.replace("_", "-"), folds, claim == "weighted_auc_roc"
+    )
+    claims |= named
     totals = (sum(p for p, _ in tasks), sum(n for _, n in tasks))
     return Aggregate(tasks, weights, interval, not args.no_ties), claim, claims, totals
 

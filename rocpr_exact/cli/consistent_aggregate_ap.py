@@ -20,16 +20,9 @@ from fractions import Fraction
 from typing import Any
 
 from rocpr_exact.cli import certificate
-from rocpr_exact.cli.consistent_aggregate import flagged, refuse_aggregate_text
+from rocpr_exact.cli.consistent_aggregate import aggregate_tasks, refuse_aggregate_text
 from rocpr_exact.cli.options import cli_message, flag_words
-from rocpr_exact.consistency.aggregate import (
-    Aggregate,
-    Task,
-    class_tasks,
-    parse_class_counts,
-    parse_fold_sizes,
-    stratified_fold_sizes,
-)
+from rocpr_exact.consistency.aggregate import Aggregate
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
 from rocpr_exact.consistency.aggregate_ap_sd import ApSpread, decide_ap_spread
 from rocpr_exact.consistency.aggregate_sd import DDOFS, variance
@@ -38,7 +31,7 @@ from rocpr_exact.consistency.reported import Interval, Rounding, reported_interv
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError
 from rocpr_exact.exact.display import number
 
-__all__ = ["AP_CLAIMS", "add_arguments", "aggregate_tasks", "answer"]
+__all__ = ["AP_CLAIMS", "add_arguments", "answer"]
 
 #: The AP aggregate claims (dest names): over folds, then over one-vs-rest classes.
 AP_CLAIMS = ("average_precision_mean", "macro_average_precision", "weighted_average_precision")
@@ -72,50 +65,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _flag(dest: str) -> str:
     return "--" + dest.replace("_", "-")
-
-
-def aggregate_tasks(
-    args: argparse.Namespace, flag: str, folds: bool, weighted: bool = False
-) -> tuple[tuple[Task, ...], tuple[Fraction, ...], dict[str, str]]:
-    """The binary tasks of a fold claim (``folds``: ``--fold-sizes`` or ``--folds`` K of
-    ``--positives/--negatives``) or of a class claim (``--class-counts``), their weights and
-    the question's claims that name them; ``flag`` names the claim in the refusals."""
-    if folds:
-        if args.class_counts is not None or (args.fold_sizes is None) == (args.folds is None):
-            raise InvalidInputError(
-                f"{flag} needs the folds: --fold-sizes P1/N1,... or --folds K (with "
-                "--positives and --negatives)"
-            )
-        if args.fold_sizes is not None:
-            if args.positives is not None or args.negatives is not None:
-                raise InvalidInputError(
-                    "--fold-sizes gives the folds' sizes: drop --positives/--negatives"
-                )
-            tasks = flagged("--fold-sizes", "fold sizes", lambda: parse_fold_sizes(args.fold_sizes))
-            named = {"fold_sizes": args.fold_sizes}
-        else:
-            if args.positives is None or args.negatives is None:
-                raise InvalidInputError("--folds splits --positives and --negatives: give both")
-            tasks = flagged(
-                "--folds",
-                "folds",
-                lambda: stratified_fold_sizes(args.positives, args.negatives, args.folds),
-            )
-            named = {"folds": str(args.folds)}
-        return tasks, tuple(Fraction(1, len(tasks)) for _ in tasks), named
-    if args.class_counts is None or args.fold_sizes is not None or args.folds is not None:
-        raise InvalidInputError(f"{flag} needs --class-counts n1,n2,... alone")
-    if args.positives is not None or args.negatives is not None:
-        raise InvalidInputError(
-            "--class-counts gives the classes' sizes: drop --positives/--negatives"
-        )
-    counts = flagged(
-        "--class-counts", "class counts", lambda: parse_class_counts(args.class_counts)
-    )
-    tasks, weights = flagged(
-        "--class-counts", "class counts", lambda: class_tasks(counts, weighted)
-    )
-    return tasks, weights, {"class_counts": args.class_counts}
 
 
 def answer(args: argparse.Namespace, others: list[str]) -> tuple[str, int] | None:

@@ -18,7 +18,7 @@ import json
 from typing import Any, Literal
 
 from rocpr_exact.cli import certificate
-from rocpr_exact.cli.consistent_aggregate_ap import aggregate_tasks
+from rocpr_exact.cli.consistent_aggregate import aggregate_tasks
 from rocpr_exact.cli.options import flag_words
 from rocpr_exact.consistency.aggregate import Aggregate
 from rocpr_exact.consistency.aggregate_pooled import PooledAnswer, decide_pooled
