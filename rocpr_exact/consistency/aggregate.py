@@ -39,13 +39,14 @@ from rocpr_exact.consistency.engine.protocol import (
     Certificate,
     Excluded,
     Found,
+    Group,
     Json,
     Nothing,
     Outcome,
     decide,
 )
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import Group, ranking_with_auc, runs_with_auc
+from rocpr_exact.consistency.witness import ranking_with_auc, runs_with_auc
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.logalgebra import gcd

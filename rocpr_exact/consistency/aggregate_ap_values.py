@@ -23,10 +23,10 @@ from rocpr_exact.consistency.engine.protocol import (
     Certificate,
     Excluded,
     Found,
+    Group,
     Nothing,
 )
 from rocpr_exact.consistency.search import RANKING_METRICS, group_terms
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.logalgebra import gcd
 

@@ -20,12 +20,12 @@ from rocpr_exact.consistency.engine.protocol import (
     Budget,
     Candidates,
     Found,
+    Group,
     Nothing,
 )
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.searchsize import searchable
 from rocpr_exact.consistency.walk import errors_groups
-from rocpr_exact.consistency.witness import Group
 
 __all__ = [
     "MOVES",

@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.consistency.aggregate import Aggregate
-from rocpr_exact.consistency.witness import Group, ranking_with_auc
+from rocpr_exact.consistency.engine.protocol import Group
+from rocpr_exact.consistency.witness import ranking_with_auc
 from rocpr_exact.core.curve import Curve
 
 __all__ = [

@@ -30,10 +30,9 @@ from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.consistency.aggregate import Aggregate, decide_mean, task_rankings, work_budget
 from rocpr_exact.consistency.aggregate_ap import decide_ap_mean, ranking_ap
 from rocpr_exact.consistency.check import check_consistency
-from rocpr_exact.consistency.engine.protocol import Budget, Certificate
+from rocpr_exact.consistency.engine.protocol import Budget, Certificate, Group
 from rocpr_exact.consistency.reported import Interval, Rounding
 from rocpr_exact.consistency.search import RANKING_METRICS, group_terms
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 
 __all__ = ["Pooled", "PooledAnswer", "decide_pooled", "pooled_auc", "pooled_merge"]

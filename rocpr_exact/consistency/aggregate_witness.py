@@ -47,7 +47,7 @@ from rocpr_exact.consistency.aggregate_matrix import (
     probability_matrix,
     ranking_levels,
 )
-from rocpr_exact.consistency.witness import Group
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.text import scaled_to_decimal

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from rocpr_exact.consistency.bounds import auc_roc_span
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.programme import (
     SCALE,
@@ -25,7 +26,7 @@ from rocpr_exact.consistency.programme import (
 )
 from rocpr_exact.consistency.programme_walk import interior
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.search import RANKING_METRICS, Group
+from rocpr_exact.consistency.search import RANKING_METRICS
 from rocpr_exact.consistency.walk import fits
 
 __all__ = [

@@ -24,13 +24,13 @@ from fractions import Fraction
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import published_area
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.closedform import ClosedForm
 
 __all__ = ["chain_groups", "chain_index", "chain_range", "family_index"]
 
-Group = tuple[int, int]
 
 
 def _shape(p: int, n: int, s: int) -> tuple[int, int, int]:

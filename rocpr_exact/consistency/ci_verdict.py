@@ -22,9 +22,9 @@ import numpy as np
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency.enclosures import Real, ends_in
-from rocpr_exact.consistency.engine.protocol import Certificate
+from rocpr_exact.consistency.engine.protocol import Certificate, Group
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import EXPANDED_UP_TO, Group, scored
+from rocpr_exact.consistency.witness import EXPANDED_UP_TO, scored
 from rocpr_exact.core.curve import Curve
 
 __all__ = [

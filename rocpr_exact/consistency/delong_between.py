@@ -31,7 +31,7 @@ import numpy as np
 
 from rocpr_exact.consistency.delong_extremes import group_sums, prefix_sums
 from rocpr_exact.consistency.delong_greatest import pair_sums
-from rocpr_exact.consistency.witness import Group
+from rocpr_exact.consistency.engine.protocol import Group
 
 __all__ = ["BETWEEN_STATES", "ranking_in_window"]
 

@@ -33,8 +33,8 @@ from rocpr_exact.consistency.delong_untied import (
     untied_walk,
 )
 from rocpr_exact.consistency.enclosures import Real, ends_in
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.core.curve import Curve
 from rocpr_exact.exact.normal import ball_bounds, decide_real
 from rocpr_exact.limits import check_interval_work

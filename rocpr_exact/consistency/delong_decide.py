@@ -40,8 +40,15 @@ from rocpr_exact.consistency.engine.delong_stages import (
     Lagrange,
     Listing,
 )
-from rocpr_exact.consistency.engine.protocol import Budget, Candidates, Found, Outcome, decide
-from rocpr_exact.consistency.witness import Group, scored
+from rocpr_exact.consistency.engine.protocol import (
+    Budget,
+    Candidates,
+    Found,
+    Group,
+    Outcome,
+    decide,
+)
+from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 
 __all__ = ["MAX_STEPS", "WITNESS_AUCS", "Stages", "decide_delong"]

@@ -34,11 +34,11 @@ from typing import Any
 import numpy as np
 
 from rocpr_exact.consistency.enclosures import Real, ends_in
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.programme import DELONG, programme_extremes, programme_groups
 from rocpr_exact.consistency.programme import extremes_fit as extremes_fit_near
 from rocpr_exact.consistency.programme_walk import interior
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.exact.normal import ball_bounds
 
 __all__ = [

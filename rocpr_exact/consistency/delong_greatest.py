@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from rocpr_exact.consistency.delong_extremes import group_sums, variance_of
-from rocpr_exact.consistency.witness import Group
+from rocpr_exact.consistency.engine.protocol import Group
 
 __all__ = [
     "GREATEST_CELLS",

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from rocpr_exact.consistency.witness import Group
+from rocpr_exact.consistency.engine.protocol import Group
 
 __all__ = ["THREE_CELLS", "three_groups", "three_groups_fit"]
 

@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 
 from rocpr_exact.consistency.enclosures import Real
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.errors import InvalidInputError
 from rocpr_exact.exact.normal import ball_bounds
 

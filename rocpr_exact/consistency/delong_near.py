@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 
 from rocpr_exact.consistency.delong_lagrange import Line, group_costs, prefix_costs
-from rocpr_exact.consistency.witness import Group
+from rocpr_exact.consistency.engine.protocol import Group
 
 __all__ = ["NEAR_STATES", "ranking_below"]
 

@@ -42,8 +42,9 @@ from rocpr_exact.consistency.ci_verdict import IntervalVerdict, witness_scores
 from rocpr_exact.consistency.delong_p import Sides, printed_p, sided_targets
 from rocpr_exact.consistency.delong_untied import untied_groups, untied_min_ranking
 from rocpr_exact.consistency.enclosures import halves, real_in
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval, Rounding, reported_interval
-from rocpr_exact.consistency.witness import Group, ranking_with_auc
+from rocpr_exact.consistency.witness import ranking_with_auc
 from rocpr_exact.errors import InvalidInputError, ResourceLimitError, UndefinedMetricError
 from rocpr_exact.exact.normal import ball, ball_bounds, two_sided_p
 from rocpr_exact.limits import check_examples, check_interval_work, interval_budget

@@ -23,8 +23,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rocpr_exact.consistency.enclosures import Real, ends_in
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
-from rocpr_exact.consistency.witness import Group
 from rocpr_exact.exact.normal import ball_bounds
 
 __all__ = ["EXHAUSTIVE_EXAMPLES", "delong_pairs", "small_witness"]

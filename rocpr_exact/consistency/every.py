@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.through import Ranges, passes
 from rocpr_exact.consistency.walk import fits
-from rocpr_exact.consistency.witness import Group, Verdict, make_witness
+from rocpr_exact.consistency.witness import Verdict, make_witness
 
 __all__ = ["decide_every_ranking", "every_ranking"]
 

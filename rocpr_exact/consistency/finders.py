@@ -23,6 +23,7 @@ from rocpr_exact.consistency.apbounds import below_untied
 from rocpr_exact.consistency.aplower import monotone_reasons
 from rocpr_exact.consistency.areaextremes import extreme_witness, extremes_reasons
 from rocpr_exact.consistency.chain import chain_groups, chain_range, family_index
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.every import decide_every_ranking
 from rocpr_exact.consistency.operating import POINT_METRICS
 from rocpr_exact.consistency.reported import Interval
@@ -33,7 +34,6 @@ from rocpr_exact.consistency.tiedbound import tied_reasons
 from rocpr_exact.consistency.walk import WALK_METRICS, fits, walk_ranking
 from rocpr_exact.consistency.witness import (
     CLOSED_FORM_METRICS,
-    Group,
     Verdict,
     make_witness,
     scored,

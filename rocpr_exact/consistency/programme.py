@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from rocpr_exact.consistency.search import Group
+from rocpr_exact.consistency.engine.protocol import Group
 
 __all__ = [
     "AREA_GROUPS",

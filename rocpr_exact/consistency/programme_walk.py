@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.programme import (
     UNREACHABLE,
     group_term,
@@ -23,7 +24,6 @@ from rocpr_exact.consistency.programme import (
     tables,
     trailing_terms,
 )
-from rocpr_exact.consistency.search import Group
 
 __all__ = ["interior"]
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
 
 __all__ = ["RANKING_METRICS", "SearchLimitReached", "find_ranking", "group_terms"]
@@ -39,7 +40,6 @@ __all__ = ["RANKING_METRICS", "SearchLimitReached", "find_ranking", "group_terms
 #: Metrics that depend on the whole ranking, in the order of the partial sums of a state.
 RANKING_METRICS = ("auc_roc", "average_precision", "auc_pr_dg", "auc_pr_linear")
 
-Group = tuple[int, int]
 _State = tuple[int, int, bool, tuple[Fraction, ...]]
 
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rocpr_exact.consistency.walkties import SHIFT, Group
+from rocpr_exact.consistency.engine.protocol import Group
+from rocpr_exact.consistency.walkties import SHIFT
 
 __all__ = ["tie_climb", "tie_climbs"]
 

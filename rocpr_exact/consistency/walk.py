@@ -34,9 +34,10 @@ from random import Random
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import published_area
 from rocpr_exact.consistency.apbounds import below_untied
+from rocpr_exact.consistency.engine.protocol import Group
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.tieclimb import tie_climbs
-from rocpr_exact.consistency.walkties import SHIFT, Group, tie_one, tie_positives
+from rocpr_exact.consistency.walkties import SHIFT, tie_one, tie_positives
 from rocpr_exact.core.curve import Curve
 
 __all__ = ["WALK_METRICS", "errors_groups", "fits", "walk_ranking"]

@@ -7,12 +7,13 @@ positives leaves U as it is and raises the first one's precision to the group's 
 
 from __future__ import annotations
 
-__all__ = ["SHIFT", "Group", "tie_one", "tie_positives"]
+from rocpr_exact.consistency.engine.protocol import Group
+
+__all__ = ["SHIFT", "tie_one", "tie_positives"]
 
 #: The walk's fixed-point unit: guides are integers in units of 2^-SHIFT.
 SHIFT = 48
 
-Group = tuple[int, int]
 
 
 def tie_one(groups: list[Group]) -> list[Group] | None:

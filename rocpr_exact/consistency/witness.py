@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.records import area_records
-from rocpr_exact.consistency.engine.protocol import Certificate
+from rocpr_exact.consistency.engine.protocol import Certificate, Group
 from rocpr_exact.consistency.operating import POINT_METRICS, fp_ranges, point_value
 from rocpr_exact.consistency.reported import Interval
 from rocpr_exact.consistency.search import RANKING_METRICS
@@ -28,7 +28,6 @@ from rocpr_exact.exact.display import decimal, html_table
 __all__ = [
     "CLOSED_FORM_METRICS",
     "METRICS",
-    "Group",
     "Verdict",
     "VerdictName",
     "Witness",
@@ -47,7 +46,6 @@ CLOSED_FORM_METRICS = ("auc_pr_continuous",)
 METRICS = RANKING_METRICS + CLOSED_FORM_METRICS + POINT_METRICS
 
 VerdictName = Literal["possible", "impossible", "undecided"]
-Group = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)

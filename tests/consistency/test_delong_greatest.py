@@ -24,7 +24,8 @@ from rocpr_exact.consistency.delong_greatest import (
     greatest_ranking,
     greatest_variance,
 )
-from rocpr_exact.consistency.witness import Group, scored
+from rocpr_exact.consistency.engine.protocol import Group
+from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 
 

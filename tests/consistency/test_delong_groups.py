@@ -14,7 +14,8 @@ import pytest
 from rocpr_exact.areas.auc import auc_roc
 from rocpr_exact.areas.variance import auc_variance
 from rocpr_exact.consistency.delong_groups import three_groups, three_groups_fit
-from rocpr_exact.consistency.witness import Group, scored
+from rocpr_exact.consistency.engine.protocol import Group
+from rocpr_exact.consistency.witness import scored
 from rocpr_exact.core.curve import Curve
 
 

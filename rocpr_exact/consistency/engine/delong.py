@@ -39,10 +39,10 @@ from rocpr_exact.consistency.engine.protocol import (
     Certificate,
     Excluded,
     Found,
+    Group,
     Json,
     Nothing,
 )
-from rocpr_exact.consistency.witness import Group
 
 __all__ = [
     "LISTED",

@@ -29,6 +29,7 @@ __all__ = [
     "Certificate",
     "Excluded",
     "Found",
+    "Group",
     "Nothing",
     "Outcome",
     "Stage",
@@ -37,6 +38,10 @@ __all__ = [
 
 Q = TypeVar("Q", contravariant=True)
 W = TypeVar("W")
+
+#: A ranking's tie group, read from the top: (positives, negatives), not both 0.  A witness of
+#: the engine is a sequence of them (the one definition; the stages import it from here).
+Group = tuple[int, int]
 
 #: A JSON value of a certificate's data (integers, exact fractions written "p/q", text, lists).
 Json = int | str | bool | None | Sequence["Json"] | Mapping[str, "Json"]
